@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { User } from './users.js';
+
+/** Which sign-in methods this server offers; the login page shows Google, the dev e-mail form, or both. */
+export const authConfig = defineCall({
+  method: 'GET',
+  path: '/auth/config',
+  access: 'public',
+  data: z.object({ google: z.boolean(), devLogin: z.boolean() }),
+});
+
+/** Dev sign-in (design §2): only when DEV_LOGIN is on, otherwise 404. */
+export const authDevLogin = defineCall({
+  method: 'POST',
+  path: '/auth/dev-login',
+  access: 'public',
+  body: z.strictObject({
+    email: z.email().max(254),
+    username: z.string().trim().min(1).max(64).optional(),
+  }),
+  data: User,
+});
+
+/** Browser navigations, not envelope calls: start Google sign-in, and the provider's return. */
+export const AUTH_GOOGLE_PATH = '/auth/google';
+export const AUTH_GOOGLE_CALLBACK_PATH = '/auth/google/callback';
+/** Where the server sends the browser after the callback, with ?status=success|error. */
+export const LOGIN_CALLBACK_ROUTE = '/account/login-callback';
+
+export const health = defineCall({
+  method: 'GET',
+  path: '/health',
+  access: 'public',
+  data: z.object({
+    db: z.literal('ok'),
+    queue: z.literal('ok'),
+    storage: z.literal('ok'),
+    engine: z.record(z.string(), z.unknown()),
+  }),
+});

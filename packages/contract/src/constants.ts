@@ -1,0 +1,43 @@
+// Business constants of spec §9, shared by web and server.
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const POLL_INTERVAL_MS = 2_000;
+export const POLL_MAX_ATTEMPTS = 10_000;
+
+export const POINTS_PAGE_SIZE = 40;
+export const POINTS_PAGE_SIZE_MAX = 100;
+export const CREDIT_LIST_THROTTLE_MS = 200;
+export const CREDIT_LIST_BOTTOM_THRESHOLD_PX = 10;
+
+export const MAX_ASSETS_PER_PROJECT = 30;
+export const PROJECT_NAME_MAX = 100;
+
+export const CLOTHING_MAX_BYTES = 10 * 1024 * 1024;
+export const CLOTHING_MIN_SHORT_SIDE = 512;
+export const CLOTHING_MAX_LONG_SIDE = 4096;
+export const ENHANCE_MAX_LONG_SIDE = 1920;
+
+export const EXPORT_VIDEO_LENGTH_TYPE = '2';
+export const EXPORT_RESULT_NUM = 1;
+export const UPSCALE_N = 1;
+
+export const LINK_VIDEO_LENGTHS = [15, 30, 45] as const;
+export const SIGNUP_CREDIT_DAYS = 30;
+export const REFERRAL_FRIEND_CREDITS = 100;
+export const REFERRAL_INVITER_CREDITS = 100;
+export const REFERRAL_INVITER_MONTHLY_CAP = 500;
+
+export const LOCALE_COOKIE_DAYS = 365;
+export const DRAFT_STORAGE_PREFIX = 'projectDraftData-';
+/** Local storage key of the path a guarded route sends the user back to after sign-in or activation. */
+export const REDIRECT_STORAGE_KEY = 'redirectPath';
+
+export const THEME_PRIMARY = '#1adb74';
+export const THEME_BG_BASE = '#0b0e14';
+
+/** Every API call must carry this header (spec §7). */
+export const CLIENT_HEADER = 'client';
+export const CLIENT_WEB = 'WEB';
+
+/** `{prefix}-locale`: the cookie and local storage key of the chosen language (spec §7, design §8). */
+export const localeKey = (prefix: string) => `${prefix}-locale`;

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+// Every enumeration the spec names, once, for web and server alike.
+
+export const LOCALES = ['en', 'zh', 'pt'] as const;
+export const Locale = z.enum(LOCALES);
+export type Locale = z.infer<typeof Locale>;
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export const UserStatus = z.enum(['ACTIVE', 'INACTIVE']);
+export type UserStatus = z.infer<typeof UserStatus>;
+
+export const TaskStatus = z.enum(['NOT_START', 'SUBMITTED', 'IN_PROGRESS', 'SUCCESS', 'FAILURE']);
+export type TaskStatus = z.infer<typeof TaskStatus>;
+
+/** The `<kind>` of `/task/v1/<kind>/submit|query` (design §8); the first four are the spec's taskPath values. */
+export const TaskKind = z.enum([
+  'link-analysis',
+  'link-video',
+  'script-update',
+  'export-video',
+  'remove-background',
+  'product-background',
+  'expand-image',
+  'enlarge-image',
+]);
+export type TaskKind = z.infer<typeof TaskKind>;
+
+/** The six generation progress stages of spec §4, in order. */
+export const ProgressStage = z.enum(['parsing', 'understanding', 'initialFrames', 'animating', 'rendering', 'polishing']);
+export type ProgressStage = z.infer<typeof ProgressStage>;
+
+export const OperationType = z.enum([
+  'RECHARGE',
+  'SIGNUP',
+  'REFERRAL_REWARD',
+  'SUBSCRIPTION_PLAN',
+  'PROMOTION',
+  'ADJUSTMENT',
+  'REFUND',
+  'REFUND_TASK',
+  'DEDUCTION',
+  'LINK_TO_VIDEO',
+  'TEMPLATE_TO_VIDEO',
+  'TEXT_TO_VIDEO',
+  'IMAGE_TO_VIDEO',
+  'TEXT_TO_IMAGE',
+  'VIRTUAL_TRY_ON',
+  'AI_BACKGROUND',
+  'EXTEND_IMAGE',
+  'UPSCALE_IMAGE',
+  'EXPIRATION',
+]);
+export type OperationType = z.infer<typeof OperationType>;
+
+/** The two tabs of the credit history: 'used' and 'gained'. */
+export const HistoryTab = z.enum(['used', 'gained']);
+export type HistoryTab = z.infer<typeof HistoryTab>;
+
+export const SkuCode = z.enum([
+  'imageGen',
+  'imageGenV2',
+  'imageTryOn',
+  'imageBg',
+  'extendImg',
+  'imageEnhance',
+  'link2V_15s',
+  'link2V_30s',
+  'link2V_45s',
+  'videoTemplate_basic',
+  'videoTemplate_pro',
+  't2Video_std_5s',
+  't2Video_std_10s',
+  't2Video_pro_5s',
+  't2Video_pro_10s',
+  'img2Video_std_5s',
+  'img2Video_std_10s',
+  'img2Video_pro_5s',
+  'img2Video_pro_10s',
+]);
+export type SkuCode = z.infer<typeof SkuCode>;
+
+/** Asset URL task status as the server reports it (spec §4): -1 failure, 4 success, anything else submitted. */
+export const ASSET_URL_TASK_FAILURE = -1;
+export const ASSET_URL_TASK_SUCCESS = 4;
+
+export const AssetType = z.enum(['image', 'video']);
+export const AssetSource = z.enum(['url', 'local']);
+export const AssetStatus = z.enum(['draft', 'completed', 'failed']);
+export const SortOrder = z.enum(['newest', 'oldest']);
+
+/** The twelve preset product categories of spec §3. */
+export const ProductCategory = z.enum([
+  'lipstick',
+  'earphone',
+  'shampoo',
+  'perfume',
+  'backpack',
+  'chineseLiquor',
+  'eyeshadowPalette',
+  'waterCup',
+  'sofa',
+  'speaker',
+  'sneakers',
+  'glasses',
+]);

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { HttpUrl, ResKey, Timestamp } from './common.js';
+import { ProductCategory, ProgressStage, TaskStatus } from './enums.js';
+
+/** The generation options of spec §3. */
+const Prompt = z.string().trim().min(1).max(2000);
+const NegativePrompt = z.string().max(2000).optional();
+const Ratio = z.enum(['9:16', '16:9', '1:1', '3:4', '4:3']);
+const ImageRef = z.strictObject({ imageUrl: HttpUrl.optional(), resKey: ResKey.optional() });
+
+export const videoText2Video = defineCall({
+  method: 'POST',
+  path: '/video/text2video',
+  access: 'active',
+  body: z.strictObject({
+    prompt: Prompt,
+    negativePrompt: NegativePrompt,
+    duration: z.union([z.literal(5), z.literal(10)]),
+    ratio: Ratio,
+    tier: z.enum(['std', 'pro']).default('std'),
+    videoModel: z.string().max(64).optional(),
+    soundEffect: z.boolean().default(false),
+    count: z.number().int().min(1).max(4).default(1),
+  }),
+  data: z.object({ taskIds: z.array(z.string()) }),
+});
+
+export const videoImage2Video = defineCall({
+  method: 'POST',
+  path: '/video/image2video',
+  access: 'active',
+  body: z.strictObject({
+    image: ImageRef,
+    prompt: z.string().max(2000).optional(),
+    negativePrompt: NegativePrompt,
+    duration: z.union([z.literal(5), z.literal(10)]),
+    tier: z.enum(['std', 'pro']).default('std'),
+    videoModel: z.string().max(64).optional(),
+    soundEffect: z.boolean().default(false),
+    count: z.number().int().min(1).max(4).default(1),
+  }),
+  data: z.object({ taskIds: z.array(z.string()) }),
+});
+
+export const imageGenerate = defineCall({
+  method: 'POST',
+  path: '/image/generate',
+  access: 'active',
+  body: z.strictObject({
+    prompt: Prompt,
+    negativePrompt: NegativePrompt,
+    image: ImageRef.optional(),
+    ratio: Ratio,
+    imageModel: z.enum(['v1', 'v2']).default('v1'),
+    quality: z.enum(['standard', 'high']).default('standard'),
+    count: z.number().int().min(1).max(4).default(1),
+  }),
+  data: z.object({ taskIds: z.array(z.string()) }),
+});
+
+export const GarmentType = z.enum(['top', 'bottom', 'onePiece', 'twoPieces']);
+
+export const imageVirtualTryOn = defineCall({
+  method: 'POST',
+  path: '/image/virtualTryOn',
+  access: 'active',
+  body: z.strictObject({
+    garmentType: GarmentType,
+    model: ImageRef,
+    top: ImageRef.optional(),
+    bottom: ImageRef.optional(),
+    count: z.number().int().min(1).max(4).default(1),
+  }),
+  data: z.object({ taskIds: z.array(z.string()) }),
+});
+
+export const ClothCheck = z.object({
+  ok: z.boolean(),
+  reason: z
+    .enum(['noCloth', 'multipleClothes', 'onlyOneDress', 'multipleSimilarClothes', 'typeNotSupported', 'background', 'size', 'format'])
+    .nullable(),
+  garmentType: GarmentType.nullable(),
+});
+
+export const imageClothDesc = defineCall({
+  method: 'GET',
+  path: '/image/getClothDesc',
+  access: 'active',
+  query: z.strictObject({ url: z.string().max(4096) }),
+  data: ClothCheck.extend({ description: z.string() }),
+});
+
+export const imageHumanInfo = defineCall({
+  method: 'GET',
+  path: '/image/getHumanInfo',
+  access: 'active',
+  data: z.array(z.object({ modelId: z.string(), name: z.string(), imageUrl: z.string(), gender: z.enum(['male', 'female']) })),
+});
+
+export const imageClothInfo = defineCall({
+  method: 'GET',
+  path: '/image/getClothInfo',
+  access: 'active',
+  data: z.array(z.object({ templateId: z.string(), name: z.string(), imageUrl: z.string(), garmentType: GarmentType })),
+});
+
+export const videoModels = defineCall({
+  method: 'GET',
+  path: '/video/models',
+  access: 'active',
+  query: z.strictObject({ mode: z.enum(['text', 'image']).optional() }),
+  data: z.array(
+    z.object({ modelId: z.string(), name: z.string(), tiers: z.array(z.enum(['std', 'pro'])), durations: z.array(z.number()) }),
+  ),
+});
+
+export const productBackgroundList = defineCall({
+  method: 'GET',
+  path: '/mis/product-background/list',
+  access: 'active',
+  query: z.strictObject({ category: z.string().max(64).optional() }),
+  data: z.array(z.object({ backgroundId: z.string(), name: z.string(), imageUrl: z.string(), category: z.string() })),
+});
+
+export const productDemo = defineCall({
+  method: 'GET',
+  path: '/mis/product-demo',
+  access: 'public',
+  data: z.array(z.object({ category: ProductCategory, name: z.string(), prompt: z.string(), imageUrl: z.string() })),
+});
+
+/** One entry of a tool's generation history. */
+export const GenerationRecord = z.object({
+  taskId: z.string(),
+  tool: z.string(),
+  status: TaskStatus,
+  progress: ProgressStage.nullable(),
+  input: z.record(z.string(), z.unknown()),
+  outputs: z.array(z.object({ url: z.string(), resKey: z.string() })),
+  error: z.string().nullable(),
+  createTime: Timestamp,
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { Page, Timestamp } from './common.js';
+import { HistoryTab, OperationType, SkuCode } from './enums.js';
+
+export const PointsAccount = z.object({
+  totalPoints: z.number().int(),
+  availablePoints: z.number().int(),
+  usedPoints: z.number().int(),
+  expiredPoints: z.number().int(),
+});
+export type PointsAccount = z.infer<typeof PointsAccount>;
+
+export const PointsRecord = z.object({
+  referenceId: z.string(),
+  operationType: OperationType,
+  pointsChange: z.number().int(),
+  createTime: Timestamp,
+});
+export type PointsRecord = z.infer<typeof PointsRecord>;
+
+/** The SKU is checked by the service, not the schema, so an unknown code gets its own clear message. */
+export const pointsSkuPrice = defineCall({
+  method: 'GET',
+  path: '/points/skuPrice',
+  access: 'signedIn',
+  query: z.strictObject({ skuCode: z.string().min(1).max(64) }),
+  data: z.object({ skuCode: SkuCode, price: z.number().int().min(0) }),
+});
+
+export const pointsAccount = defineCall({ method: 'GET', path: '/points/account', access: 'active', data: PointsAccount });
+
+/** The credit refresh call the web app makes after a charge (its path is ours: spec §7 does not show it). */
+export const pointsRefresh = defineCall({ method: 'POST', path: '/points/refresh', access: 'active', data: PointsAccount });
+
+export const pointsList = defineCall({
+  method: 'POST',
+  path: '/points/list',
+  access: 'active',
+  body: Page.extend({ operationType: HistoryTab }),
+  data: z.array(PointsRecord),
+});
+
+export const Invitee = z.object({
+  name: z.string(),
+  joinedAt: Timestamp,
+  rewardPoints: z.number().int(),
+  capped: z.boolean(),
+});
+
+/** The invite-friends page: the personal code and link, and who joined through it. */
+export const referralInfo = defineCall({
+  method: 'GET',
+  path: '/referral/info',
+  access: 'active',
+  data: z.object({
+    inviteCode: z.string(),
+    inviteLink: z.string(),
+    monthlyRewarded: z.number().int(),
+    monthlyCap: z.number().int(),
+    invitees: z.array(Invitee),
+  }),
+});

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { Id, Ids, Ok, Page, ProjectName, Timestamp } from './common.js';
+import { SortOrder, TaskStatus } from './enums.js';
+
+/** A project as the library and header see it; the editing state lives in the draft (spec §3). */
+export const ProjectSummary = z.object({
+  projectId: z.string(),
+  projectName: z.string(),
+  productLink: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  taskStatus: TaskStatus.nullable(),
+  createTime: Timestamp,
+  updateTime: Timestamp,
+});
+export type ProjectSummary = z.infer<typeof ProjectSummary>;
+
+export const projectCreate = defineCall({
+  method: 'POST',
+  path: '/project/createProject',
+  access: 'active',
+  body: z.strictObject({ projectName: ProjectName, deviceFingerprint: z.string().max(128).optional() }),
+  data: z.object({ projectId: z.string(), draftUrl: z.string().nullable() }),
+});
+
+/** Rename: spec §7 calls the new name fileName. */
+export const projectRename = defineCall({
+  method: 'POST',
+  path: '/project/updateProjectFileInfo',
+  access: 'active',
+  body: z.strictObject({ projectId: Id, fileName: ProjectName }),
+  data: Ok,
+});
+
+export const projectDelete = defineCall({
+  method: 'POST',
+  path: '/project/deleteProject',
+  access: 'active',
+  body: z.strictObject({ projectIds: Ids }),
+  data: Ok,
+});
+
+export const projectGetById = defineCall({
+  method: 'GET',
+  path: '/project/getProjectById',
+  access: 'active',
+  query: z.strictObject({ projectId: Id }),
+  data: ProjectSummary,
+});
+
+export const projectList = defineCall({
+  method: 'POST',
+  path: '/project/getProjects',
+  access: 'active',
+  body: Page.extend({ sort: SortOrder.default('newest') }),
+  data: z.object({ list: z.array(ProjectSummary), total: z.number().int() }),
+});
+
+export const projectGetByIds = defineCall({
+  method: 'POST',
+  path: '/project/getProjectByIds',
+  access: 'active',
+  body: z.strictObject({ projectIds: Ids }),
+  data: z.array(ProjectSummary),
+});
+
+/** A draft is the whole editing state as JSON text, at most 2 MiB. */
+export const DRAFT_MAX_CHARS = 2 * 1024 * 1024;
+
+export const projectSaveDraft = defineCall({
+  method: 'POST',
+  path: '/project/saveDraftFile',
+  access: 'active',
+  body: z.strictObject({ projectId: Id, draftContent: z.string().max(DRAFT_MAX_CHARS) }),
+  data: Ok,
+});
+
+/** The URL the draft is fetched from with GET; null while no draft has been saved. */
+export const projectDraftUrl = defineCall({
+  method: 'POST',
+  path: '/project/getDraftFileUrl',
+  access: 'active',
+  body: z.strictObject({ projectId: Id }),
+  data: z.string().nullable(),
+});

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { HttpUrl, Id, ResKey } from './common.js';
+import { EXPORT_VIDEO_LENGTH_TYPE, MAX_ASSETS_PER_PROJECT, UPSCALE_N } from './constants.js';
+import { Locale, ProgressStage, type TaskKind, TaskStatus } from './enums.js';
+
+/** editorConfig of link-video (design §8); missing fields take their defaults. */
+export const EditorConfig = z.strictObject({
+  videoLength: z.union([z.literal(15), z.literal(30), z.literal(45)]).default(15),
+  aspectRatio: z.enum(['9:16', '1:1', '16:9']).default('9:16'),
+  resultNum: z.number().int().min(1).max(5).default(3),
+  voiceId: z.string().max(64).optional(),
+  captionId: z.string().max(64).optional(),
+  musicId: z.string().max(64).optional(),
+  language: Locale.optional(),
+});
+export type EditorConfig = z.infer<typeof EditorConfig>;
+
+export const MediaRef = z.object({ fileId: z.string().optional(), fileUrl: z.string().optional() });
+
+export const ScriptSegment = z.strictObject({ segId: z.number().int().min(0).max(200), segText: z.string().max(2000) });
+export const ScriptContent = z.object({ scriptId: z.string(), segments: z.array(ScriptSegment) });
+export const PreviewVideo = z.object({ resKey: z.string(), scriptId: z.string(), videoUrl: z.string(), taskId: z.string() });
+export const ExportVideo = z.object({ resKey: z.string(), videoUrl: z.string(), taskId: z.string() });
+
+/** Fields every task query answers (design §8); `error` on FAILURE is JSON text `{"message": …}`. */
+export const TaskState = z.object({
+  taskId: z.string(),
+  status: TaskStatus,
+  progress: ProgressStage.optional(),
+  error: z.string().optional(),
+});
+
+const ImageInput = z.strictObject({ imageUrl: HttpUrl.optional(), resKey: ResKey.optional() });
+
+export const TASKS = {
+  'link-analysis': {
+    input: z.strictObject({ projectId: Id, productLink: HttpUrl, resKey: ResKey.optional() }),
+    result: z.object({
+      productName: z.string(),
+      productDescription: z.string(),
+      productImages: z.array(MediaRef),
+      productVideos: z.array(MediaRef),
+    }),
+  },
+  'link-video': {
+    input: z.strictObject({
+      projectId: Id,
+      productLink: HttpUrl,
+      productName: z.string().trim().min(1).max(500),
+      productDescription: z.string().max(10_000),
+      diyScript: z.boolean().optional(),
+      diyScriptContent: z.string().max(10_000).optional(),
+      fileIds: z.array(Id).min(1).max(MAX_ASSETS_PER_PROJECT),
+      editorConfig: EditorConfig.optional(),
+      captionId: z.string().max(64).optional(),
+      voiceId: z.string().max(64).optional(),
+    }),
+    result: z.object({ previewVideos: z.array(PreviewVideo), scriptContentList: z.array(ScriptContent) }),
+  },
+  'script-update': {
+    input: z.strictObject({
+      projectId: Id,
+      taskId: Id,
+      resultNum: z.number().int().min(1).max(5),
+      scriptId: Id,
+      scriptContents: z.array(ScriptSegment).min(1).max(100),
+    }),
+    result: z.object({ previewVideos: z.array(PreviewVideo), scriptContentList: z.array(ScriptContent) }),
+  },
+  'export-video': {
+    input: z.strictObject({
+      projectId: Id,
+      taskId: Id,
+      resultNum: z.number().int().min(1).max(5),
+      scriptId: Id,
+      videoLengthType: z.literal(EXPORT_VIDEO_LENGTH_TYPE),
+    }),
+    result: z.object({ exportVideos: z.array(ExportVideo) }),
+  },
+  'remove-background': {
+    input: ImageInput,
+    result: z.object({ images: z.array(z.object({ resKey: z.string(), url: z.string() })) }),
+  },
+  'product-background': {
+    input: ImageInput.extend({
+      backgroundId: z.string().max(64).optional(),
+      backgroundResKey: ResKey.optional(),
+      prompt: z.string().max(2000).optional(),
+    }),
+    result: z.object({ images: z.array(z.object({ resKey: z.string(), url: z.string() })) }),
+  },
+  'expand-image': {
+    input: ImageInput.extend({
+      ratio: z
+        .string()
+        .regex(/^\d{1,2}:\d{1,2}$/)
+        .optional(),
+      canvas: z
+        .strictObject({
+          width: z.number().int().min(16).max(8192),
+          height: z.number().int().min(16).max(8192),
+          left: z.number().int().min(0).max(8192),
+          top: z.number().int().min(0).max(8192),
+        })
+        .optional(),
+    }),
+    result: z.object({ images: z.array(z.object({ resKey: z.string(), url: z.string() })) }),
+  },
+  'enlarge-image': {
+    input: ImageInput.extend({ scale: z.union([z.literal(2), z.literal(4)]).default(2), n: z.literal(UPSCALE_N).default(UPSCALE_N) }),
+    result: z.object({ images: z.array(z.object({ resKey: z.string(), url: z.string() })) }),
+  },
+} as const satisfies Record<TaskKind, { input: z.ZodType; result: z.ZodObject }>;
+
+export const taskSubmitPath = (kind: TaskKind) => `/task/v1/${kind}/submit`;
+export const taskQueryPath = (kind: TaskKind) => `/task/v1/${kind}/query`;
+
+export const taskSubmit = <K extends TaskKind>(kind: K) =>
+  defineCall({
+    method: 'POST',
+    path: taskSubmitPath(kind),
+    access: 'active',
+    body: TASKS[kind].input as (typeof TASKS)[K]['input'],
+    data: z.object({ taskId: z.string(), status: TaskStatus.optional() }),
+  });
+
+/** What a task query answers: its state and, on SUCCESS, the result fields of its kind. */
+export type TaskQueryData<K extends TaskKind> = z.infer<typeof TaskState> & Partial<z.infer<(typeof TASKS)[K]['result']>>;
+
+/** The result fields are present on SUCCESS only, hence partial. */
+export const taskQuery = <K extends TaskKind>(kind: K) =>
+  defineCall({
+    method: 'GET',
+    path: taskQueryPath(kind),
+    access: 'active',
+    query: z.strictObject({ taskId: Id }),
+    data: TaskState.extend(TASKS[kind].result.partial().shape) as unknown as z.ZodType<TaskQueryData<K>>,
+  });
