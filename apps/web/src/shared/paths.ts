@@ -1,0 +1,25 @@
+import { LOGIN_CALLBACK_ROUTE } from '@reelsmith/contract';
+
+/**
+ * The app's page addresses, named once. The route table (app/routes.tsx) gives each its behaviour;
+ * features link to them by name.
+ */
+export const PATHS = {
+  home: '/',
+  login: '/account/login',
+  loginCallback: LOGIN_CALLBACK_ROUTE,
+  activate: '/account/activate',
+  linkToVideo: '/tools/link-to-video',
+  editProduct: '/tools/link-to-video/edit-product',
+  preview: '/tools/link-to-video/preview',
+  videoExport: '/tools/link-to-video/video-export',
+  textToVideo: '/tools/video/text-to-video',
+  imageToVideo: '/tools/video/image-to-video',
+  textToImage: '/tools/image/text-to-image',
+  aiModel: '/tools/image/ai-model',
+  imageEdit: '/tools/image-edit',
+  assets: '/dashboard/assets',
+  termsOfUse: '/public/terms-of-use',
+  privacyPolicy: '/public/privacy-policy',
+  chromePrivacyPolicy: '/public/chrome/privacy-policy',
+} as const;
