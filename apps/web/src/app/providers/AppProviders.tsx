@@ -1,0 +1,22 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App, ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+import { locale } from '../../shared/i18n/i18n';
+import { ToastBridge } from '../../shared/ui/ToastBridge';
+import { ANTD_LOCALES } from './antdLocales';
+import { THEME } from './theme';
+
+/** The API client already toasts each failure; retrying would repeat the toast for the same problem. */
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    // antd would space out two-character Chinese button labels (登 录); the app's labels are written as meant.
+    <ConfigProvider theme={THEME} locale={ANTD_LOCALES[locale]} button={{ autoInsertSpace: false }}>
+      <App>
+        <ToastBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,98 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { PolicyKey } from '../features/policy/PolicyPage';
+import type { ToolModule } from '../features/shell/toolModule';
+import { PATHS } from '../shared/paths';
+import type { GuardedRoute } from './guard';
+
+/** The chrome around a page (spec §2 Layout column). */
+export type LayoutKind = 'header' | 'header+sidebar' | 'header-no-sidebar' | 'mini-sidebar' | 'none';
+
+export interface PageRoute extends GuardedRoute {
+  path: string;
+  page: LazyExoticComponent<ComponentType>;
+  /** i18n key (`namespace:key`) of the page's name, for the document title and placeholder pages. */
+  title: string;
+  layout: LayoutKind;
+  /** Adds the wide-screen class to the body while the page shows. */
+  largerScreen: boolean;
+  /** On tool pages the header shows a back button and the project name labelled by this module. */
+  toolModule?: ToolModule;
+}
+
+export interface RedirectRoute {
+  path: string;
+  redirect: string;
+}
+
+export type RouteEntry = PageRoute | RedirectRoute;
+
+export const isRedirect = (route: RouteEntry): route is RedirectRoute => 'redirect' in route;
+
+/** Pages are loaded on first visit, so the first screen downloads only what it shows. */
+function named<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LoginPage = named(() => import('../features/auth/LoginPage'), 'LoginPage');
+const LoginCallbackPage = named(() => import('../features/auth/LoginCallbackPage'), 'LoginCallbackPage');
+const ActivatePage = named(() => import('../features/auth/ActivatePage'), 'ActivatePage');
+const LinkToVideoLanding = named(() => import('../features/link-to-video/LinkToVideoLanding'), 'LinkToVideoLanding');
+/** Tools of later releases: an honest placeholder named after the route. */
+const ComingSoonPage = named(() => import('./ComingSoonPage'), 'ComingSoonPage');
+const policyPage = (policy: PolicyKey) =>
+  lazy(async () => {
+    const { PolicyPage } = await import('../features/policy/PolicyPage');
+    return { default: () => <PolicyPage policy={policy} /> };
+  });
+
+type PageOptions = Pick<PageRoute, 'layout'> &
+  Partial<Pick<PageRoute, 'loginRequired' | 'skipActivationCheck' | 'largerScreen' | 'toolModule'>>;
+const page = (path: string, component: PageRoute['page'], title: string, options: PageOptions): PageRoute => ({
+  path,
+  page: component,
+  title,
+  loginRequired: false,
+  skipActivationCheck: false,
+  largerScreen: false,
+  ...options,
+});
+
+/** Pages anyone may read whatever their account state: signing in, and the policies the login page links to. */
+const open = { skipActivationCheck: true, layout: 'none' } as const;
+const videoTool = { loginRequired: true, layout: 'mini-sidebar', largerScreen: true, toolModule: 'video' } as const;
+const imageTool = { ...videoTool, toolModule: 'image' } as const;
+const linkToVideoStep = { loginRequired: true, layout: 'header-no-sidebar', toolModule: 'linkToVideo' } as const;
+
+/** The route table of spec §2, in its order. */
+export const ROUTES: readonly RouteEntry[] = [
+  { path: PATHS.home, redirect: PATHS.linkToVideo },
+  { path: '/account', redirect: PATHS.login },
+  page(PATHS.login, LoginPage, 'app:routes.login', open),
+  page(PATHS.loginCallback, LoginCallbackPage, 'app:routes.loginCallback', open),
+  page(PATHS.activate, ActivatePage, 'app:routes.activate', { ...open, loginRequired: true }),
+  { path: '/account/privacy-policy', redirect: PATHS.privacyPolicy },
+  { path: '/tools', redirect: PATHS.linkToVideo },
+  page(PATHS.linkToVideo, LinkToVideoLanding, 'app:routes.linkToVideo', { layout: 'header+sidebar' }),
+  page(PATHS.editProduct, ComingSoonPage, 'app:routes.editProduct', linkToVideoStep),
+  page(PATHS.preview, ComingSoonPage, 'app:routes.preview', linkToVideoStep),
+  page(PATHS.videoExport, ComingSoonPage, 'app:routes.videoExport', linkToVideoStep),
+  { path: '/tools/video', redirect: PATHS.textToVideo },
+  page(PATHS.textToVideo, ComingSoonPage, 'app:routes.textToVideo', videoTool),
+  page(PATHS.imageToVideo, ComingSoonPage, 'app:routes.imageToVideo', videoTool),
+  { path: '/tools/image', redirect: PATHS.textToImage },
+  page(PATHS.textToImage, ComingSoonPage, 'app:routes.textToImage', imageTool),
+  page(PATHS.aiModel, ComingSoonPage, 'app:routes.aiModel', imageTool),
+  page(PATHS.imageEdit, ComingSoonPage, 'app:routes.imageEdit', {
+    loginRequired: true,
+    layout: 'header',
+    largerScreen: true,
+    toolModule: 'imageEdit',
+  }),
+  { path: '/dashboard', redirect: PATHS.assets },
+  page(PATHS.assets, ComingSoonPage, 'app:routes.assets', { loginRequired: true, layout: 'header+sidebar' }),
+  { path: '/public', redirect: PATHS.privacyPolicy },
+  page(PATHS.termsOfUse, policyPage('terms'), 'policy:terms.title', open),
+  page(PATHS.privacyPolicy, policyPage('privacy'), 'policy:privacy.title', open),
+  page(PATHS.chromePrivacyPolicy, policyPage('chromePrivacy'), 'policy:chromePrivacy.title', open),
+  { path: '*', redirect: PATHS.home },
+];

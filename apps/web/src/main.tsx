@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import './app/global.css';
+import { AppProviders } from './app/providers/AppProviders';
+import { applyThemeColors } from './app/providers/theme';
+import { router } from './app/router';
+import { useSession } from './features/auth/session';
+
+applyThemeColors(document.documentElement);
+// Who is signed in drives the guard; ask once, before the first page decides anything.
+useSession.getState().loadUser();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
