@@ -1,0 +1,26 @@
+import { type User, usersMe } from '@reelsmith/contract';
+import { create } from 'zustand';
+import { api } from '../../shared/api/client';
+
+/** Who is using the app; `loading` until /users/me has answered once. */
+export type Session = { state: 'loading' } | { state: 'signedOut' } | { state: 'signedIn'; user: User };
+
+interface SessionStore {
+  session: Session;
+  setUser: (user: User | null) => void;
+  /** Asks the service who is signed in; any failure (401, no network) counts as signed out. */
+  loadUser: () => Promise<User | null>;
+}
+
+export const useSession = create<SessionStore>((set) => ({
+  session: { state: 'loading' },
+  setUser: (user) => set({ session: user ? { state: 'signedIn', user } : { state: 'signedOut' } }),
+  loadUser: async () => {
+    const user = await api(usersMe, { silent: true }).catch(() => null);
+    set({ session: user ? { state: 'signedIn', user } : { state: 'signedOut' } });
+    return user;
+  },
+}));
+
+/** The signed-in user, or null. */
+export const useUser = (): User | null => useSession((store) => (store.session.state === 'signedIn' ? store.session.user : null));

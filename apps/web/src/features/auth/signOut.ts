@@ -1,0 +1,11 @@
+import { usersLogout } from '@reelsmith/contract';
+import { api } from '../../shared/api/client';
+import { i18n } from '../../shared/i18n/i18n';
+import { toast } from '../../shared/ui/toast';
+
+/** Ends the session, says so, then reloads so every piece of state starts over signed out (spec §4). */
+export async function signOut(): Promise<void> {
+  await api(usersLogout);
+  await toast.success(i18n.t('auth:signOut.done'), 1);
+  window.location.reload();
+}

@@ -1,0 +1,32 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { LOCALES, Locale } from '@reelsmith/contract';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { locale } from '../../shared/i18n/i18n';
+import { LANGUAGES, saveLocale } from '../../shared/i18n/locale';
+
+/** English, 简体中文, Português: the choice is saved for a year and the page reloads in it (spec §2). */
+export function LanguageSwitch() {
+  const { t } = useTranslation('shell');
+  const choose = ({ key }: { key: string }) => {
+    const chosen = Locale.parse(key);
+    if (chosen === locale) return;
+    saveLocale(chosen);
+    window.location.reload();
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: LOCALES.map((code) => ({ key: code, label: <span lang={LANGUAGES[code].htmlLang}>{LANGUAGES[code].name}</span> })),
+        selectable: true,
+        selectedKeys: [locale],
+        onClick: choose,
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')}>
+        {LANGUAGES[locale].name}
+      </Button>
+    </Dropdown>
+  );
+}

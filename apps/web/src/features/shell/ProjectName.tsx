@@ -1,0 +1,70 @@
+import { PROJECT_NAME_MAX, projectGetById, projectRename } from '@reelsmith/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { api } from '../../shared/api/client';
+import { toast } from '../../shared/ui/toast';
+import { nameToRename } from './projectName';
+import styles from './shell.module.css';
+import type { ToolModule } from './toolModule';
+
+/** The project of the address bar's `projectId`; a new project id starts a fresh editor. */
+export function ProjectName({ toolModule }: { toolModule: ToolModule }) {
+  const [params] = useSearchParams();
+  const projectId = params.get('projectId');
+  return <ProjectNameEditor key={projectId} projectId={projectId} toolModule={toolModule} />;
+}
+
+/**
+ * The header's project name: the saved project's name, else the tool's label. Clicking edits it in place;
+ * leaving the field renames the project when the name really changed (spec §2, §5). Without a project yet,
+ * the name is kept here for the project the tool will create.
+ */
+function ProjectNameEditor({ projectId, toolModule }: { projectId: string | null; toolModule: ToolModule }) {
+  const { t } = useTranslation('shell');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [draft, setDraft] = useState<string | null>(null);
+  const project = useQuery({
+    queryKey: ['project', projectId],
+    queryFn: ({ signal }) => api(projectGetById, { query: { projectId: projectId ?? '' }, signal, silent: true }),
+    enabled: projectId !== null,
+  });
+  const rename = useMutation({
+    mutationFn: (fileName: string) => api(projectRename, { body: { projectId: projectId ?? '', fileName } }),
+    onSuccess: (_, fileName) => {
+      setChosen(fileName);
+      toast.success(t('header.renamed'));
+    },
+  });
+  const current = chosen ?? project.data?.projectName ?? t(`nav.${toolModule}`);
+
+  const commit = () => {
+    const name = nameToRename(draft ?? '', current);
+    setDraft(null);
+    if (!name) return;
+    if (projectId) rename.mutate(name);
+    else setChosen(name);
+  };
+
+  if (draft !== null) {
+    return (
+      <Input
+        autoFocus
+        className={styles.projectNameInput}
+        aria-label={t('header.projectName')}
+        value={draft}
+        maxLength={PROJECT_NAME_MAX}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onPressEnter={(event) => event.currentTarget.blur()}
+      />
+    );
+  }
+  return (
+    <button type="button" className={styles.projectName} title={t('header.renameProject')} onClick={() => setDraft(current)}>
+      {rename.isPending ? rename.variables : current}
+    </button>
+  );
+}

@@ -1,0 +1,48 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { PATHS } from '../../shared/paths';
+import { rememberRedirect } from '../auth/redirect';
+import { useUser } from '../auth/session';
+import { signOut } from '../auth/signOut';
+import styles from './shell.module.css';
+
+/** The avatar (or the username's first letter) with a sign-out item; a sign-in button when signed out. */
+export function UserMenu() {
+  const { t } = useTranslation('shell');
+  const user = useUser();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+
+  if (!user) {
+    const signIn = () => {
+      // Like the guard, come back here after signing in.
+      rememberRedirect(pathname + search);
+      navigate(PATHS.login);
+    };
+    return (
+      <Button type="primary" onClick={signIn}>
+        {t('header.signIn')}
+      </Button>
+    );
+  }
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [{ key: 'signOut', icon: <LogoutOutlined />, label: t('header.signOut') }],
+        // A failed sign-out has been shown by the API client; the user stays signed in.
+        onClick: () => signOut().catch(() => {}),
+      }}
+    >
+      <button type="button" className={styles.avatarButton} aria-label={t('header.userMenu')} title={user.email}>
+        {user.avatarUrl ? (
+          <Avatar src={user.avatarUrl} alt={user.username} />
+        ) : (
+          <Avatar className={styles.avatarLetter}>{user.username.charAt(0).toUpperCase()}</Avatar>
+        )}
+      </button>
+    </Dropdown>
+  );
+}
