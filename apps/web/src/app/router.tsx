@@ -8,4 +8,7 @@ const toRouteObject = (route: RouteEntry): RouteObject =>
     ? { path: route.path, element: <Navigate to={route.redirect} replace /> }
     : { path: route.path, element: <RouteFrame route={route} /> };
 
-export const router = createBrowserRouter([{ errorElement: <RouteError />, children: ROUTES.map(toRouteObject) }]);
+/** The route table as react-router routes; exported so tests can mount it in a memory router. */
+export const routeObjects: RouteObject[] = [{ errorElement: <RouteError />, children: ROUTES.map(toRouteObject) }];
+
+export const router = createBrowserRouter(routeObjects);

@@ -20,7 +20,8 @@ export function LoginPage() {
   const session = useSession((store) => store.session);
   const afterSignIn = useAfterSignIn();
   const [processing, setProcessing] = useState(false);
-  const config = useQuery({ queryKey: ['authConfig'], queryFn: ({ signal }) => api(authConfig, { signal }) });
+  // Silent: the page itself says sign-in is unavailable and offers a retry.
+  const config = useQuery({ queryKey: ['authConfig'], queryFn: ({ signal }) => api(authConfig, { signal, silent: true }) });
 
   // Signing in sets the session; an already signed-in visitor moves on the same way.
   useEffect(() => {

@@ -24,7 +24,7 @@ export function LanguageSwitch() {
         onClick: choose,
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')}>
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language', { language: LANGUAGES[locale].name })}>
         {LANGUAGES[locale].name}
       </Button>
     </Dropdown>
