@@ -1,10 +1,13 @@
 import type { User } from '@reelsmith/contract';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers/AppProviders';
 import { routeObjects } from '../app/router';
 import { useSession } from '../features/auth/session';
+
+// The first mount of antd's styles in jsdom can take seconds; wait for the screen that long.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has neither matchMedia nor ResizeObserver; antd's responsive helpers and avatar ask them.
 globalThis.ResizeObserver ??= class {

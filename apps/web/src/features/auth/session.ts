@@ -12,12 +12,12 @@ interface SessionStore {
   loadUser: () => Promise<User | null>;
 }
 
-export const useSession = create<SessionStore>((set) => ({
+export const useSession = create<SessionStore>((set, get) => ({
   session: { state: 'loading' },
   setUser: (user) => set({ session: user ? { state: 'signedIn', user } : { state: 'signedOut' } }),
   loadUser: async () => {
     const user = await api(usersMe, { silent: true }).catch(() => null);
-    set({ session: user ? { state: 'signedIn', user } : { state: 'signedOut' } });
+    get().setUser(user);
     return user;
   },
 }));
