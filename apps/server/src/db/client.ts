@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+
+/** The one database type the services see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction handed out by `db.transaction`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything a query can run on: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export type Database =
+  | { driver: 'pglite'; db: Db; client: PGlite; close(): Promise<void> }
+  | { driver: 'postgres'; db: Db; client: pg.Pool; close(): Promise<void> };
+
+export interface DatabaseLocation {
+  /** postgres://… for a PostgreSQL server. */
+  databaseUrl?: string | undefined;
+  /** A PGlite data directory; neither this nor a URL means an in-memory PGlite (tests). */
+  pgliteDir?: string | undefined;
+}
+
+export const pgliteDirOf = (dataDir: string) => join(dataDir, 'pg');
+
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  if (location.databaseUrl) {
+    const client = new pg.Pool({ connectionString: location.databaseUrl, max: 10 });
+    return { driver: 'postgres', client, db: drizzlePg(client) as unknown as Db, close: () => client.end() };
+  }
+  const client = await PGlite.create(location.pgliteDir);
+  return { driver: 'pglite', client, db: drizzlePglite(client) as unknown as Db, close: () => client.close() };
+}

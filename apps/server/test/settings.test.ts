@@ -1,0 +1,85 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSettings, SettingsError, sessionSecret } from '../src/settings.js';
+
+const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+
+describe('settings', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const s = loadSettings({}, '/srv/reelsmith');
+    expect(s).toMatchObject({
+      production: false,
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://127.0.0.1:3000',
+      dataDir: '/srv/reelsmith/data',
+      databaseUrl: undefined,
+      apiPrefix: 'reelsmith',
+      sessionSecret: undefined,
+      google: undefined,
+      devLogin: true,
+      logLevel: 'info',
+      authRateLimitPerMinute: 30,
+      activateRateLimit: 10,
+      outboundAllowHosts: [],
+    });
+    expect(s.webDistDir).toBe(resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('follows PORT in the default PUBLIC_URL and trims a trailing slash from a given one', () => {
+    expect(loadSettings({ PORT: '4100' }).publicUrl).toBe('http://127.0.0.1:4100');
+    expect(loadSettings({ PUBLIC_URL: 'https://studio.example/' }).publicUrl).toBe('https://studio.example');
+  });
+
+  it('turns dev sign-in on by default only without Google and outside production', () => {
+    expect(loadSettings({ ...google }).devLogin).toBe(false);
+    expect(loadSettings({ NODE_ENV: 'production' }).devLogin).toBe(false);
+    expect(loadSettings({ NODE_ENV: 'production', DEV_LOGIN: 'true' }).devLogin).toBe(true);
+    expect(loadSettings({ DEV_LOGIN: 'off' }).devLogin).toBe(false);
+    expect(loadSettings({ ...google, GOOGLE_ISSUER: 'http://127.0.0.1:9000' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'http://127.0.0.1:9000',
+    });
+  });
+
+  it('parses OUTBOUND_ALLOW_HOSTS and the rate limits', () => {
+    const s = loadSettings({
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1:4000, shop.local:8080',
+      AUTH_RATE_LIMIT_PER_MINUTE: '5',
+      ACTIVATE_RATE_LIMIT: '3',
+    });
+    expect(s.outboundAllowHosts).toEqual(['127.0.0.1:4000', 'shop.local:8080']);
+    expect(s.authRateLimitPerMinute).toBe(5);
+    expect(s.activateRateLimit).toBe(3);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PUBLIC_URL: 'ftp://files.example' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL'],
+    [{ API_PREFIX: 'my/api' }, 'API_PREFIX'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ DEV_LOGIN: 'maybe' }, 'DEV_LOGIN'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
+    [{ OUTBOUND_ALLOW_HOSTS: 'no-port-here' }, 'OUTBOUND_ALLOW_HOSTS'],
+    [{ GOOGLE_CLIENT_ID: 'only-the-id' }, 'GOOGLE_CLIENT_ID'],
+  ])('stops on a bad setting and names it: %o', (env, name) => {
+    expect(() => loadSettings(env)).toThrow(SettingsError);
+    expect(() => loadSettings(env)).toThrow(new RegExp(`^Invalid setting ${name}`));
+  });
+
+  it('keeps a generated session secret in the data dir, private, across restarts', () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'reelsmith-secret-')), 'data');
+    const first = sessionSecret(loadSettings({ DATA_DIR: dataDir }));
+    expect(first).toMatch(/^[\w-]{43}$/);
+    expect(sessionSecret(loadSettings({ DATA_DIR: dataDir }))).toBe(first);
+    expect(statSync(join(dataDir, 'session-secret')).mode & 0o777).toBe(0o600);
+    const given = 's'.repeat(32);
+    expect(sessionSecret(loadSettings({ DATA_DIR: dataDir, SESSION_SECRET: given }))).toBe(given);
+  });
+});
