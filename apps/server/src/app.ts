@@ -1,0 +1,68 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppContext } from './context.js';
+import { AppError } from './errors.js';
+import { handleError } from './http/errors.js';
+import { createRouter } from './http/route.js';
+import { clientChecks, helmetOptions } from './http/security.js';
+import { registerAdminRoutes } from './modules/admin/routes.js';
+import { createAuth, registerAuthRoutes } from './modules/auth/routes.js';
+import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerUserRoutes } from './modules/users/routes.js';
+import { apiBase, type Settings, sessionSecret } from './settings.js';
+import { registerWeb } from './web.js';
+
+/** The largest request body accepted; uploads of media go straight to storage, not through JSON bodies. */
+export const BODY_LIMIT_BYTES = 3 * 1024 * 1024;
+
+/** Request logs without secrets: no headers at all, and paths without their query (invite codes, OAuth codes). */
+function loggerOptions(settings: Settings): FastifyServerOptions['logger'] {
+  if (settings.logLevel === 'silent') return false;
+  return {
+    level: settings.logLevel,
+    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+    serializers: {
+      req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+    },
+  };
+}
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { settings } = ctx;
+  const app = Fastify({ logger: loggerOptions(settings), bodyLimit: BODY_LIMIT_BYTES });
+
+  app.setErrorHandler(handleError);
+  // A POST without a body but with a JSON content type is a call without input, not a malformed one.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body: string, done) =>
+    body === '' ? done(null, undefined) : parseJson(req, body, done),
+  );
+  app.decorateRequest('user', null);
+
+  await app.register(fastifyCookie, { secret: sessionSecret(settings) });
+  await app.register(fastifyHelmet, helmetOptions(settings));
+  // preHandler, so per-user limits can key on the user the route's access check found.
+  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler', errorResponseBuilder: () => new AppError('rateLimited') });
+
+  const auth = createAuth(ctx);
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', clientChecks(settings));
+      const route = createRouter(api, auth.currentUser);
+      registerHealthRoutes(route, ctx);
+      registerAuthRoutes(api, route, ctx, auth);
+      registerUserRoutes(route, ctx, auth);
+      registerAdminRoutes(api, ctx);
+      api.all('/*', { config: { skipClientChecks: true } }, async () => {
+        throw new AppError('notFound');
+      });
+    },
+    { prefix: apiBase(settings) },
+  );
+
+  await registerWeb(app, settings);
+  return app;
+}

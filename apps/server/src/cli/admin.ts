@@ -1,0 +1,106 @@
+// The admin CLI: `npm run --silent admin -- <command>`. Output goes to stdout, errors to stderr with exit 1.
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { errorMessage } from '@reelsmith/contract';
+import { AppError } from '../errors.js';
+import { AdminCommand } from '../modules/admin/command.js';
+import { loadSettings, type Settings } from '../settings.js';
+import { type AdminFile, adminFileOf } from './admin-file.js';
+
+const USAGE = `Usage: npm run --silent admin -- <command>
+  invites create [--count N] [--uses M] [--expires-days D]   new invitation codes, one a line
+  users list                                                 every user: e-mail, username, status, created
+  users status --email E ACTIVE|INACTIVE                     set a user's status`;
+
+class CliError extends Error {}
+
+function parseCommand(argv: string[]): AdminCommand {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      count: { type: 'string' },
+      uses: { type: 'string' },
+      'expires-days': { type: 'string' },
+      email: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || positionals.length < 2) throw new CliError(USAGE);
+  const number = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  const raw = {
+    command: positionals.slice(0, 2).join(' '),
+    count: number(values.count),
+    uses: number(values.uses),
+    expiresDays: number(values['expires-days']),
+    email: values.email,
+    status: positionals[2],
+  };
+  const parsed = AdminCommand.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+    throw new CliError(`${problems.join('; ')}\n\n${USAGE}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * Sends the command to the running server named in admin.json. Answers undefined when there is no such file
+ * or nothing listens at its address any more (a server that was killed), so the caller opens the database.
+ */
+async function viaServer(dataDir: string, command: AdminCommand): Promise<string[] | undefined> {
+  const file = adminFileOf(dataDir);
+  if (!existsSync(file)) return undefined;
+  const { url, token } = JSON.parse(readFileSync(file, 'utf8')) as AdminFile;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(command),
+      signal: AbortSignal.timeout(60_000),
+    });
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED') return undefined;
+    throw error;
+  }
+  const envelope = (await response.json()) as { code: number; message: string; data: { lines: string[] } | null };
+  if (envelope.code !== 0 || !envelope.data) throw new CliError(envelope.message);
+  return envelope.data.lines;
+}
+
+/**
+ * Opens the database itself: PostgreSQL always, the embedded one only when no server holds it. Drivers and
+ * services are loaded only here, which keeps the common case (talking to a running server) quick to start.
+ */
+async function directly(settings: Settings, command: AdminCommand): Promise<string[]> {
+  const { openDatabase, pgliteDirOf } = await import('../db/client.js');
+  const { migrate } = await import('../db/migrate.js');
+  const { runAdminCommand } = await import('../modules/admin/commands.js');
+  const { SessionStore } = await import('../modules/auth/sessions.js');
+  const pgliteDir = pgliteDirOf(settings.dataDir);
+  if (!settings.databaseUrl && !existsSync(pgliteDir)) {
+    throw new CliError(`No database in ${pgliteDir}. Start the server once (npm start), or set DATA_DIR or DATABASE_URL.`);
+  }
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir });
+  try {
+    await migrate(database);
+    return await runAdminCommand({ db: database.db, sessions: new SessionStore(database.db) }, command);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  const command = parseCommand(process.argv.slice(2));
+  const settings = loadSettings();
+  const lines = (!settings.databaseUrl && (await viaServer(settings.dataDir, command))) || (await directly(settings, command));
+  if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  const message =
+    error instanceof AppError ? errorMessage(error.key, 'en', error.params) : error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+import type { Call, CallData, Locale, User } from '@reelsmith/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../errors.js';
+import { ok } from './envelope.js';
+import { localeOf } from './locale.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Routes that are not calls of the web app: the health probe, browser navigations of Google sign-in and
+     * the admin RPC. They skip the `client: WEB` and Origin checks.
+     */
+    skipClientChecks?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in user of a `signedIn` or `active` call, set before the handler runs. */
+    user: User | null;
+  }
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteInput<C extends Call> {
+  query: Output<C['query']>;
+  body: Output<C['body']>;
+  user: C['access'] extends 'public' ? null : User;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteOptions {
+  skipClientChecks?: boolean;
+  /** At most `max` calls per `timeWindow` ms for each key (the client's IP unless `keyGenerator` says otherwise). */
+  rateLimit?: { max: number; timeWindow: number; keyGenerator?: (req: FastifyRequest) => string };
+}
+
+export type Router = <C extends Call>(
+  call: C,
+  handler: (input: RouteInput<C>) => Promise<CallData<C>> | CallData<C>,
+  options?: RouteOptions,
+) => void;
+
+/** A call without a query or body accepts none: unknown fields are rejected everywhere. */
+const NOTHING = z.strictObject({});
+
+const ZOD_LOCALES: Record<Locale, ReturnType<typeof z.locales.en>> = {
+  en: z.locales.en(),
+  zh: z.locales.zhCN(),
+  pt: z.locales.pt(),
+};
+
+/** Validates one input of a request; the error names each field and speaks the request's language. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, req: FastifyRequest): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  // Parsed again only on failure, so the common path pays nothing for the translated messages.
+  const locale = localeOf(req.headers['accept-language']);
+  const issues = schema.safeParse(value, { error: ZOD_LOCALES[locale].localeError }).error?.issues ?? parsed.error.issues;
+  const detail = issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+  throw new AppError('validation', { detail });
+}
+
+/**
+ * Binds contract calls to handlers: checks the caller's access level, validates query and body with the
+ * call's schemas, and wraps what the handler returns in the success envelope.
+ */
+export function createRouter(app: FastifyInstance, currentUser: (req: FastifyRequest) => Promise<User | null>): Router {
+  return (call, handler, options = {}) => {
+    const querySchema = call.query ?? NOTHING;
+    const bodySchema = call.body ?? NOTHING;
+    const access = call.access;
+    app.route({
+      method: call.method,
+      url: call.path,
+      config: {
+        skipClientChecks: options.skipClientChecks,
+        ...(options.rateLimit && { rateLimit: options.rateLimit }),
+      },
+      preValidation:
+        access === 'public'
+          ? undefined
+          : async (req) => {
+              const user = await currentUser(req);
+              if (!user) throw new AppError('unauthenticated');
+              if (access === 'active' && user.status !== 'ACTIVE') throw new AppError('notActive');
+              req.user = user;
+            },
+      handler: async (req, reply) => {
+        const input = {
+          query: parseInput(querySchema, req.query, req),
+          body: parseInput(bodySchema, req.body ?? {}, req),
+          user: req.user,
+          req,
+          reply,
+        } as Parameters<typeof handler>[0];
+        return ok(await handler(input));
+      },
+    });
+  };
+}

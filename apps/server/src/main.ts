@@ -1,0 +1,55 @@
+// The server process: settings, database and migrations, the HTTP app, the admin token file, shutdown.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { buildApp } from './app.js';
+import { adminFileOf } from './cli/admin-file.js';
+import { openDatabase, pgliteDirOf } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { ADMIN_RPC_PATH } from './modules/admin/routes.js';
+import { SessionStore } from './modules/auth/sessions.js';
+import { starterInviteCode } from './modules/invites/service.js';
+import { apiBase, loadSettings, SettingsError } from './settings.js';
+
+/** The address the CLI on this machine reaches the server at, whatever interface it listens on. */
+const localHost = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
+
+async function main() {
+  const settings = loadSettings();
+  mkdirSync(settings.dataDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: pgliteDirOf(settings.dataDir) });
+  await migrate(database);
+  const sessions = new SessionStore(database.db);
+  await sessions.purgeExpired();
+  const inviteCode = await starterInviteCode(database.db);
+
+  const adminToken = randomBytes(32).toString('base64url');
+  const app = await buildApp({ settings, db: database.db, sessions, adminToken });
+  await app.listen({ host: settings.host, port: settings.port });
+
+  const adminFile = adminFileOf(settings.dataDir);
+  const rpcUrl = `http://${localHost(settings.host)}:${settings.port}${apiBase(settings)}${ADMIN_RPC_PATH}`;
+  // Removed first: the mode of a file left by a server that died would otherwise be kept.
+  rmSync(adminFile, { force: true });
+  writeFileSync(adminFile, JSON.stringify({ url: rpcUrl, token: adminToken }), { mode: 0o600, flag: 'wx' });
+
+  console.log(`Reelsmith is running at ${settings.publicUrl}`);
+  if (inviteCode) console.log(`Invitation code: ${inviteCode}`);
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    rmSync(adminFile, { force: true });
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof SettingsError ? error.message : error);
+  process.exit(1);
+});

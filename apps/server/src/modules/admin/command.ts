@@ -1,0 +1,18 @@
+import { UserStatus } from '@reelsmith/contract';
+import { z } from 'zod';
+
+/**
+ * The admin CLI's commands as data: the CLI builds one from its arguments and has it run by the server or
+ * runs it itself (commands.ts). Kept apart from the services so the CLI starts without loading them.
+ */
+export const AdminCommand = z.discriminatedUnion('command', [
+  z.strictObject({
+    command: z.literal('invites create'),
+    count: z.number().int().min(1).max(1000).default(1),
+    uses: z.number().int().min(1).max(1_000_000).default(1),
+    expiresDays: z.number().int().min(1).max(3650).optional(),
+  }),
+  z.strictObject({ command: z.literal('users list') }),
+  z.strictObject({ command: z.literal('users status'), email: z.email(), status: UserStatus }),
+]);
+export type AdminCommand = z.infer<typeof AdminCommand>;

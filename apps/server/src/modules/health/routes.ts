@@ -1,0 +1,9 @@
+import { health } from '@reelsmith/contract';
+import type { AppContext } from '../../context.js';
+import type { Router } from '../../http/route.js';
+import { checkHealth } from './service.js';
+
+export function registerHealthRoutes(route: Router, { db, settings }: AppContext) {
+  // Probed by monitors and start-up scripts, which send no client header.
+  route(health, () => checkHealth(db, settings.dataDir), { skipClientChecks: true });
+}
