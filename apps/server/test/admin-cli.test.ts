@@ -1,0 +1,180 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, pgliteDirOf } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { type TestDb, testDatabases } from './support/databases.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const CODE = /^[A-Z2-9]{10}$/;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The CLI as the operator runs it: its own process, from the repo root. */
+function cli(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((done) => {
+    execFile(TSX, ['apps/server/src/cli/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const lines = (run: Run) => run.stdout.split('\n').filter(Boolean);
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => done(port));
+    });
+  });
+}
+
+/** What every way of reaching the database must do: make codes, and fail on stderr for an unknown user. */
+function commonChecks(env: () => Record<string, string>) {
+  it('invites create prints each new code on its own line and nothing else; errors go to stderr', async () => {
+    const run = await cli(['invites', 'create', '--count', '3', '--uses', '2', '--expires-days', '7'], env());
+    expect(run.code).toBe(0);
+    expect(lines(run)).toHaveLength(3);
+    for (const line of lines(run)) expect(line).toMatch(CODE);
+    const unknown = await cli(['users', 'status', '--email', 'ghost@example.com', 'ACTIVE'], env());
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr).toContain('no user with the e-mail ghost@example.com');
+  });
+}
+
+describe('admin CLI on an embedded database', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-cli-'));
+  const env = () => ({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+
+  beforeAll(async () => {
+    const database = await openDatabase({ pgliteDir: pgliteDirOf(dataDir) });
+    await migrate(database);
+    await database.close();
+  });
+
+  it('prints the usage for missing or bad arguments, before touching any database', async () => {
+    const runs = await Promise.all(
+      [
+        [],
+        ['users', 'status', '--email', 'ghost@example.com', 'ADMIN'],
+        ['invites', 'create', '--count', '0'],
+        ['users', 'list', '--count', '2'],
+      ].map((args) => cli(args, { DATA_DIR: join(dataDir, 'nowhere') })),
+    );
+    for (const run of runs) expect(run).toMatchObject({ code: 1, stdout: '', stderr: expect.stringContaining('Usage:') });
+    expect(runs[1]?.stderr).toContain('status');
+    expect(runs[2]?.stderr).toContain('count');
+  });
+
+  it('refuses a data dir without a database instead of creating one', async () => {
+    const run = await cli(['users', 'list'], { DATA_DIR: join(dataDir, 'typo') });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('No database in');
+    expect(existsSync(join(dataDir, 'typo'))).toBe(false);
+  });
+
+  describe('with no server running: opens the database itself', () => {
+    commonChecks(env);
+  });
+
+  describe('with a stale admin.json from a server that died', () => {
+    beforeAll(async () => {
+      writeFileSync(join(dataDir, 'admin.json'), JSON.stringify({ url: `http://127.0.0.1:${await freePort()}/x`, token: 't' }));
+    });
+    commonChecks(env);
+  });
+
+  describe('while the server runs: goes through its admin RPC', () => {
+    let server: ChildProcess;
+    let base: string;
+    let output = '';
+
+    beforeAll(async () => {
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      server = spawn(TSX, ['apps/server/src/main.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, ...env(), PORT: String(port), PUBLIC_URL: base },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      server.stdout?.on('data', (d) => {
+        output += d;
+      });
+      server.stderr?.on('data', (d) => {
+        output += d;
+      });
+      for (let i = 0; i < 200 && !output.includes('Reelsmith is running'); i++) await new Promise((r) => setTimeout(r, 100));
+    });
+    afterAll(() => {
+      if (server.exitCode === null) server.kill('SIGKILL');
+    });
+
+    it('started, printed its address and wrote a private admin.json', () => {
+      expect(output).toContain(`Reelsmith is running at ${base}`);
+      // The database already had codes, so none was created, and a usable one is shown.
+      expect(output).toMatch(/Invitation code: [A-Z2-9]{10}/);
+      const file = join(dataDir, 'admin.json');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ url: `${base}/reelsmith/api/admin/rpc`, token: expect.any(String) });
+    });
+
+    commonChecks(env);
+
+    it('sets a status that signed-in browsers see at once, and lists users', async () => {
+      const headers = { client: 'WEB', origin: base, 'content-type': 'application/json' };
+      const login = await fetch(`${base}/reelsmith/api/auth/dev-login`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: 'ops@example.com', username: 'Ops' }),
+      });
+      const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+      const me = async () => {
+        const res = await fetch(`${base}/reelsmith/api/users/me`, { headers: { client: 'WEB', cookie } });
+        return ((await res.json()) as { data: unknown }).data;
+      };
+      expect(await me()).toMatchObject({ status: 'INACTIVE' });
+      const set = await cli(['users', 'status', '--email', 'ops@example.com', 'ACTIVE'], env());
+      expect(set).toMatchObject({ code: 0, stdout: 'ops@example.com is now ACTIVE\n' });
+      expect(await me()).toMatchObject({ status: 'ACTIVE' });
+      const list = lines(await cli(['users', 'list'], env()));
+      expect(list[0]).toMatch(/^EMAIL\s+USERNAME\s+STATUS\s+CREATED$/);
+      expect(list.some((l) => /^ops@example\.com\s+Ops\s+ACTIVE\s+\d{4}-/.test(l))).toBe(true);
+    });
+
+    it('refuses an RPC call without the token', async () => {
+      const res = await fetch(`${base}/reelsmith/api/admin/rpc`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer wrong', 'content-type': 'application/json' },
+        body: JSON.stringify({ command: 'users list' }),
+      });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { code: number }).code).toBe(401);
+    });
+
+    it('removes admin.json when stopped', async () => {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(existsSync(join(dataDir, 'admin.json'))).toBe(false);
+    });
+  });
+});
+
+describe.each(testDatabases().filter((d) => d.name === 'postgres'))('admin CLI on PostgreSQL ($name)', (testDb) => {
+  let database: TestDb;
+  beforeAll(async () => {
+    database = await testDb.open();
+  });
+  afterAll(() => database.close());
+
+  commonChecks(() => ({ DATABASE_URL: database.url ?? '', DATA_DIR: mkdtempSync(join(tmpdir(), 'reelsmith-cli-pg-')) }));
+});
