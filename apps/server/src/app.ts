@@ -1,12 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { handleError } from './http/errors.js';
 import { createRouter } from './http/route.js';
-import { clientChecks, helmetOptions } from './http/security.js';
+import { clientChecks, securityHeaders } from './http/security.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
 import { createAuth, registerAuthRoutes } from './modules/auth/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
@@ -43,7 +42,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
 
   await app.register(fastifyCookie, { secret: sessionSecret(settings) });
-  await app.register(fastifyHelmet, helmetOptions(settings));
+  const headers = securityHeaders(settings);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   // preHandler, so per-user limits can key on the user the route's access check found.
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler', errorResponseBuilder: () => new AppError('rateLimited') });
 

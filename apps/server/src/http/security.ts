@@ -1,15 +1,16 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_HEADER, CLIENT_WEB } from '@reelsmith/contract';
 import type { FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../errors.js';
 import type { Settings } from '../settings.js';
 
 /**
- * Security headers for everything we serve. The CSP fits the built single-page app: our own scripts and
+ * helmet's options for everything we serve. The CSP fits the built single-page app: our own scripts and
  * styles, inline styles because antd writes its CSS-in-JS into <style> tags, images from anywhere on https
  * (product photos, Google avatars) and blobs/data URLs for previews.
  */
-export function helmetOptions(settings: Settings): FastifyHelmetOptions {
+function helmetOptions(settings: Settings): HelmetOptions {
   const https = settings.publicUrl.startsWith('https:');
   return {
     contentSecurityPolicy: {
@@ -31,6 +32,24 @@ export function helmetOptions(settings: Settings): FastifyHelmetOptions {
     },
     strictTransportSecurity: https,
   };
+}
+
+/**
+ * The security headers helmet sets with our options, worked out once. They are the same for every request,
+ * and building them per request (as @fastify/helmet does) took an eighth of the time of a signed-in call.
+ */
+export function securityHeaders(settings: Settings): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(helmetOptions(settings))({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
