@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_HEADER, CLIENT_WEB } from '@reelsmith/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../errors.js';
 import type { Settings } from '../settings.js';
@@ -69,13 +69,13 @@ function originOf(req: FastifyRequest): string | undefined {
  * The checks every call of the web app passes (design §3): the `client: WEB` header, and for requests that
  * change state an Origin (or Referer) that is ours, PUBLIC_URL's or the Host the request was sent to.
  */
-export function clientChecks(settings: Settings) {
+export function clientChecks(settings: Settings): onRequestHookHandler {
   const publicOrigin = new URL(settings.publicUrl).origin;
-  return async (req: FastifyRequest) => {
-    if (req.routeOptions.config.skipClientChecks) return;
-    if (req.headers[CLIENT_HEADER] !== CLIENT_WEB) throw new AppError('clientHeader');
-    if (!STATE_CHANGING.has(req.method)) return;
+  return (req, _reply, done) => {
+    if (req.routeOptions.config.skipClientChecks) return done();
+    if (req.headers[CLIENT_HEADER] !== CLIENT_WEB) return done(new AppError('clientHeader'));
+    if (!STATE_CHANGING.has(req.method)) return done();
     const origin = originOf(req);
-    if (origin !== publicOrigin && origin !== `http://${req.headers.host}`) throw new AppError('forbiddenOrigin');
+    done(origin === publicOrigin || origin === `http://${req.headers.host}` ? undefined : new AppError('forbiddenOrigin'));
   };
 }
