@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -60,6 +60,7 @@ describe('admin CLI on an embedded database', () => {
     await migrate(database);
     await database.close();
   });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('prints the usage for missing or bad arguments, before touching any database', async () => {
     const runs = await Promise.all(
@@ -176,5 +177,6 @@ describe.each(testDatabases().filter((d) => d.name === 'postgres'))('admin CLI o
   });
   afterAll(() => database.close());
 
-  commonChecks(() => ({ DATABASE_URL: database.url ?? '', DATA_DIR: mkdtempSync(join(tmpdir(), 'reelsmith-cli-pg-')) }));
+  // No data dir at all: with DATABASE_URL the CLI needs none.
+  commonChecks(() => ({ DATABASE_URL: database.url ?? '', DATA_DIR: join(tmpdir(), 'reelsmith-cli-pg-unused') }));
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -74,12 +74,14 @@ describe('settings', () => {
   });
 
   it('keeps a generated session secret in the data dir, private, across restarts', () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'reelsmith-secret-')), 'data');
+    const parent = mkdtempSync(join(tmpdir(), 'reelsmith-secret-'));
+    const dataDir = join(parent, 'data');
     const first = sessionSecret(loadSettings({ DATA_DIR: dataDir }));
     expect(first).toMatch(/^[\w-]{43}$/);
     expect(sessionSecret(loadSettings({ DATA_DIR: dataDir }))).toBe(first);
     expect(statSync(join(dataDir, 'session-secret')).mode & 0o777).toBe(0o600);
     const given = 's'.repeat(32);
     expect(sessionSecret(loadSettings({ DATA_DIR: dataDir, SESSION_SECRET: given }))).toBe(given);
+    rmSync(parent, { recursive: true });
   });
 });

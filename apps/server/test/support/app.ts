@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -15,7 +15,7 @@ export const ADMIN_TOKEN = 'test-admin-token';
 /** Where the API of a test app lives (API_PREFIX left at its default). */
 export const API = '/reelsmith/api';
 
-/** The server as `main` builds it, on a given database, with a fresh data dir and no web build unless told. */
+/** The server as `main` builds it, on a given database, with a fresh data dir (gone when the app closes) and no web build unless told. */
 export async function testApp(db: Db, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-test-'));
   const settings = loadSettings({
@@ -27,6 +27,7 @@ export async function testApp(db: Db, env: Record<string, string> = {}): Promise
   });
   const ctx: AppContext = { settings, db, sessions: new SessionStore(db), adminToken: ADMIN_TOKEN };
   const app = await buildApp(ctx);
+  app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
   await app.ready();
   return { app, ctx };
 }
