@@ -42,11 +42,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
 
   await app.register(fastifyCookie, { secret: sessionSecret(settings) });
-  const headers = securityHeaders(settings);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+  app.addHook('onRequest', securityHeaders(settings));
   // preHandler, so per-user limits can key on the user the route's access check found.
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler', errorResponseBuilder: () => new AppError('rateLimited') });
 

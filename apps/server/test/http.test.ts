@@ -128,8 +128,18 @@ describe.each(testDatabases())('HTTP layer on $name', (testDb) => {
   });
 
   describe('security headers', () => {
-    it('sends a CSP fit for the single-page app and the usual hardening headers', async () => {
+    it('API answers carry the small API set: nosniff, nothing to load, no framing, same origin', async () => {
       const res = await t.app.inject({ method: 'GET', url: `${API}/health` });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      const unknown = await t.app.inject({ method: 'GET', url: `${API}/nothing` });
+      expect(unknown.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    });
+
+    it('pages carry a CSP fit for the single-page app and the usual hardening headers', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/tools/link-to-video' });
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
@@ -137,9 +147,25 @@ describe.each(testDatabases())('HTTP layer on $name', (testDb) => {
       expect(csp).toContain("img-src 'self' data: blob: https:");
       expect(csp).toContain("media-src 'self' blob:");
       expect(csp).toContain("connect-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('behind https, asks browsers to stay on https and marks the session cookie Secure', async () => {
+      const secure = await testApp(t.database.db, { PUBLIC_URL: 'https://studio.example' });
+      const api = await secure.app.inject({ method: 'GET', url: `${API}/health` });
+      const page = await secure.app.inject({ method: 'GET', url: '/' });
+      for (const res of [api, page]) expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      const login = await new Browser(secure.app).call('POST', '/auth/dev-login', {
+        body: { email: 'secure@example.com' },
+        headers: { origin: 'https://studio.example' },
+      });
+      expect(String(login.headers['set-cookie'])).toMatch(/; Secure/);
+      await secure.app.close();
     });
   });
 
