@@ -14,7 +14,7 @@ import { apiBase, type Settings, sessionSecret } from './settings.js';
 import { registerWeb } from './web.js';
 
 /** The largest request body accepted; uploads of media go straight to storage, not through JSON bodies. */
-export const BODY_LIMIT_BYTES = 3 * 1024 * 1024;
+const BODY_LIMIT_BYTES = 3 * 1024 * 1024;
 
 /** Request logs without secrets: no headers at all, and paths without their query (invite codes, OAuth codes). */
 function loggerOptions(settings: Settings): FastifyServerOptions['logger'] {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { toUser } from '../users/service.js';
 
-export const SESSION_DAYS = 30;
+const SESSION_DAYS = 30;
 
 /**
  * How long a looked-up session is trusted without asking the database again. Every signed-in call needs the
