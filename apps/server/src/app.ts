@@ -6,9 +6,11 @@ import { AppError } from './errors.js';
 import { handleError } from './http/errors.js';
 import { createRouter } from './http/route.js';
 import { clientChecks, securityHeaders } from './http/security.js';
+import { createUrlSigner } from './http/signedUrl.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
 import { createAuth, registerAuthRoutes } from './modules/auth/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerProjectRoutes } from './modules/projects/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { apiBase, type Settings, sessionSecret } from './settings.js';
 import { registerWeb } from './web.js';
@@ -47,6 +49,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler', errorResponseBuilder: () => new AppError('rateLimited') });
 
   const auth = createAuth(ctx);
+  const signer = createUrlSigner(sessionSecret(settings));
   await app.register(
     async (api) => {
       api.addHook('onRequest', clientChecks(settings));
@@ -54,6 +57,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       registerHealthRoutes(route, ctx);
       registerAuthRoutes(api, route, ctx, auth);
       registerUserRoutes(route, ctx, auth);
+      registerProjectRoutes(api, route, ctx, signer);
       registerAdminRoutes(api, ctx);
       api.all('/*', { config: { skipClientChecks: true } }, async () => {
         throw new AppError('notFound');

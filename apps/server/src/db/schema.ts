@@ -71,4 +71,26 @@ export const inviteRedemptions = pgTable(
   (t) => [index('invite_redemptions_code_idx').on(t.code), index('invite_redemptions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * A link-to-video project. Its editing state is the draft: the web app's JSON, kept whole so that the
+ * product, preview and export stages restore exactly as the user left them (spec §4 draft restore).
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    userId: userId(),
+    name: text('name').notNull(),
+    productLink: text('product_link'),
+    coverUrl: text('cover_url'),
+    taskStatus: text('task_status', { enum: ['NOT_START', 'SUBMITTED', 'IN_PROGRESS', 'SUCCESS', 'FAILURE'] }),
+    deviceFingerprint: text('device_fingerprint'),
+    draft: text('draft'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('projects_user_id_created_at_idx').on(t.userId, t.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;

@@ -1,0 +1,67 @@
+import {
+  projectCreate,
+  projectDelete,
+  projectDraftUrl,
+  projectGetById,
+  projectGetByIds,
+  projectList,
+  projectRename,
+  projectSaveDraft,
+} from '@reelsmith/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import type { Router } from '../../http/route.js';
+import type { UrlSigner } from '../../http/signedUrl.js';
+import { apiBase } from '../../settings.js';
+import {
+  createProject,
+  deleteProjects,
+  getProject,
+  getProjectSummary,
+  getProjectsByIds,
+  listProjects,
+  renameProject,
+  saveDraft,
+} from './service.js';
+
+/** Where a draft is read from: a signed link, so the web app can GET it like any stored file. */
+const DRAFT_FILE_PATH = '/project/draftFile';
+
+export function registerProjectRoutes(api: FastifyInstance, route: Router, { db, settings }: AppContext, signer: UrlSigner) {
+  const draftPath = `${apiBase(settings)}${DRAFT_FILE_PATH}`;
+  const draftUrl = (userId: string, projectId: string) => signer.sign(draftPath, { userId, projectId });
+
+  route(projectCreate, async ({ user, body }) => {
+    const row = await createProject(db, user.userId, body.projectName, body.deviceFingerprint);
+    return { projectId: row.id, draftUrl: null };
+  });
+  route(projectRename, async ({ user, body }) => {
+    await renameProject(db, user.userId, body.projectId, body.fileName);
+    return true as const;
+  });
+  route(projectGetById, ({ user, query }) => getProjectSummary(db, user.userId, query.projectId));
+  route(projectList, ({ user, body }) => listProjects(db, user.userId, body.page, body.pageSize, body.sort));
+  route(projectGetByIds, ({ user, body }) => getProjectsByIds(db, user.userId, body.projectIds));
+  route(projectDelete, async ({ user, body }) => {
+    await deleteProjects(db, user.userId, body.projectIds);
+    return true as const;
+  });
+  route(projectSaveDraft, async ({ user, body }) => {
+    await saveDraft(db, user.userId, body.projectId, body.draftContent);
+    return true as const;
+  });
+  route(projectDraftUrl, async ({ user, body }) => {
+    const row = await getProject(db, user.userId, body.projectId);
+    return row.draft === null ? null : draftUrl(user.userId, row.id);
+  });
+
+  // The draft itself, as the file it stands for: plain JSON, not an envelope; the signature is the authority.
+  api.get(DRAFT_FILE_PATH, { config: { skipClientChecks: true } }, async (req, reply) => {
+    const params = signer.verify(draftPath, req.query as Record<string, unknown>);
+    if (!params?.userId || !params.projectId) throw new AppError('notFound');
+    const row = await getProject(db, params.userId, params.projectId);
+    if (row.draft === null) throw new AppError('notFound');
+    return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'private, no-store').send(row.draft);
+  });
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { ProjectSummary } from '@reelsmith/contract';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type ProjectRow, projects } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+
+/** Every query here is scoped to its owner: another user's project answers "not found", never its data. */
+const owned = (userId: string, projectId: string) => and(eq(projects.userId, userId), eq(projects.id, projectId));
+
+const toSummary = (row: ProjectRow): ProjectSummary => ({
+  projectId: row.id,
+  projectName: row.name,
+  productLink: row.productLink,
+  coverUrl: row.coverUrl,
+  taskStatus: row.taskStatus,
+  createTime: row.createdAt.toISOString(),
+  updateTime: row.updatedAt.toISOString(),
+});
+
+export async function createProject(db: Db, userId: string, name: string, deviceFingerprint?: string) {
+  const [row] = await db
+    .insert(projects)
+    .values({ id: randomUUID(), userId, name, deviceFingerprint: deviceFingerprint ?? null })
+    .returning();
+  if (!row) throw new Error('project insert returned nothing');
+  return row;
+}
+
+export async function getProject(db: Db, userId: string, projectId: string): Promise<ProjectRow> {
+  const [row] = await db.select().from(projects).where(owned(userId, projectId)).limit(1);
+  if (!row) throw new AppError('notFound');
+  return row;
+}
+
+export const getProjectSummary = async (db: Db, userId: string, projectId: string) => toSummary(await getProject(db, userId, projectId));
+
+export async function renameProject(db: Db, userId: string, projectId: string, name: string) {
+  const [row] = await db
+    .update(projects)
+    .set({ name, updatedAt: new Date() })
+    .where(owned(userId, projectId))
+    .returning({ id: projects.id });
+  if (!row) throw new AppError('notFound');
+}
+
+export async function listProjects(db: Db, userId: string, page: number, pageSize: number, sort: 'newest' | 'oldest') {
+  const order = sort === 'newest' ? [desc(projects.createdAt), desc(projects.id)] : [asc(projects.createdAt), asc(projects.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(projects)
+      .where(eq(projects.userId, userId))
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(projects).where(eq(projects.userId, userId)),
+  ]);
+  return { list: rows.map(toSummary), total: total?.n ?? 0 };
+}
+
+/** The caller's projects among these ids, in the order asked; ids of others' projects are simply absent. */
+export async function getProjectsByIds(db: Db, userId: string, projectIds: string[]) {
+  const rows = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.userId, userId), inArray(projects.id, projectIds)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return projectIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row)] : [];
+  });
+}
+
+/** Deletes all the given projects or none: one that is not the caller's makes the whole call "not found". */
+export async function deleteProjects(db: Db, userId: string, projectIds: string[]) {
+  const unique = [...new Set(projectIds)];
+  await db
+    .transaction(async (tx) => {
+      const deleted = await tx
+        .delete(projects)
+        .where(and(eq(projects.userId, userId), inArray(projects.id, unique)))
+        .returning({ id: projects.id });
+      if (deleted.length !== unique.length) tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (error instanceof Error && error.name === 'TransactionRollbackError') throw new AppError('notFound');
+      throw error;
+    });
+}
+
+export async function saveDraft(db: Db, userId: string, projectId: string, draft: string) {
+  const [row] = await db
+    .update(projects)
+    .set({ draft, updatedAt: new Date() })
+    .where(owned(userId, projectId))
+    .returning({ id: projects.id });
+  if (!row) throw new AppError('notFound');
+}
