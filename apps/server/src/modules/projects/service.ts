@@ -75,18 +75,14 @@ export async function getProjectsByIds(db: Db, userId: string, projectIds: strin
 /** Deletes all the given projects or none: one that is not the caller's makes the whole call "not found". */
 export async function deleteProjects(db: Db, userId: string, projectIds: string[]) {
   const unique = [...new Set(projectIds)];
-  await db
-    .transaction(async (tx) => {
-      const deleted = await tx
-        .delete(projects)
-        .where(and(eq(projects.userId, userId), inArray(projects.id, unique)))
-        .returning({ id: projects.id });
-      if (deleted.length !== unique.length) tx.rollback();
-    })
-    .catch((error: unknown) => {
-      if (error instanceof Error && error.name === 'TransactionRollbackError') throw new AppError('notFound');
-      throw error;
-    });
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(projects)
+      .where(and(eq(projects.userId, userId), inArray(projects.id, unique)))
+      .returning({ id: projects.id });
+    // Throwing rolls the deletion back.
+    if (deleted.length !== unique.length) throw new AppError('notFound');
+  });
 }
 
 export async function saveDraft(db: Db, userId: string, projectId: string, draft: string) {
