@@ -1,0 +1,149 @@
+/**
+ * The one outbound fetcher (design §8), shared by link analysis (the product page's HTML) and URL import
+ * (files a user names by URL). It fetches with GET only, follows redirects itself so that every hop is
+ * checked (scheme, localhost, the addresses its host resolves to; see target.ts), connects to the very
+ * address it checked, and bounds the time and the size of the answer. Hosts listed in OUTBOUND_ALLOW_HOSTS
+ * (`settings.outboundAllowHosts`) skip the address check, hop by hop, for tests and self-hosted catalogues.
+ *
+ * Wiring: create one fetcher per server from the settings and hand it to the services that fetch:
+ *
+ *     const fetchUrl = createFetcher({ allowHosts: settings.outboundAllowHosts });
+ *     const page = await fetchUrl(productLink, { maxBytes: 5 * 1024 * 1024 });
+ *
+ * Every failure is an OutboundError whose `reason` the HTTP layer maps to a localised message.
+ */
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { readBody } from './body.js';
+import { browserHeaders } from './browser.js';
+import { OutboundError } from './errors.js';
+import { type Lookup, resolveHop, systemLookup, type Target } from './target.js';
+
+export interface FetcherOptions {
+  /** `host:port` entries that may be reached although they are private: `settings.outboundAllowHosts`. */
+  allowHosts?: readonly string[];
+  /** The whole fetch, redirects and body included; 30 s by default. */
+  timeoutMs?: number;
+  /** From starting a hop's connection to its answer's headers; 10 s by default. */
+  headersTimeoutMs?: number;
+  /** The size cap of the (decoded) body unless a fetch sets its own; 20 MiB by default. */
+  maxBytes?: number;
+  /** 5 by default. */
+  maxRedirects?: number;
+  /** Tests inject a resolver; the default asks the system, like every other program on the machine. */
+  lookup?: Lookup;
+}
+
+export interface FetchOptions {
+  /** The Accept header, e.g. `image/*` for an image import; a browser's navigation Accept by default. */
+  accept?: string;
+  maxBytes?: number;
+}
+
+export interface Fetched {
+  /** Where the last redirect led: relative links in the body resolve against this. */
+  finalUrl: string;
+  /** Always 2xx: other statuses are OutboundErrors. */
+  status: number;
+  contentType: string | undefined;
+  body: Buffer;
+}
+
+export type FetchUrl = (url: string, options?: FetchOptions) => Promise<Fetched>;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export function createFetcher({
+  allowHosts = [],
+  timeoutMs = 30_000,
+  headersTimeoutMs = 10_000,
+  maxBytes: defaultMaxBytes = 20 * 1024 * 1024,
+  maxRedirects = 5,
+  lookup = systemLookup,
+}: FetcherOptions = {}): FetchUrl {
+  const allowed = new Set(allowHosts.map((entry) => entry.toLowerCase()));
+
+  return async (input, { accept, maxBytes = defaultMaxBytes } = {}) => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    let url = parseUrl(input);
+    try {
+      // Every method is GET, so a 303 (or a 301/302 after a POST, in browsers) needs no change of method.
+      for (let redirects = 0; ; redirects++) {
+        const target = await resolveHop(url, { allowHosts: allowed, lookup, signal: deadline });
+        const response = await send(url, target, browserHeaders(accept), deadline, headersTimeoutMs);
+        try {
+          const status = response.statusCode ?? 0;
+          const location = REDIRECTS.has(status) ? response.headers.location : undefined;
+          if (location === undefined) {
+            if (status < 200 || status > 299) throw new OutboundError('http', `${url.host} answered with HTTP ${status}`, status);
+            const body = await readBody(response, maxBytes);
+            return { finalUrl: url.href, status, contentType: response.headers['content-type'], body };
+          }
+          if (redirects === maxRedirects) throw new OutboundError('tooManyRedirects', `More than ${maxRedirects} redirects`);
+          url = parseUrl(location, url);
+        } finally {
+          // A redirect's or an error's body is not wanted, and a read body is done with.
+          response.destroy();
+        }
+      }
+    } catch (error) {
+      if (error instanceof OutboundError) throw error;
+      if (deadline.aborted) throw new OutboundError('timeout', `Fetching ${url.href} took longer than ${timeoutMs} ms`);
+      const detail = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new OutboundError('network', `The connection to ${url.host} failed (${detail})`);
+    }
+  };
+}
+
+function parseUrl(input: string, base?: URL): URL {
+  try {
+    return new URL(input, base);
+  } catch {
+    throw new OutboundError('invalidUrl', base ? `The redirect from ${base.href} leads to an invalid URL` : `${input} is not a URL`);
+  }
+}
+
+/** Starts the hop's GET, connected to `target` whatever the name resolves to now; resolves with the answer's headers. */
+function send(
+  url: URL,
+  target: Target,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  headersTimeoutMs: number,
+): Promise<IncomingMessage> {
+  // Node asks for every address when it may race IPv4 against IPv6 (autoSelectFamily); either way it gets the checked one.
+  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+  const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)({
+    protocol: url.protocol,
+    // The name stays the host, so the Host header and the TLS server name and certificate check are the URL's.
+    hostname: target.hostname,
+    port: url.port || undefined,
+    path: `${url.pathname}${url.search}`,
+    method: 'GET',
+    headers,
+    lookup: pinned,
+    // No pooled socket: each hop connects afresh to the address it checked.
+    agent: false,
+    signal,
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => request.destroy(new OutboundError('timeout', `${url.host} did not answer within ${headersTimeoutMs} ms`)),
+      headersTimeoutMs,
+    );
+    request.once('response', (response) => {
+      clearTimeout(timer);
+      resolve(response);
+    });
+    // `on`, not `once`: an abort or reset while the body is read also lands here and must not go unhandled.
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.end();
+  });
+}
