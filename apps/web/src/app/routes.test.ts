@@ -5,11 +5,15 @@ import { isRedirect, type LayoutKind, type PageRoute, ROUTES } from './routes';
 const pages = ROUTES.filter((route): route is PageRoute => !isRedirect(route));
 const pageAt = (path: string) => pages.find((route) => route.path === path);
 type Flag = 'login' | 'skipActivation' | 'largerScreen';
-/** The page rows of spec §2: path, layout, and the flags that hold (skipActivation also covers sign-in and policies). */
+/**
+ * The page rows of spec §2: path, layout, and the flags that hold (skipActivation also covers sign-in and
+ * policies); plus the invite-friends page, whose path the spec leaves unshown.
+ */
 const SPEC_PAGES: [string, LayoutKind, ...Flag[]][] = [
   ['/account/login', 'none', 'skipActivation'],
   ['/account/login-callback', 'none', 'skipActivation'],
   ['/account/activate', 'none', 'login', 'skipActivation'],
+  ['/account/invite', 'header+sidebar', 'login'],
   ['/tools/link-to-video', 'header+sidebar'],
   ['/tools/link-to-video/edit-product', 'header-no-sidebar', 'login'],
   ['/tools/link-to-video/preview', 'header-no-sidebar', 'login'],

@@ -36,6 +36,7 @@ function named<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<Co
 const LoginPage = named(() => import('../features/auth/LoginPage'), 'LoginPage');
 const LoginCallbackPage = named(() => import('../features/auth/LoginCallbackPage'), 'LoginCallbackPage');
 const ActivatePage = named(() => import('../features/auth/ActivatePage'), 'ActivatePage');
+const InvitePage = named(() => import('../features/invite/InvitePage'), 'InvitePage');
 const LinkToVideoLanding = named(() => import('../features/link-to-video/LinkToVideoLanding'), 'LinkToVideoLanding');
 /** Tools of later releases: an honest placeholder named after the route. */
 const ComingSoonPage = named(() => import('./ComingSoonPage'), 'ComingSoonPage');
@@ -63,13 +64,14 @@ const videoTool = { loginRequired: true, layout: 'mini-sidebar', largerScreen: t
 const imageTool = { ...videoTool, toolModule: 'image' } as const;
 const linkToVideoStep = { loginRequired: true, layout: 'header-no-sidebar', toolModule: 'linkToVideo' } as const;
 
-/** The route table of spec §2, in its order. */
+/** The route table of spec §2, in its order, with the invite-friends page (spec §2 Screen 6) beside the account pages. */
 export const ROUTES: readonly RouteEntry[] = [
   { path: PATHS.home, redirect: PATHS.linkToVideo },
   { path: '/account', redirect: PATHS.login },
   page(PATHS.login, LoginPage, 'app:routes.login', open),
   page(PATHS.loginCallback, LoginCallbackPage, 'app:routes.loginCallback', open),
   page(PATHS.activate, ActivatePage, 'app:routes.activate', { ...open, loginRequired: true }),
+  page(PATHS.invite, InvitePage, 'app:routes.invite', { loginRequired: true, layout: 'header+sidebar' }),
   { path: '/account/privacy-policy', redirect: PATHS.privacyPolicy },
   { path: '/tools', redirect: PATHS.linkToVideo },
   page(PATHS.linkToVideo, LinkToVideoLanding, 'app:routes.linkToVideo', { layout: 'header+sidebar' }),

@@ -1,5 +1,5 @@
-import { LogoutOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown } from 'antd';
+import { GiftOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../shared/paths';
@@ -8,7 +8,10 @@ import { useUser } from '../auth/session';
 import { signOut } from '../auth/signOut';
 import styles from './shell.module.css';
 
-/** The avatar (or the username's first letter) with a sign-out item; a sign-in button when signed out. */
+/**
+ * The avatar (or the username's first letter) with a sign-out item, and for an active user the way to the
+ * invite-friends page, which the sidebar does not list; a sign-in button when signed out.
+ */
 export function UserMenu() {
   const { t } = useTranslation('shell');
   const user = useUser();
@@ -27,15 +30,19 @@ export function UserMenu() {
       </Button>
     );
   }
+  const items: MenuProps['items'] = [
+    ...(user.status === 'ACTIVE'
+      ? [{ key: 'invite', icon: <GiftOutlined />, label: t('header.invite') }, { type: 'divider' as const }]
+      : []),
+    { key: 'signOut', icon: <LogoutOutlined />, label: t('header.signOut') },
+  ];
+  const choose = ({ key }: { key: string }) => {
+    if (key === 'invite') navigate(PATHS.invite);
+    // A failed sign-out has been shown by the API client; the user stays signed in.
+    else signOut().catch(() => {});
+  };
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [{ key: 'signOut', icon: <LogoutOutlined />, label: t('header.signOut') }],
-        // A failed sign-out has been shown by the API client; the user stays signed in.
-        onClick: () => signOut().catch(() => {}),
-      }}
-    >
+    <Dropdown trigger={['click']} menu={{ items, onClick: choose }}>
       <button type="button" className={styles.avatarButton} aria-label={t('header.userMenu')} title={user.email}>
         {user.avatarUrl ? (
           <Avatar src={user.avatarUrl} alt={user.username} />
