@@ -6,8 +6,11 @@ import { AppProviders } from './app/providers/AppProviders';
 import { applyThemeColors } from './app/providers/theme';
 import { router } from './app/router';
 import { useSession } from './features/auth/session';
+import { followSessionCredits } from './features/credits/credits';
 
 applyThemeColors(document.documentElement);
+// Listening before the first /users/me answer, so an active user's credits load as soon as it arrives (spec §4).
+followSessionCredits();
 // Who is signed in drives the guard; ask once, before the first page decides anything.
 useSession.getState().loadUser();
 

@@ -1,7 +1,7 @@
 import { LogoLink } from '../../shared/ui/LogoLink';
 import { useUser } from '../auth/session';
+import { CreditCard } from '../credits/CreditCard';
 import { BackButton } from './BackButton';
-import { CreditCard } from './CreditCard';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ProjectName } from './ProjectName';
 import styles from './shell.module.css';

@@ -1,0 +1,52 @@
+import { GiftOutlined } from '@ant-design/icons';
+import { REFERRAL_INVITER_CREDITS } from '@reelsmith/contract';
+import { Modal, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../shared/paths';
+import { CreditHistory } from './CreditHistory';
+import { useCredits } from './credits';
+import styles from './credits.module.css';
+
+/**
+ * The credit details of spec §2/§6: the balance, then the Earned and Used histories. Its content is
+ * destroyed on close, so both lists start again from their first page next time.
+ */
+export function CreditDetailsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('credits');
+  const account = useCredits((store) => store.account);
+  return (
+    <Modal open={open} onCancel={onClose} title={t('details.title')} footer={null} width={720} destroyOnHidden>
+      {account && (
+        <dl className={styles.summary}>
+          <div>
+            <dt>{t('details.available')}</dt>
+            <dd className={styles.summaryMain}>{account.availablePoints}</dd>
+          </div>
+          <div>
+            <dt>{t('details.used')}</dt>
+            <dd>{account.usedPoints}</dd>
+          </div>
+          <div>
+            <dt>{t('details.expired')}</dt>
+            <dd>{account.expiredPoints}</dd>
+          </div>
+        </dl>
+      )}
+      <Tabs
+        items={(['gained', 'used'] as const).map((tab) => ({
+          key: tab,
+          label: t(`details.tabs.${tab}`),
+          children: <CreditHistory tab={tab} />,
+        }))}
+      />
+      <p className={styles.invite}>
+        <GiftOutlined aria-hidden="true" />
+        {t('details.invite', { credits: REFERRAL_INVITER_CREDITS })}
+        <Link to={PATHS.invite} onClick={onClose}>
+          {t('details.inviteLink')}
+        </Link>
+      </p>
+    </Modal>
+  );
+}
