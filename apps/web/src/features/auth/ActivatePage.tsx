@@ -9,6 +9,7 @@ import { PATHS } from '../../shared/paths';
 import { toast } from '../../shared/ui/toast';
 import { AuthFrame } from './AuthFrame';
 import styles from './auth.module.css';
+import { forgetReferralCode, storedReferralCode } from './referral';
 import { useSession, useUser } from './session';
 import { signOut } from './signOut';
 import { useAfterSignIn } from './useAfterSignIn';
@@ -20,7 +21,8 @@ export function ActivatePage() {
   const loadUser = useSession((store) => store.loadUser);
   const afterSignIn = useAfterSignIn();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
+  // The code of the invite link that brought the visitor, if any (spec §1 invite programme).
+  const [code, setCode] = useState(() => storedReferralCode() ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // Set before the user reloads as ACTIVE, so the "already active" rule below does not pre-empt the landing.
@@ -44,6 +46,7 @@ export function ActivatePage() {
         return;
       }
       activatedHere.current = true;
+      forgetReferralCode();
       toast.success(t('activate.success'));
       const activeUser = await loadUser();
       if (activeUser) afterSignIn(activeUser);

@@ -4,24 +4,31 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Divider, Form, Input } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../../shared/api/client';
 import { PATHS } from '../../shared/paths';
 import { apiBase } from '../../shared/prefix';
 import { Busy } from '../../shared/ui/Busy';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 import { AuthFrame } from './AuthFrame';
 import styles from './auth.module.css';
+import { REFERRAL_PARAM, rememberReferralCode } from './referral';
 import { useSession } from './session';
 import { useAfterSignIn } from './useAfterSignIn';
 
 /** Sign-in: Google when the server offers it, the e-mail form of dev sign-in when that is on (design §2). */
 export function LoginPage() {
-  const { t } = useTranslation(['auth', 'shared']);
+  const { t } = useTranslation('auth');
   const session = useSession((store) => store.session);
   const afterSignIn = useAfterSignIn();
+  const [params] = useSearchParams();
+  const referralCode = params.get(REFERRAL_PARAM);
   const [processing, setProcessing] = useState(false);
   // Silent: the page itself says sign-in is unavailable and offers a retry.
   const config = useQuery({ queryKey: ['authConfig'], queryFn: ({ signal }) => api(authConfig, { signal, silent: true }) });
+
+  // A friend's invite link: its code waits for the activation page, whichever way the visitor signs in.
+  useEffect(() => rememberReferralCode(referralCode), [referralCode]);
 
   // Signing in sets the session; an already signed-in visitor moves on the same way.
   useEffect(() => {
@@ -35,15 +42,7 @@ export function LoginPage() {
 
   let methods: ReactNode;
   if (config.isPending) methods = <Busy />;
-  else if (config.isError)
-    methods = (
-      <Alert
-        type="warning"
-        showIcon
-        title={t('login.unavailable')}
-        action={<Button onClick={() => config.refetch()}>{t('shared:messages.retry')}</Button>}
-      />
-    );
+  else if (config.isError) methods = <RetryAlert title={t('login.unavailable')} onRetry={() => config.refetch()} />;
   else if (!config.data.google && !config.data.devLogin) methods = <Alert type="info" showIcon title={t('login.noMethod')} />;
   else
     methods = (
