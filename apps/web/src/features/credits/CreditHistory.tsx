@@ -1,6 +1,6 @@
 import type { HistoryTab, OperationType, PointsRecord } from '@reelsmith/contract';
 import { Button, Empty, Table, type TableColumnsType } from 'antd';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Busy } from '../../shared/ui/Busy';
 import styles from './credits.module.css';
@@ -48,7 +48,7 @@ export function CreditHistory({ tab }: { tab: HistoryTab }) {
   if (failed) emptyText = retry;
   else if (finished) emptyText = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('history.empty')} />;
 
-  let status = null;
+  let status: ReactNode = null;
   if (items.length > 0) {
     if (loading) status = <Busy compact />;
     else if (failed) status = retry;
