@@ -57,7 +57,7 @@ describe('dev sign-in and activation', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect.poll(() => bodyText(page)).toContain('Sign out successfully');
     await page.waitForLoadState('networkidle');
-    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).count(), { timeout: 10_000 }).toBe(1);
     const me = await page.request.get(`${product.base}/${PREFIX}/api/users/me`, { headers: { client: 'WEB' } });
     expect(((await me.json()) as { code: number }).code).not.toBe(0);
   });
