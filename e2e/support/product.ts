@@ -1,7 +1,7 @@
 // Starts the product exactly as an operator would (`npm start` in the repo root, fresh DATA_DIR) and
 // stops it again; browser tests drive what this serves.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -31,6 +31,11 @@ export interface Product {
   stop: () => Promise<void>;
   /** Runs the admin CLI against this product's data, as an operator would. */
   admin: (...args: string[]) => string;
+  /**
+   * Sends one admin command straight to the running server's admin RPC, the way the CLI does: for seeding
+   * many records without starting a CLI process for each.
+   */
+  adminRpc: (command: Record<string, unknown>) => Promise<string[]>;
 }
 
 export async function startProduct(env: Record<string, string> = {}, timeoutMs = 120_000): Promise<Product> {
@@ -66,13 +71,24 @@ export async function startProduct(env: Record<string, string> = {}, timeoutMs =
       encoding: 'utf8',
       timeout: 60_000,
     });
+  const adminRpc = async (command: Record<string, unknown>) => {
+    const { url, token } = JSON.parse(readFileSync(join(dataDir, 'admin.json'), 'utf8')) as { url: string; token: string };
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(command),
+    });
+    const envelope = (await res.json()) as { code: number; message: string; data: { lines: string[] } };
+    if (envelope.code !== 0) throw new Error(`admin ${String(command.command)}: ${envelope.message}`);
+    return envelope.data.lines;
+  };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}: ${log.slice(-1500)}`);
     try {
       const res = await fetch(`${base}/${PREFIX}/api/health`);
       const body = (await res.json()) as { code: number };
-      if (body.code === 0) return { base, port, dataDir, env: fullEnv, log: () => log, stop, admin };
+      if (body.code === 0) return { base, port, dataDir, env: fullEnv, log: () => log, stop, admin, adminRpc };
     } catch {
       // not listening yet
     }

@@ -1,12 +1,10 @@
 // Credits in real Chromium against `npm start`: the header's balance, the credit details modal's Earned and
 // Used infinite lists over 130 records seeded with the admin CLI, and the invite-friends page and link.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api.js';
 import { type Browser, bodyText, openBrowser, pathOf, visit } from '../support/browser.js';
-import { type Product, ROOT, startProduct } from '../support/product.js';
+import { type Product, startProduct } from '../support/product.js';
 import { activeUser, devSignIn } from '../support/users.js';
 
 const EMAIL = 'credits-owner@example.com';
@@ -30,30 +28,17 @@ interface ReferralInfo {
   inviteLink: string;
 }
 
-const run = promisify(execFile);
-
 /**
- * Runs the admin CLI like Product.admin, but without blocking, so several grants start together: each run
- * starts a TypeScript process, and 130 in a row would take minutes.
+ * The first grant goes through the admin CLI exactly as an operator types it; the rest through the same
+ * command sent to the server's admin RPC, since 130 CLI processes would take minutes.
  */
 async function seedGrants(product: Product, email: string, count: number) {
   const types = Object.keys(GRANTS);
-  const amounts = Array.from({ length: count }, (_, i) => 1001 + i);
-  const workers = Array.from({ length: 4 }, async () => {
-    for (let amount = amounts.shift(); amount !== undefined; amount = amounts.shift()) {
-      const type = types[amount % types.length] ?? 'PROMOTION';
-      await run(
-        'npm',
-        ['run', '--silent', 'admin', '--', 'credits', 'grant', '--email', email, '--amount', String(amount), '--type', type],
-        {
-          cwd: ROOT,
-          env: { ...process.env, ...product.env },
-          timeout: 60_000,
-        },
-      );
-    }
-  });
-  await Promise.all(workers);
+  const typeOf = (amount: number) => types[amount % types.length] ?? 'PROMOTION';
+  product.admin('credits', 'grant', '--email', email, '--amount', '1001', '--type', typeOf(1001));
+  for (let amount = 1002; amount < 1001 + count; amount++) {
+    await product.adminRpc({ command: 'credits grant', email, amount, type: typeOf(amount) });
+  }
 }
 
 /** Every record of a tab, as the service lists it. */
@@ -97,7 +82,6 @@ describe('credits', () => {
   /** The same user as the browser's, asking the service directly what the page should show. */
   let owner: ApiClient;
 
-  // 130 runs of the admin CLI take three to four minutes on a two-core machine.
   beforeAll(async () => {
     product = await startProduct();
     browser = await openBrowser();
@@ -105,7 +89,7 @@ describe('credits', () => {
     await seedGrants(product, EMAIL, SEEDED);
     owner = new ApiClient(product.base);
     await owner.ok('POST', '/auth/dev-login', { body: { email: EMAIL } });
-  }, 600_000);
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
