@@ -1,5 +1,6 @@
+import { OperationType, SkuCode } from '@reelsmith/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** The user a row belongs to; a user's rows go with the user. */
@@ -38,23 +39,23 @@ export const sessions = pgTable(
 );
 
 /**
- * Invitation codes. Codes made by the operator have no owner; the credits issue adds personal referral codes,
- * which carry the inviting user in `owner_user_id`.
+ * Invitation codes. Codes made by the operator have no owner; a user's personal referral code carries the
+ * inviting user in `owner_user_id` (at most one per user) and has no use limit (`max_uses` null).
  */
 export const inviteCodes = pgTable(
   'invite_codes',
   {
     code: text('code').primaryKey(),
     ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
-    maxUses: integer('max_uses').notNull(),
+    maxUses: integer('max_uses'),
     uses: integer('uses').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('invite_codes_max_uses_check', sql`${t.maxUses} >= 1`),
-    check('invite_codes_uses_check', sql`${t.uses} >= 0 and ${t.uses} <= ${t.maxUses}`),
-    index('invite_codes_owner_user_id_idx').on(t.ownerUserId),
+    check('invite_codes_uses_check', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+    uniqueIndex('invite_codes_owner_user_id_unique').on(t.ownerUserId),
   ],
 );
 
@@ -92,5 +93,140 @@ export const projects = pgTable(
   (t) => [index('projects_user_id_created_at_idx').on(t.userId, t.createdAt)],
 );
 
+// The contract's enums, as the non-empty tuples Drizzle's text enums take.
+const OPERATION_TYPES = OperationType.options as [OperationType, ...OperationType[]];
+const SKU_CODES = SkuCode.options as [SkuCode, ...SkuCode[]];
+
+const operationType = () => text('operation_type', { enum: OPERATION_TYPES }).notNull();
+/** A CHECK that a text column holds one of the contract's enum values (constants of ours, so inlined as literals). */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`);
+/** Ledger and lot ids are sequences, so "newest first" has a tie-break that follows the order of writing. */
+const serialId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+
+/**
+ * A user's credit balance, derived from the ledger and kept in step with it in the same transaction. Every
+ * money transaction locks this row first (SELECT … FOR UPDATE), which serialises one user's grants, charges,
+ * refunds and expirations and nothing else.
+ */
+export const pointsAccounts = pgTable(
+  'points_accounts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    totalPoints: integer('total_points').notNull().default(0),
+    availablePoints: integer('available_points').notNull().default(0),
+    usedPoints: integer('used_points').notNull().default(0),
+    expiredPoints: integer('expired_points').notNull().default(0),
+  },
+  (t) => [
+    check('points_accounts_available_check', sql`${t.availablePoints} >= 0`),
+    check('points_accounts_used_check', sql`${t.usedPoints} >= 0`),
+    check('points_accounts_expired_check', sql`${t.expiredPoints} >= 0`),
+    check('points_accounts_total_check', sql`${t.totalPoints} = ${t.availablePoints} + ${t.usedPoints} + ${t.expiredPoints}`),
+  ],
+);
+
+/** Credits granted together: what is left of them, and when that expires (null: never). */
+export const pointsLots = pgTable(
+  'points_lots',
+  {
+    id: serialId(),
+    userId: userId(),
+    operationType: operationType(),
+    amount: integer('amount').notNull(),
+    remaining: integer('remaining').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('points_lots_operation_type_check', t.operationType, OPERATION_TYPES),
+    check('points_lots_remaining_check', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
+    index('points_lots_spendable_idx').on(t.userId, t.expiresAt).where(sql`${t.remaining} > 0`),
+    index('points_lots_expiring_idx').on(t.expiresAt).where(sql`${t.remaining} > 0 and ${t.expiresAt} is not null`),
+  ],
+);
+
+/**
+ * The ledger: one append-only row per change of a user's credits, which is one record of the credit history.
+ * The rows of a user add up to their available points. `idempotency_key` makes a retried grant or charge a
+ * replay; at most one REFUND_TASK row exists per task.
+ */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: serialId(),
+    userId: userId(),
+    referenceId: text('reference_id').notNull(),
+    operationType: operationType(),
+    pointsChange: integer('points_change').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    taskId: text('task_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('points_ledger_operation_type_check', t.operationType, OPERATION_TYPES),
+    check('points_ledger_points_change_check', sql`${t.pointsChange} <> 0`),
+    uniqueIndex('points_ledger_user_id_idempotency_key_unique').on(t.userId, t.idempotencyKey),
+    uniqueIndex('points_ledger_refund_task_unique').on(t.taskId).where(sql`${t.operationType} = 'REFUND_TASK'`),
+    index('points_ledger_task_id_idx').on(t.taskId),
+    index('points_ledger_user_id_created_at_idx').on(t.userId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Which lots a ledger row drew from or added to, and how much each: a charge spanning three lots is one ledger
+ * row with three of these, and its refund puts back exactly these amounts.
+ */
+export const pointsLedgerLots = pgTable(
+  'points_ledger_lots',
+  {
+    ledgerId: bigint('ledger_id', { mode: 'number' })
+      .notNull()
+      .references(() => pointsLedger.id, { onDelete: 'cascade' }),
+    lotId: bigint('lot_id', { mode: 'number' })
+      .notNull()
+      .references(() => pointsLots.id, { onDelete: 'cascade' }),
+    pointsChange: integer('points_change').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ledgerId, t.lotId] }), index('points_ledger_lots_lot_id_idx').on(t.lotId)],
+);
+
+/** The price of one output of each SKU, in credits; the migration seeds a default for every SKU code. */
+export const prices = pgTable(
+  'prices',
+  {
+    skuCode: text('sku_code', { enum: SKU_CODES }).primaryKey(),
+    price: integer('price').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [oneOf('prices_sku_code_check', t.skuCode, SKU_CODES), check('prices_price_check', sql`${t.price} >= 0`)],
+);
+
+/** A friend who activated with a user's personal code, and what the inviter earned for it (0 beyond the monthly cap). */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: text('id').primaryKey(),
+    inviterUserId: text('inviter_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviteeUserId: text('invitee_user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rewardPoints: integer('reward_points').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('referrals_reward_points_check', sql`${t.rewardPoints} >= 0`),
+    check('referrals_not_self_check', sql`${t.inviterUserId} <> ${t.inviteeUserId}`),
+    index('referrals_inviter_user_id_created_at_idx').on(t.inviterUserId, t.createdAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
+export type PointsLotRow = typeof pointsLots.$inferSelect;
+export type PointsLedgerRow = typeof pointsLedger.$inferSelect;
