@@ -10,6 +10,7 @@ import { createUrlSigner } from './http/signedUrl.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
 import { createAuth, registerAuthRoutes } from './modules/auth/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerPointsRoutes } from './modules/points/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { apiBase, type Settings, sessionSecret } from './settings.js';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       registerHealthRoutes(route, ctx);
       registerAuthRoutes(api, route, ctx, auth);
       registerUserRoutes(route, ctx, auth);
+      registerPointsRoutes(route, ctx);
       registerProjectRoutes(api, route, ctx, signer);
       registerAdminRoutes(api, ctx);
       api.all('/*', { config: { skipClientChecks: true } }, async () => {

@@ -1,4 +1,5 @@
-// The server process: settings, database and migrations, the HTTP app, the admin token file, shutdown.
+// The server process: settings, database and migrations, the HTTP app, the admin token file, the sweep of
+// expired credits, shutdown.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { buildApp } from './app.js';
@@ -8,6 +9,7 @@ import { migrate } from './db/migrate.js';
 import { ADMIN_RPC_PATH } from './modules/admin/routes.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { starterInviteCode } from './modules/invites/service.js';
+import { startExpirySweeps } from './modules/points/expiry.js';
 import { apiBase, loadSettings, SettingsError } from './settings.js';
 
 /** The address the CLI on this machine reaches the server at, whatever interface it listens on. */
@@ -25,6 +27,7 @@ async function main() {
   const adminToken = randomBytes(32).toString('base64url');
   const app = await buildApp({ settings, db: database.db, sessions, adminToken });
   await app.listen({ host: settings.host, port: settings.port });
+  const stopExpirySweeps = startExpirySweeps(database.db, app.log);
 
   const adminFile = adminFileOf(settings.dataDir);
   const rpcUrl = `http://${localHost(settings.host)}:${settings.port}${apiBase(settings)}${ADMIN_RPC_PATH}`;
@@ -42,6 +45,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     rmSync(adminFile, { force: true });
     await app.close();
+    await stopExpirySweeps();
     await database.close();
     process.exit(0);
   };

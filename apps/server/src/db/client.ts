@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -25,9 +26,20 @@ export interface DatabaseLocation {
 
 export const pgliteDirOf = (dataDir: string) => join(dataDir, 'pg');
 
+/**
+ * The rows of a raw SQL statement, for what the query builder cannot say (a statement of several data-changing
+ * parts). Both drivers answer `{ rows }`; values come as the driver gives them (bigint as a string on pg).
+ */
+export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if (location.databaseUrl) {
     const client = new pg.Pool({ connectionString: location.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, a dropped database) is reported here; unheard, the
+    // event would end the process. The pool has already let the connection go and opens a new one when needed.
+    client.on('error', () => {});
     return { driver: 'postgres', client, db: drizzlePg(client) as unknown as Db, close: () => client.end() };
   }
   const client = await PGlite.create(location.pgliteDir);

@@ -1,0 +1,20 @@
+import { pointsAccount, pointsList, pointsRefresh, pointsSkuPrice } from '@reelsmith/contract';
+import type { AppContext } from '../../context.js';
+import type { Router } from '../../http/route.js';
+import { expireDueCredits } from './ledger.js';
+import { priceOf, skuCodeOf } from './prices.js';
+import { listHistory, readAccount } from './queries.js';
+
+export function registerPointsRoutes(route: Router, { db }: AppContext) {
+  route(pointsSkuPrice, async ({ query }) => {
+    const skuCode = skuCodeOf(query.skuCode);
+    return { skuCode, price: await priceOf(db, skuCode) };
+  });
+  route(pointsAccount, ({ user }) => readAccount(db, user.userId));
+  // The web app refreshes after a charge: the moment to expire credits the minute's sweep has not reached yet.
+  route(pointsRefresh, async ({ user }) => {
+    await expireDueCredits(db, user.userId);
+    return readAccount(db, user.userId);
+  });
+  route(pointsList, ({ user, body }) => listHistory(db, user.userId, body));
+}
