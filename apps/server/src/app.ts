@@ -12,6 +12,7 @@ import { createAuth, registerAuthRoutes } from './modules/auth/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerPointsRoutes } from './modules/points/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
+import { registerReferralRoutes } from './modules/referrals/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { apiBase, type Settings, sessionSecret } from './settings.js';
 import { registerWeb } from './web.js';
@@ -59,6 +60,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       registerAuthRoutes(api, route, ctx, auth);
       registerUserRoutes(route, ctx, auth);
       registerPointsRoutes(route, ctx);
+      registerReferralRoutes(route, ctx);
       registerProjectRoutes(api, route, ctx, signer);
       registerAdminRoutes(api, ctx);
       api.all('/*', { config: { skipClientChecks: true } }, async () => {

@@ -22,6 +22,8 @@
  * | LOG_LEVEL                  | info                             | fatal, error, warn, info, debug, trace or silent                         |
  * | AUTH_RATE_LIMIT_PER_MINUTE | 30                               | sign-in attempts (dev sign-in, Google start) per minute per IP address   |
  * | ACTIVATE_RATE_LIMIT        | 10                               | invitation code attempts per 15 minutes per user                         |
+ * | SIGNUP_CREDITS             | 100                              | credits granted on activation, valid 30 days (0: none; a friend invited  |
+ * |                            |                                  | with a personal code gets at least 100)                                  |
  * | OUTBOUND_ALLOW_HOSTS       | (empty)                          | host:port list (comma-separated) that outbound fetches may reach even    |
  * |                            |                                  | though they are private addresses                                        |
  * | WEB_DIST_DIR               | apps/web/dist of this checkout   | the built web app that is served beside the API                          |
@@ -72,6 +74,7 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   ACTIVATE_RATE_LIMIT: positiveInt(10),
+  SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   OUTBOUND_ALLOW_HOSTS: z
     .string()
     .default('')
@@ -101,6 +104,8 @@ export interface Settings {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   authRateLimitPerMinute: number;
   activateRateLimit: number;
+  /** Credits of the sign-up grant (SIGNUP, expiring after SIGNUP_CREDIT_DAYS). */
+  signupCredits: number;
   outboundAllowHosts: string[];
   webDistDir: string;
 }
@@ -137,6 +142,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     activateRateLimit: e.ACTIVATE_RATE_LIMIT,
+    signupCredits: e.SIGNUP_CREDITS,
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : join(REPO_ROOT, 'apps/web/dist'),
   };

@@ -23,6 +23,7 @@ describe('settings', () => {
       logLevel: 'info',
       authRateLimitPerMinute: 30,
       activateRateLimit: 10,
+      signupCredits: 100,
       outboundAllowHosts: [],
     });
     expect(s.webDistDir).toBe(resolve(import.meta.dirname, '../../web/dist'));
@@ -56,6 +57,11 @@ describe('settings', () => {
     expect(s.activateRateLimit).toBe(3);
   });
 
+  it('takes SIGNUP_CREDITS as a whole number, 0 meaning no sign-up grant', () => {
+    expect(loadSettings({ SIGNUP_CREDITS: '250' }).signupCredits).toBe(250);
+    expect(loadSettings({ SIGNUP_CREDITS: '0' }).signupCredits).toBe(0);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -68,6 +74,8 @@ describe('settings', () => {
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
     [{ OUTBOUND_ALLOW_HOSTS: 'no-port-here' }, 'OUTBOUND_ALLOW_HOSTS'],
     [{ GOOGLE_CLIENT_ID: 'only-the-id' }, 'GOOGLE_CLIENT_ID'],
+    [{ SIGNUP_CREDITS: '-5' }, 'SIGNUP_CREDITS'],
+    [{ SIGNUP_CREDITS: '12.5' }, 'SIGNUP_CREDITS'],
   ])('stops on a bad setting and names it: %o', (env, name) => {
     expect(() => loadSettings(env)).toThrow(SettingsError);
     expect(() => loadSettings(env)).toThrow(new RegExp(`^Invalid setting ${name}`));

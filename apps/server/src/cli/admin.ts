@@ -85,7 +85,7 @@ async function directly(settings: Settings, command: AdminCommand): Promise<stri
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir });
   try {
     await migrate(database);
-    return await runAdminCommand({ db: database.db, sessions: new SessionStore(database.db) }, command);
+    return await runAdminCommand({ db: database.db, sessions: new SessionStore(database.db), settings }, command);
   } finally {
     await database.close();
   }

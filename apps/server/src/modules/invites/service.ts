@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { inviteCodes, inviteRedemptions } from '../../db/schema.js';
 
@@ -19,9 +19,12 @@ export const normalizeInviteCode = (raw: string) => raw.trim().toUpperCase();
 
 const newCode = () => Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
-/** A code with uses left that has not expired. */
+/** A code with uses left (personal codes have no limit) that has not expired. */
 const stillUsable = () =>
-  and(lt(inviteCodes.uses, inviteCodes.maxUses), or(isNull(inviteCodes.expiresAt), gt(inviteCodes.expiresAt, sql`now()`)));
+  and(
+    or(isNull(inviteCodes.maxUses), lt(inviteCodes.uses, inviteCodes.maxUses)),
+    or(isNull(inviteCodes.expiresAt), gt(inviteCodes.expiresAt, sql`now()`)),
+  );
 
 export interface NewInviteCodes {
   count: number;
@@ -38,20 +41,40 @@ export async function createInviteCodes(db: Queryable, { count, maxUses, expires
   return rows.map((r) => r.code);
 }
 
+/** A redeemed code: `ownerUserId` is the inviting user when it was someone's personal code. */
+export interface RedeemedCode {
+  code: string;
+  ownerUserId: string | null;
+}
+
 /**
- * Uses one redemption of a code for a user, or answers false when the code does not exist, is used up or
- * has expired. The check and the increment are one conditional UPDATE, so concurrent redemptions of the
- * last use cannot both succeed.
+ * Uses one redemption of a code for a user, or answers undefined when the code does not exist, is used up,
+ * has expired or is the user's own personal code. The check and the increment are one conditional UPDATE,
+ * so concurrent redemptions of the last use cannot both succeed.
  */
-export async function redeemInviteCode(tx: Queryable, code: string, userId: string): Promise<boolean> {
+export async function redeemInviteCode(tx: Queryable, code: string, userId: string): Promise<RedeemedCode | undefined> {
   const [redeemed] = await tx
     .update(inviteCodes)
     .set({ uses: sql`${inviteCodes.uses} + 1` })
-    .where(and(eq(inviteCodes.code, code), stillUsable()))
-    .returning({ code: inviteCodes.code });
-  if (!redeemed) return false;
+    .where(and(eq(inviteCodes.code, code), stillUsable(), or(isNull(inviteCodes.ownerUserId), ne(inviteCodes.ownerUserId, userId))))
+    .returning({ code: inviteCodes.code, ownerUserId: inviteCodes.ownerUserId });
+  if (!redeemed) return undefined;
   await tx.insert(inviteRedemptions).values({ id: randomUUID(), code, userId });
-  return true;
+  return redeemed;
+}
+
+/**
+ * A user's personal referral code, made on first use: unlimited uses, no expiry. The unique index on the
+ * owner makes two first uses at once agree on one code.
+ */
+export async function personalInviteCode(db: Queryable, userId: string): Promise<string> {
+  const [existing] = await db.select({ code: inviteCodes.code }).from(inviteCodes).where(eq(inviteCodes.ownerUserId, userId)).limit(1);
+  if (existing) return existing.code;
+  await db
+    .insert(inviteCodes)
+    .values({ code: newCode(), ownerUserId: userId, maxUses: null })
+    .onConflictDoNothing({ target: inviteCodes.ownerUserId });
+  return personalInviteCode(db, userId);
 }
 
 /**

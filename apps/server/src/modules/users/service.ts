@@ -4,12 +4,19 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { normalizeInviteCode, redeemInviteCode } from '../invites/service.js';
+import type { Settings } from '../../settings.js';
+import { normalizeInviteCode, type RedeemedCode, redeemInviteCode } from '../invites/service.js';
+import { grantSignupCredits } from '../points/signup.js';
+import { rewardInviter } from '../referrals/service.js';
 
-/** What the users service needs besides the database: a way to drop cached sessions of a changed user. */
+/**
+ * What the users service needs besides the database: a way to drop cached sessions of a changed user, and
+ * the size of the sign-up grant.
+ */
 export interface UserDeps {
   db: Db;
   sessions: { forgetUser(userId: string): void };
+  settings: Pick<Settings, 'signupCredits'>;
 }
 
 const USERNAME_MAX = 64;
@@ -24,8 +31,9 @@ export const toUser = (row: UserRow): User => ({
 
 const usernameFrom = (email: string) => email.split('@')[0]?.slice(0, USERNAME_MAX) || email.slice(0, USERNAME_MAX);
 
-async function findByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+/** The user with this e-mail (matched whatever its letter case). */
+export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row;
 }
 
@@ -37,7 +45,7 @@ export async function signInWithEmail(db: Db, email: string, username?: string):
     .values({ id: randomUUID(), email: normalized, username: username ?? usernameFrom(normalized) })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  const row = created ?? (await findByEmail(db, normalized));
+  const row = created ?? (await findUserByEmail(db, normalized));
   if (!row) throw new Error(`user ${normalized} vanished during sign-in`);
   return toUser(row);
 }
@@ -58,7 +66,7 @@ export async function signInWithGoogle(db: Db, profile: GoogleProfile): Promise<
   const email = profile.email.toLowerCase();
   return db.transaction(async (tx) => {
     const [linked] = await tx.select().from(users).where(eq(users.googleSub, profile.sub)).limit(1).for('update');
-    const sameEmail = linked ? undefined : await findByEmail(tx, email);
+    const sameEmail = linked ? undefined : await findUserByEmail(tx, email);
     const existing = linked ?? (sameEmail && profile.emailVerified ? sameEmail : undefined);
     if (existing) {
       const [row] = await tx
@@ -85,11 +93,16 @@ export async function signInWithGoogle(db: Db, profile: GoogleProfile): Promise<
 }
 
 /**
- * Everything that follows from a user's activation, inside the activation's transaction. Today that is the
- * status; the credits issue grants the sign-up credits here, so they exist exactly when the activation does.
+ * Everything that follows from a user's activation, inside the activation's transaction, so the sign-up
+ * credits and the inviter's reward exist exactly when the activation does. The friend's grant comes before
+ * the inviter's, so every activation locks the two points accounts in the same order.
  */
-async function onActivated(tx: Tx, user: User, _inviteCode: string): Promise<void> {
+async function onActivated(deps: UserDeps, tx: Tx, user: User, redeemed: RedeemedCode): Promise<void> {
+  const now = new Date();
   await tx.update(users).set({ status: 'ACTIVE' }).where(eq(users.id, user.userId));
+  const referred = redeemed.ownerUserId !== null;
+  await grantSignupCredits(tx, user.userId, { signupCredits: deps.settings.signupCredits, referred, now });
+  if (redeemed.ownerUserId) await rewardInviter(tx, redeemed.ownerUserId, user.userId, now);
 }
 
 /**
@@ -104,8 +117,9 @@ export async function activate(deps: UserDeps, user: User, rawCode: string): Pro
     const [row] = await tx.select().from(users).where(eq(users.id, user.userId)).for('update');
     if (!row) return false;
     if (row.status === 'ACTIVE') return true;
-    if (!(await redeemInviteCode(tx, code, row.id))) return false;
-    await onActivated(tx, toUser(row), code);
+    const redeemed = await redeemInviteCode(tx, code, row.id);
+    if (!redeemed) return false;
+    await onActivated(deps, tx, toUser(row), redeemed);
     return true;
   });
   deps.sessions.forgetUser(user.userId);
