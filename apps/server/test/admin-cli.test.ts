@@ -4,8 +4,9 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, pgliteDirOf } from '../src/db/client.js';
+import { type Db, openDatabase, pgliteDirOf } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { users } from '../src/db/schema.js';
 import { type TestDb, testDatabases } from './support/databases.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -38,6 +39,10 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The user the credits commands are tried on. */
+const BUYER = 'buyer@example.com';
+const addBuyer = (db: Db) => db.insert(users).values({ id: 'buyer', email: BUYER, username: 'buyer' });
+
 /** What every way of reaching the database must do: make codes, and fail on stderr for an unknown user. */
 function commonChecks(env: () => Record<string, string>) {
   it('invites create prints each new code on its own line and nothing else; errors go to stderr', async () => {
@@ -51,6 +56,36 @@ function commonChecks(env: () => Record<string, string>) {
   });
 }
 
+/**
+ * The prices and credits commands, tried where operators run them: through a running server and straight on
+ * PostgreSQL (every command travels the same way as those above, so the other paths add nothing).
+ */
+function creditsChecks(env: () => Record<string, string>) {
+  it('prices set changes a price that prices list then shows, among all 19', async () => {
+    expect(await cli(['prices', 'set', 'imageBg', '3'], env())).toMatchObject({ code: 0, stdout: 'imageBg now costs 3 credits\n' });
+    const list = lines(await cli(['prices', 'list'], env()));
+    expect(list[0]).toMatch(/^SKU\s+PRICE\s+UPDATED$/);
+    expect(list).toHaveLength(20);
+    expect(list[1]).toMatch(/^imageGen\s+4\s+\d{4}-/);
+    expect(list.some((l) => /^imageBg\s+3\s/.test(l))).toBe(true);
+    expect(list.some((l) => /^img2Video_pro_10s\s+60\s/.test(l))).toBe(true);
+  });
+
+  it('credits grant gives a user credits and prints the balance; credits audit finds the ledger in order', async () => {
+    const [run, ghost] = await Promise.all([
+      cli(['credits', 'grant', '--email', BUYER, '--amount', '50', '--type', 'PROMOTION', '--expires-days', '10'], env()),
+      cli(['credits', 'grant', '--email', 'ghost@example.com', '--amount', '5', '--type', 'RECHARGE'], env()),
+    ]);
+    expect(run).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'Granted 50 PROMOTION credits to buyer@example.com; available 50 (total 50, used 0, expired 0)\n',
+    });
+    expect(ghost).toMatchObject({ code: 1, stderr: expect.stringContaining('no user with the e-mail ghost@example.com') });
+    expect(await cli(['credits', 'audit'], env())).toMatchObject({ code: 0, stdout: 'The ledger adds up.\n' });
+  });
+}
+
 describe('admin CLI on an embedded database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-cli-'));
   const env = () => ({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
@@ -58,6 +93,7 @@ describe('admin CLI on an embedded database', () => {
   beforeAll(async () => {
     const database = await openDatabase({ pgliteDir: pgliteDirOf(dataDir) });
     await migrate(database);
+    await addBuyer(database.db);
     await database.close();
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -69,11 +105,21 @@ describe('admin CLI on an embedded database', () => {
         ['users', 'status', '--email', 'ghost@example.com', 'ADMIN'],
         ['invites', 'create', '--count', '0'],
         ['users', 'list', '--count', '2'],
+        ['prices', 'set', 'noSuchSku', '5'],
+        ['prices', 'set', 'imageGen', '-1'],
+        ['prices', 'set', 'imageGen', '1.5'],
+        ['credits', 'grant', '--email', BUYER, '--amount', '5', '--type', 'SIGNUP'],
+        ['credits', 'grant', '--email', BUYER, '--amount', '0', '--type', 'PROMOTION'],
       ].map((args) => cli(args, { DATA_DIR: join(dataDir, 'nowhere') })),
     );
     for (const run of runs) expect(run).toMatchObject({ code: 1, stdout: '', stderr: expect.stringContaining('Usage:') });
     expect(runs[1]?.stderr).toContain('status');
     expect(runs[2]?.stderr).toContain('count');
+    expect(runs[4]?.stderr).toContain('skuCode');
+    expect(runs[5]?.stderr).toContain('price');
+    expect(runs[6]?.stderr).toContain('price');
+    expect(runs[7]?.stderr).toContain('type');
+    expect(runs[8]?.stderr).toContain('amount');
   });
 
   it('refuses a data dir without a database instead of creating one', async () => {
@@ -129,6 +175,7 @@ describe('admin CLI on an embedded database', () => {
     });
 
     commonChecks(env);
+    creditsChecks(env);
 
     it('sets a status that signed-in browsers see at once, and lists users', async () => {
       const headers = { client: 'WEB', origin: base, 'content-type': 'application/json' };
@@ -174,9 +221,12 @@ describe.each(testDatabases().filter((d) => d.name === 'postgres'))('admin CLI o
   let database: TestDb;
   beforeAll(async () => {
     database = await testDb.open();
+    await addBuyer(database.db);
   });
   afterAll(() => database.close());
 
   // No data dir at all: with DATABASE_URL the CLI needs none.
-  commonChecks(() => ({ DATABASE_URL: database.url ?? '', DATA_DIR: join(tmpdir(), 'reelsmith-cli-pg-unused') }));
+  const env = () => ({ DATABASE_URL: database.url ?? '', DATA_DIR: join(tmpdir(), 'reelsmith-cli-pg-unused') });
+  commonChecks(env);
+  creditsChecks(env);
 });

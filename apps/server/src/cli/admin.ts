@@ -10,33 +10,52 @@ import { type AdminFile, adminFileOf } from './admin-file.js';
 const USAGE = `Usage: npm run --silent admin -- <command>
   invites create [--count N] [--uses M] [--expires-days D]   new invitation codes, one a line
   users list                                                 every user: e-mail, username, status, created
-  users status --email E ACTIVE|INACTIVE                     set a user's status`;
+  users status --email E ACTIVE|INACTIVE                     set a user's status
+  prices list                                                the price of each SKU code, in credits
+  prices set SKU AMOUNT                                      set a SKU's price (a whole number, 0 or more)
+  credits grant --email E --amount N --type T [--expires-days D]
+                                                             give a user credits and print the new balance;
+                                                             T: PROMOTION|ADJUSTMENT|RECHARGE|SUBSCRIPTION_PLAN
+  credits audit                                              check that every balance matches the ledger`;
+
+/** What the words after a command name are, per command. */
+const POSITIONALS: Record<string, string[]> = { 'users status': ['status'], 'prices set': ['skuCode', 'price'] };
+/** Fields given as numbers, whether as an option or a positional. */
+const NUMBERS = new Set(['count', 'uses', 'expiresDays', 'amount', 'price']);
 
 class CliError extends Error {}
 
+/** parseArgs, with its complaints (an unknown option, a negative number read as one) followed by the usage. */
+function parseArgv(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        count: { type: 'string' },
+        uses: { type: 'string' },
+        'expires-days': { type: 'string' },
+        email: { type: 'string' },
+        amount: { type: 'string' },
+        type: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+}
+
 function parseCommand(argv: string[]): AdminCommand {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      count: { type: 'string' },
-      uses: { type: 'string' },
-      'expires-days': { type: 'string' },
-      email: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values, positionals } = parseArgv(argv);
   if (values.help || positionals.length < 2) throw new CliError(USAGE);
-  const number = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-  const raw = {
-    command: positionals.slice(0, 2).join(' '),
-    count: number(values.count),
-    uses: number(values.uses),
-    expiresDays: number(values['expires-days']),
-    email: values.email,
-    status: positionals[2],
-  };
-  const parsed = AdminCommand.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
+  const command = positionals.slice(0, 2).join(' ');
+  const { 'expires-days': expiresDays, help: _, ...options } = values;
+  const named = (POSITIONALS[command] ?? []).map((name, i) => [name, positionals[2 + i]]);
+  const raw = Object.entries({ ...options, expiresDays, ...Object.fromEntries(named) })
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, NUMBERS.has(k) ? Number(v) : v]);
+  const parsed = AdminCommand.safeParse({ command, ...Object.fromEntries(raw) });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
     throw new CliError(`${problems.join('; ')}\n\n${USAGE}`);

@@ -1,4 +1,4 @@
-import { UserStatus } from '@reelsmith/contract';
+import { SkuCode, UserStatus } from '@reelsmith/contract';
 import { z } from 'zod';
 
 /**
@@ -14,5 +14,16 @@ export const AdminCommand = z.discriminatedUnion('command', [
   }),
   z.strictObject({ command: z.literal('users list') }),
   z.strictObject({ command: z.literal('users status'), email: z.email(), status: UserStatus }),
+  z.strictObject({ command: z.literal('prices list') }),
+  z.strictObject({ command: z.literal('prices set'), skuCode: SkuCode, price: z.number().int().min(0).max(1_000_000) }),
+  z.strictObject({
+    command: z.literal('credits grant'),
+    email: z.email(),
+    amount: z.number().int().min(1).max(1_000_000),
+    // The ways an operator gives credits; sign-up, referral and refund credits come from their own events.
+    type: z.enum(['PROMOTION', 'ADJUSTMENT', 'RECHARGE', 'SUBSCRIPTION_PLAN']),
+    expiresDays: z.number().int().min(1).max(3650).optional(),
+  }),
+  z.strictObject({ command: z.literal('credits audit') }),
 ]);
 export type AdminCommand = z.infer<typeof AdminCommand>;

@@ -1,7 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors.js';
 import { createInviteCodes } from '../invites/service.js';
-import { listUsers, setStatus, type UserDeps } from '../users/service.js';
+import { auditLedger } from '../points/audit.js';
+import { grant } from '../points/ledger.js';
+import { listPrices, setPrice } from '../points/prices.js';
+import { readAccount } from '../points/queries.js';
+import { findUserByEmail, listUsers, setStatus, type UserDeps } from '../users/service.js';
 import type { AdminCommand } from './command.js';
+
+const DAY_MS = 86_400_000;
 
 /** Columns padded to their widest cell. */
 function table(header: string[], rows: string[][]): string[] {
@@ -28,8 +35,40 @@ export async function runAdminCommand(deps: UserDeps, command: AdminCommand): Pr
     }
     case 'users status': {
       const user = await setStatus(deps, command.email, command.status);
-      if (!user) throw new AppError('validation', { detail: `no user with the e-mail ${command.email}` });
+      if (!user) throw noSuchUser(command.email);
       return [`${user.email} is now ${user.status}`];
+    }
+    case 'prices list': {
+      const prices = await listPrices(deps.db);
+      return table(
+        ['SKU', 'PRICE', 'UPDATED'],
+        prices.map((p) => [p.skuCode, String(p.price), p.updatedAt.toISOString()]),
+      );
+    }
+    case 'prices set': {
+      const row = await setPrice(deps.db, command.skuCode, command.price);
+      return [`${row.skuCode} now costs ${row.price} credits`];
+    }
+    case 'credits grant': {
+      const user = await findUserByEmail(deps.db, command.email);
+      if (!user) throw noSuchUser(command.email);
+      const now = new Date();
+      await grant(deps.db, user.id, command.amount, command.type, {
+        // Each run of the command is a grant of its own.
+        key: `admin:${randomUUID()}`,
+        expiresAt: command.expiresDays ? new Date(now.getTime() + command.expiresDays * DAY_MS) : undefined,
+        now,
+      });
+      const a = await readAccount(deps.db, user.id);
+      return [
+        `Granted ${command.amount} ${command.type} credits to ${user.email}; available ${a.availablePoints} (total ${a.totalPoints}, used ${a.usedPoints}, expired ${a.expiredPoints})`,
+      ];
+    }
+    case 'credits audit': {
+      const problems = await auditLedger(deps.db);
+      return problems.length ? problems : ['The ledger adds up.'];
     }
   }
 }
+
+const noSuchUser = (email: string) => new AppError('validation', { detail: `no user with the e-mail ${email}` });
