@@ -35,14 +35,17 @@ export async function getProject(db: Db, userId: string, projectId: string): Pro
 
 export const getProjectSummary = async (db: Db, userId: string, projectId: string) => toSummary(await getProject(db, userId, projectId));
 
-export async function renameProject(db: Db, userId: string, projectId: string, name: string) {
+/** Changes the caller's project, or answers "not found" when it is not theirs. */
+async function updateOwned(db: Db, userId: string, projectId: string, change: Pick<Partial<ProjectRow>, 'name' | 'draft'>) {
   const [row] = await db
     .update(projects)
-    .set({ name, updatedAt: new Date() })
+    .set({ ...change, updatedAt: new Date() })
     .where(owned(userId, projectId))
     .returning({ id: projects.id });
   if (!row) throw new AppError('notFound');
 }
+
+export const renameProject = (db: Db, userId: string, projectId: string, name: string) => updateOwned(db, userId, projectId, { name });
 
 export async function listProjects(db: Db, userId: string, page: number, pageSize: number, sort: 'newest' | 'oldest') {
   const order = sort === 'newest' ? [desc(projects.createdAt), desc(projects.id)] : [asc(projects.createdAt), asc(projects.id)];
@@ -85,11 +88,4 @@ export async function deleteProjects(db: Db, userId: string, projectIds: string[
   });
 }
 
-export async function saveDraft(db: Db, userId: string, projectId: string, draft: string) {
-  const [row] = await db
-    .update(projects)
-    .set({ draft, updatedAt: new Date() })
-    .where(owned(userId, projectId))
-    .returning({ id: projects.id });
-  if (!row) throw new AppError('notFound');
-}
+export const saveDraft = (db: Db, userId: string, projectId: string, draft: string) => updateOwned(db, userId, projectId, { draft });
