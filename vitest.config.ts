@@ -28,6 +28,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // One retry for a real browser on a loaded 2-core machine; a test that fails twice fails the run.
+          retry: 1,
         },
       },
     ],

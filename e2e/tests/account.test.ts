@@ -1,10 +1,19 @@
 // Sign-in (dev e-mail and the real OpenID Connect flow against oauth2-mock-server), activation messages,
 // sign out and the language switch, in real Chromium against `npm start`.
 import { OAuth2Server } from 'oauth2-mock-server';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, bodyText, openBrowser, pathOf, visit } from '../support/browser.js';
 import { newInviteCode, PREFIX, type Product, startProduct } from '../support/product.js';
 import { devSignIn } from '../support/users.js';
+
+/** Opens the language menu and picks a language; the page reloads in it. */
+async function chooseLanguage(page: Page, current: RegExp, language: string) {
+  await page.getByRole('button', { name: current }).click();
+  const item = page.getByRole('menuitem', { name: language });
+  await item.waitFor({ state: 'visible' });
+  await Promise.all([page.waitForEvent('load'), item.click()]);
+}
 
 describe('dev sign-in and activation', () => {
   let product: Product;
@@ -51,12 +60,17 @@ describe('dev sign-in and activation', () => {
   it('the user menu shows the first letter of the name and signs out', async () => {
     const { page } = browser;
     await visit(page, product.base, '/tools/link-to-video');
+    // The header settles once the credits have loaded; a menu opened before that closes as it re-renders.
+    await page.getByRole('button', { name: /credits$/ }).waitFor();
     const menu = page.getByRole('button', { name: 'Account menu' });
     await expect(menu.innerText()).resolves.toBe('F');
     await menu.click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await expect.poll(() => bodyText(page)).toContain('Sign out successfully');
-    await page.waitForLoadState('networkidle');
+    const signOut = page.getByRole('menuitem', { name: 'Sign out' });
+    await signOut.waitFor({ state: 'visible' });
+    // The message shows for a second before the page reloads: watch for it from before the click.
+    const said = page.getByText('Sign out successfully').waitFor({ timeout: 15_000 });
+    await signOut.click();
+    await said;
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).count(), { timeout: 10_000 }).toBe(1);
     const me = await page.request.get(`${product.base}/${PREFIX}/api/users/me`, { headers: { client: 'WEB' } });
     expect(((await me.json()) as { code: number }).code).not.toBe(0);
@@ -65,10 +79,9 @@ describe('dev sign-in and activation', () => {
   it('the language switch stores the choice for a year and reloads in that language', async () => {
     const { page, context } = browser;
     await visit(page, product.base, '/tools/link-to-video');
-    await page.getByRole('button', { name: /^Language: English$/ }).click();
-    await page.getByRole('menuitem', { name: '简体中文' }).click();
-    await page.waitForLoadState('load');
-    await expect.poll(() => bodyText(page)).toMatch(/[\u4e00-\u9fff]/);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await chooseLanguage(page, /^Language: English$/, '简体中文');
+    await expect.poll(() => bodyText(page), { timeout: 10_000 }).toMatch(/[\u4e00-\u9fff]/);
     const cookie = (await context.cookies()).find((c) => c.name === `${PREFIX}-locale`);
     expect(cookie?.value).toBe('zh');
     const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
@@ -76,10 +89,8 @@ describe('dev sign-in and activation', () => {
     expect(days).toBeLessThan(367);
     expect(await page.evaluate((k) => localStorage.getItem(k), `${PREFIX}-locale`)).toBe('zh');
 
-    await page.getByRole('button', { name: /简体中文/ }).click();
-    await page.getByRole('menuitem', { name: 'Português' }).click();
-    await page.waitForLoadState('load');
-    await expect.poll(() => bodyText(page)).toMatch(/Início|Vídeo|Imagem/);
+    await chooseLanguage(page, /简体中文/, 'Português');
+    await expect.poll(() => bodyText(page), { timeout: 10_000 }).toMatch(/Início|Vídeo|Imagem/);
     // Server messages follow the chosen language too.
     const res = await page.request.get(`${product.base}/${PREFIX}/api/users/me`, {
       headers: { client: 'WEB', 'accept-language': 'pt' },
