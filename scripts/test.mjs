@@ -10,16 +10,22 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args, extraEnv = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } }).status ?? 1;
 
+// Debian packages the tests use: chromium for the browser tests (required) and ffmpeg 5.1 for media (without it
+// the npm-installed ffmpeg 4.1 stands in, which the product also falls back to).
 const CHROMIUM = '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  if (process.getuid?.() !== 0) {
+const onPath = (name) => (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, name)));
+const missing = [...(existsSync(CHROMIUM) ? [] : ['chromium']), ...(onPath('ffmpeg') ? [] : ['ffmpeg'])];
+if (missing.length > 0 && process.getuid?.() !== 0) {
+  if (missing.includes('chromium')) {
     console.error('Chromium is missing: run `sudo apt-get install -y chromium` (Debian) and npm test again.');
     process.exit(1);
   }
-  console.log('Installing Debian chromium for the browser tests…');
+  console.warn('ffmpeg is missing: the tests use the npm-installed ffmpeg; `sudo apt-get install -y ffmpeg` installs Debian 5.1.');
+} else if (missing.length > 0) {
+  console.log(`Installing Debian ${missing.join(' and ')} for the tests…`);
   if (
     run('apt-get', ['update', '-qq']) !== 0 ||
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) !== 0
+    run('apt-get', ['install', '-y', '-qq', ...missing], { DEBIAN_FRONTEND: 'noninteractive' }) !== 0
   ) {
     process.exit(1);
   }

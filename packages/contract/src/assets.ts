@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { HttpUrl, Id, Ids, Ok, Page, ResKey, Timestamp } from './common.js';
-import { AssetSource, AssetStatus, AssetType, SortOrder } from './enums.js';
+import { AssetOrigin, AssetSource, AssetStatus, AssetType, SortOrder } from './enums.js';
 
 /** A file as the link-to-video editor uses it (spec §3 asset item). */
 export const AssetItem = z.object({
@@ -13,15 +13,34 @@ export const AssetItem = z.object({
 });
 export type AssetItem = z.infer<typeof AssetItem>;
 
-/** An entry of the assets library (spec §3 library asset/project). */
-export const LibraryAsset = AssetItem.extend({
-  type: AssetType,
-  source: AssetSource,
-  status: AssetStatus,
+/**
+ * An entry of the assets library (spec §3 library asset). A URL import is listed from the moment it is submitted:
+ * while it is a draft, and when it failed, it has no stored file yet, so its URLs, key, format and even its type
+ * are null (`errorMsg` says why it failed). URLs are signed and expire (FILE_URL_TTL_MINUTES).
+ */
+export const LibraryAsset = z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  /** The file itself, to show or play. */
+  fileUrl: z.string().nullable(),
+  /** The same file sent as an attachment named after fileName, for the download action. */
+  downloadUrl: z.string().nullable(),
+  /** A WebP at most 480 px a side: the image scaled down, or a video's poster frame. */
   thumbnailUrl: z.string().nullable(),
+  resKey: z.string().nullable(),
+  /** jpg, png, webp, mp4, mov or webm: what the content is, whatever the name said. */
+  format: z.string().nullable(),
+  type: AssetType.nullable(),
+  source: AssetOrigin,
+  status: AssetStatus,
+  projectId: z.string().nullable(),
+  /** The address a URL import came from. */
+  sourceUrl: z.string().nullable(),
+  errorMsg: z.string().nullable(),
   size: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** Seconds, videos only. */
   duration: z.number().nullable(),
   createTime: Timestamp,
 });

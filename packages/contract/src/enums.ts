@@ -86,6 +86,8 @@ export const ASSET_URL_TASK_SUCCESS = 4;
 
 export const AssetType = z.enum(['image', 'video']);
 export const AssetSource = z.enum(['url', 'local']);
+/** Where a library entry came from: the two sources a user filters by, or made by a generation. */
+export const AssetOrigin = z.enum(['url', 'local', 'generated']);
 export const AssetStatus = z.enum(['draft', 'completed', 'failed']);
 export const SortOrder = z.enum(['newest', 'oldest']);
 

@@ -7,6 +7,7 @@ export * from './enums.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './generation.js';
+export * from './linkVideo.js';
 export * from './points.js';
 export * from './projects.js';
 export * from './tasks.js';

@@ -65,6 +65,10 @@ export const TASKS = {
       resultNum: z.number().int().min(1).max(5),
       scriptId: Id,
       scriptContents: z.array(ScriptSegment).min(1).max(100),
+      /** The quick editor's other choices for this preview; absent ones keep the link-video task's. */
+      voiceId: z.string().max(64).optional(),
+      captionId: z.string().max(64).optional(),
+      musicId: z.string().max(64).optional(),
     }),
     result: z.object({ previewVideos: z.array(PreviewVideo), scriptContentList: z.array(ScriptContent) }),
   },
@@ -136,4 +140,16 @@ export const taskQuery = <K extends TaskKind>(kind: K) =>
     access: 'active',
     query: z.strictObject({ taskId: Id }),
     data: TaskState.extend(TASKS[kind].result.partial().shape) as unknown as z.ZodType<TaskQueryData<K>>,
+  });
+
+export const taskCancelPath = (kind: TaskKind) => `/task/v1/${kind}/cancel`;
+
+/** Cancels a task: a queued one ends at once with its credits returned, a running one stops at its next heartbeat. */
+export const taskCancel = (kind: TaskKind) =>
+  defineCall({
+    method: 'POST',
+    path: taskCancelPath(kind),
+    access: 'active',
+    body: z.strictObject({ taskId: Id }),
+    data: TaskState,
   });

@@ -1,2 +1,45 @@
-// The local media engine lives here from the link-to-video issue on; nothing is exported yet.
-export {};
+// The local media engine: pure functions from files to files and facts about them. No database, no HTTP.
+export { type AssOptions, buildAss, type CaptionSegment } from './captions/ass.js';
+export { CAPTION_FONT, captionFontsDir } from './captions/font.js';
+export { breakLines, textWidth } from './captions/lines.js';
+export { type CaptionPreviewOptions, captionPreview } from './captions/preview.js';
+export {
+  CAPTION_STYLES,
+  CAPTIONS,
+  type CaptionLook,
+  type CaptionStyleDefinition,
+  type CaptionStyleInfo,
+  captionStyle,
+} from './captions/styles.js';
+export { type ImageInfo, imageInfo, MAX_IMAGE_PIXELS, thumbnail } from './image.js';
+export { musicBed, musicLoop } from './music/bed.js';
+export { MIX_LUFS, type MixOptions, mixAudio } from './music/mix.js';
+export { MUSIC, type MusicInfo } from './music/tracks.js';
+export { posterFrame } from './poster.js';
+export { type Probe, type ProbedStream, probe } from './probe.js';
+export { type RenderedVideo, type RenderOptions, type RenderQuality, renderVideo } from './render/render.js';
+export {
+  type AspectRatio,
+  frameSize,
+  type Motion,
+  planTimeline,
+  type SpeechSegment,
+  type Timeline,
+  type TimelineInput,
+  type TimelineMedia,
+  type TimelineScene,
+  type VideoLength,
+} from './render/timeline.js';
+export { MediaToolError, type RunOptions, runTool } from './run.js';
+export { type DescriptionOptions, type DescriptionProduct, descriptionScript } from './script/description.js';
+export { detectLanguage, type Language, type ScriptLength } from './script/language.js';
+export { HAN_PER_SECOND, SEGMENT_PAUSE, scriptSeconds, speechSeconds, WORDS_PER_SECOND } from './script/rate.js';
+export { type ScriptSegment, type ScriptVariant, splitScript } from './script/split.js';
+export { FILL, MAX_VARIANTS, type ScriptBrief, shortName, writeScripts } from './script/writer.js';
+export { type Sniffed, sniff } from './sniff.js';
+export { SpeechEngineError } from './speech/espeak.js';
+export { voiceSample } from './speech/sample.js';
+export { type Speech, type SynthesizeOptions, type Synthesizer, synthesize } from './speech/synthesize.js';
+export { type SpeakOptions, type SpokenSegment, speakScript, type VoiceTrack } from './speech/track.js';
+export { defaultVoice, VOICES, type VoiceInfo } from './speech/voices.js';
+export { locateTools, type MediaTools, onPath, type ToolPaths } from './tools.js';

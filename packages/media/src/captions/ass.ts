@@ -1,0 +1,121 @@
+import type { Language } from '../script/language.js';
+import { speechSeconds } from '../script/rate.js';
+import { CAPTION_FONT } from './font.js';
+import { breakLines } from './lines.js';
+import { type CaptionLook, captionStyle } from './styles.js';
+
+/** A spoken segment's text and when the voice says it, in seconds on the video's clock. */
+export interface CaptionSegment {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface AssOptions {
+  segments: CaptionSegment[];
+  styleId: string;
+  /** The video frame: ASS coordinates are its pixels, so sizes and line widths are exact. */
+  width: number;
+  height: number;
+  language: Language;
+}
+
+/** Lines on screen at once: a third line would cover the product. */
+const LINES_PER_CAPTION = 2;
+/** Share of the frame width the text may use. */
+const TEXT_WIDTH = 0.84;
+
+/** ASS colours are &HAABBGGRR. */
+const colour = (rgb: string, alpha = 0) =>
+  `&H${alpha.toString(16).padStart(2, '0')}${rgb.slice(4, 6)}${rgb.slice(2, 4)}${rgb.slice(0, 2)}`.toUpperCase();
+
+/** H:MM:SS.cc, the ASS clock (centiseconds). */
+function clock(seconds: number): string {
+  const cs = Math.max(0, Math.round(seconds * 100));
+  const h = Math.floor(cs / 360_000);
+  const m = Math.floor((cs % 360_000) / 6000);
+  const s = Math.floor((cs % 6000) / 100);
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(cs % 100).padStart(2, '0')}`;
+}
+
+/** Braces open override blocks and backslashes start tags in ASS: script text may contain neither. */
+const plain = (text: string) => text.replace(/[{}]/g, (b) => (b === '{' ? '(' : ')')).replace(/\\/g, '/');
+
+function styleLine(look: CaptionLook, width: number, height: number): string {
+  const size = Math.round(Math.min(width, height) * look.size);
+  const margin = Math.round((width * (1 - TEXT_WIDTH)) / 2);
+  return [
+    'Style: Caption',
+    CAPTION_FONT,
+    size,
+    colour(look.text),
+    colour(look.text),
+    colour(look.edge, look.edgeAlpha),
+    colour('000000', 128),
+    -1,
+    0,
+    0,
+    0,
+    100,
+    100,
+    0,
+    0,
+    look.borderStyle,
+    Math.max(1, Math.round(size * look.edgeWidth)),
+    look.shadow,
+    look.alignment,
+    margin,
+    margin,
+    Math.round(height * look.marginV),
+    1,
+  ].join(',');
+}
+
+/**
+ * A segment too long for two lines becomes several captions one after another; each keeps the screen for
+ * the share of the segment's time its words take to say, so the text follows the voice.
+ */
+function captions({ text, start, end }: CaptionSegment, maxEms: number, language: Language) {
+  let lines = breakLines(plain(text), maxEms);
+  // An odd count leaves a last caption of one short line: spread the words over one line more instead.
+  if (lines.length > LINES_PER_CAPTION && lines.length % 2 === 1) lines = breakLines(plain(text), maxEms, lines.length + 1);
+  const groups: string[][] = [];
+  for (let i = 0; i < lines.length; i += LINES_PER_CAPTION) groups.push(lines.slice(i, i + LINES_PER_CAPTION));
+  const weights = groups.map((group) => Math.max(speechSeconds(group.join(' '), language), 0.1));
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  let at = start;
+  return groups.map((group, index) => {
+    const from = at;
+    at = index === groups.length - 1 ? end : at + ((end - start) * (weights[index] as number)) / total;
+    return { text: group.join('\\N'), start: from, end: at };
+  });
+}
+
+/** Subtitles for a whole video as ASS text, for the renderer's subtitles filter (with `captionFontsDir()`). */
+export function buildAss({ segments, styleId, width, height, language }: AssOptions): string {
+  const { look } = captionStyle(styleId);
+  const size = Math.min(width, height) * look.size;
+  const maxEms = (width * TEXT_WIDTH) / size;
+  const events = segments
+    .filter((segment) => segment.text.trim() && segment.end > segment.start)
+    .flatMap((segment) => captions(segment, maxEms, language))
+    .map((c) => `Dialogue: 0,${clock(c.start)},${clock(c.end)},Caption,,0,0,0,,${c.text}`);
+  return [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${width}`,
+    `PlayResY: ${height}`,
+    // 2: no automatic wrapping, the lines are broken here to fit the frame.
+    'WrapStyle: 2',
+    'ScaledBorderAndShadow: yes',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    styleLine(look, width, height),
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    ...events,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,203 @@
+/**
+ * Renders a planned timeline to an MP4: H.264 + AAC, yuv420p, 25 fps, faststart, with burnt-in subtitles and
+ * a poster. The video is made as independent pieces (one per scene) run a core each, so all cores encode,
+ * then joined without re-encoding and muxed with the audio, which was encoded once beside them. Measured
+ * choices and figures: docs/decisions.md, "Media: rendering".
+ */
+
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { posterFrame } from '../poster.js';
+import { type RunOptions, runTool } from '../run.js';
+import { locateTools, type MediaTools } from '../tools.js';
+import { type Encoding, type Frame, type PieceJob, pieceArgs, type SceneSource } from './piece.js';
+import { runAll } from './pool.js';
+import { MOTION_MARGIN, prepareStill } from './stills.js';
+import { frameSize, type Timeline } from './timeline.js';
+
+export type RenderQuality = 'preview' | 'export';
+
+export interface RenderOptions {
+  /** The mixed soundtrack (voice + ducked music), WAV or AAC; padded with silence or cut to the timeline. */
+  audio: string;
+  /** ASS subtitles timed on the whole video; none means no captions. */
+  ass?: string | undefined;
+  /** Fonts libass may use beyond the system's (e.g. a CJK font). */
+  fontsDir?: string | undefined;
+  quality: RenderQuality;
+  outFile: string;
+  /** Where to write a PNG poster frame, if wanted. */
+  posterFile?: string | undefined;
+  /** Where pre-scaled stills are kept between renders (default: a directory under the system temp dir). */
+  cacheDir?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /** ffmpeg and ffprobe; located as `locateTools()` does when not given. */
+  tools?: MediaTools | undefined;
+}
+
+export interface RenderedVideo {
+  outFile: string;
+  posterFile?: string | undefined;
+  width: number;
+  height: number;
+  seconds: number;
+}
+
+/** 25 fps rather than 30: a sixth fewer frames to encode, and slow camera moves look just as smooth. */
+export const FPS = 25;
+
+/**
+ * Previews are 540p and exports 1080p. veryfast is x264's best size for the time here (faster costs twice the
+ * CPU for a few percent; superfast doubles the file); previews accept a higher CRF since they are watched small.
+ */
+const QUALITY: Record<RenderQuality, { shortSide: number; crf: number }> = {
+  preview: { shortSide: 540, crf: 26 },
+  export: { shortSide: 1080, crf: 23 },
+};
+const PRESET = 'veryfast';
+
+const frameAt = (seconds: number) => Math.round(seconds * FPS);
+
+/** The pieces of a timeline: frame-exact, so they add up to the timeline's length with no drift. */
+function pieces(timeline: Timeline, sources: SceneSource[], ass: PieceJob['ass']): PieceJob[] {
+  const transitionFrames = frameAt(timeline.transition);
+  return timeline.scenes.map((scene, i) => {
+    const firstFrame = frameAt(scene.start);
+    const next = timeline.scenes[i + 1];
+    const end = next ? frameAt(next.start) : frameAt(timeline.seconds);
+    return {
+      scene: sources[i] as SceneSource,
+      leadFrames: i === 0 ? 0 : transitionFrames,
+      frames: end - firstFrame,
+      next: sources[i + 1],
+      transitionFrames: next ? transitionFrames : 0,
+      firstFrame,
+      ass,
+    };
+  });
+}
+
+export async function renderVideo(timeline: Timeline, options: RenderOptions): Promise<RenderedVideo> {
+  const tools = options.tools ?? locateTools();
+  const { shortSide, crf } = QUALITY[options.quality];
+  const { width, height } = frameSize(timeline.aspectRatio, shortSide);
+  const frame: Frame = { width, height, fps: FPS };
+  const stillSize = { width: Math.round((width * MOTION_MARGIN) / 2) * 2, height: Math.round((height * MOTION_MARGIN) / 2) * 2 };
+  const cacheDir = options.cacheDir ?? join(tmpdir(), 'reelsmith-stills');
+  const run: RunOptions = { timeoutMs: 10 * 60_000, signal: options.signal };
+  const work = await mkdtemp(join(tmpdir(), 'reelsmith-render-'));
+  try {
+    const transitionFrames = frameAt(timeline.transition);
+    const sources: SceneSource[] = await Promise.all(
+      timeline.scenes.map(async (scene, i) => {
+        const lead = i === 0 ? 0 : transitionFrames;
+        const motionFrames = lead + frameAt(scene.start + scene.seconds) - frameAt(scene.start);
+        const file = scene.media.kind === 'image' ? await prepareStill(scene.media.file, width, height, cacheDir) : scene.media.file;
+        return { kind: scene.media.kind, file, motion: scene.motion, motionFrames };
+      }),
+    );
+    const ass = options.ass ? { file: options.ass, fontsDir: options.fontsDir } : undefined;
+    const jobs = pieces(timeline, sources, ass);
+    // As many pieces at once as there are cores, each with one x264 thread: separate encoders spend less CPU on
+    // the same frames than threads inside one (about a tenth less here).
+    const cores = availableParallelism();
+    const encoding: Encoding = { preset: PRESET, crf, threads: 1 };
+    const pieceFiles = jobs.map((_, i) => join(work, `piece-${i}.mp4`));
+    const audioFile = join(work, 'audio.m4a');
+    const renderPiece = (i: number) =>
+      runTool(tools.ffmpeg, pieceArgs(jobs[i] as PieceJob, frame, stillSize, encoding, pieceFiles[i] as string), run);
+    const { posterFile } = options;
+    const tasks = [
+      ...jobs.map((job, i) => ({
+        weight: job.frames * (job.scene.kind === 'video' ? 2 : 1),
+        // The poster comes from the first piece (the hook) while other pieces still encode.
+        run:
+          i === 0 && posterFile
+            ? () =>
+                renderPiece(0).then(() => posterFrame(tools, pieceFiles[0] as string, posterFile, Math.min(1, job.frames / FPS / 2), run))
+            : () => renderPiece(i),
+      })),
+      { weight: 0, run: () => encodeAudio(tools, options.audio, timeline.seconds, audioFile, run) },
+    ];
+    await runAll(tasks, cores);
+    await joinPieces(tools, pieceFiles, audioFile, timeline.seconds, options.outFile, work, run);
+    return { outFile: options.outFile, posterFile: options.posterFile, width, height, seconds: timeline.seconds };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * AAC at 128 kb/s stereo, exactly `seconds` long: a short soundtrack is padded with silence. The "fast" coder
+ * takes half the CPU of the default "twoloop" at the same size, and the sample rate is kept (no resampling).
+ */
+function encodeAudio(tools: MediaTools, audio: string, seconds: number, out: string, run: RunOptions) {
+  return runTool(
+    tools.ffmpeg,
+    [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      audio,
+      '-vn',
+      '-af',
+      'apad',
+      '-t',
+      String(seconds),
+      '-c:a',
+      'aac',
+      '-aac_coder',
+      'fast',
+      '-b:a',
+      '128k',
+      '-ac',
+      '2',
+      out,
+    ],
+    run,
+  );
+}
+
+/** Joins the pieces with the concat demuxer (no re-encode) and adds the audio, index first for streaming. */
+async function joinPieces(
+  tools: MediaTools,
+  pieceFiles: string[],
+  audioFile: string,
+  seconds: number,
+  out: string,
+  work: string,
+  run: RunOptions,
+) {
+  const list = join(work, 'pieces.txt');
+  await writeFile(list, pieceFiles.map((f) => `file '${f.replaceAll("'", "'\\''")}'\n`).join(''));
+  await runTool(
+    tools.ffmpeg,
+    [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      list,
+      '-i',
+      audioFile,
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-c',
+      'copy',
+      '-t',
+      String(seconds),
+      '-movflags',
+      '+faststart',
+      out,
+    ],
+    run,
+  );
+}

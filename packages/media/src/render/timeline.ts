@@ -1,0 +1,118 @@
+/**
+ * The timeline of a link-to-video ad, planned before anything is drawn: which media each scene shows, for how
+ * long, with which motion, and how scenes hand over. Pure (no files, no clock), so previews and the export of
+ * the same script plan the same cut, and the plan is unit-tested on its own.
+ */
+
+export type AspectRatio = '9:16' | '1:1' | '16:9';
+export type VideoLength = 15 | 30 | 45;
+
+/** A product picture or clip; a clip carries its own length so it can be trimmed. */
+export type TimelineMedia = { kind: 'image'; file: string } | { kind: 'video'; file: string; seconds: number };
+
+/** One spoken segment of the script with the real length of its synthesised speech. */
+export interface SpeechSegment {
+  segId: string | number;
+  seconds: number;
+}
+
+/** Cheap camera moves over a still: each is a crop window moving across a slightly larger picture. */
+export type Motion = 'zoom-in' | 'zoom-out' | 'pan-left' | 'pan-right' | 'pan-up' | 'pan-down' | 'none';
+
+export interface TimelineScene {
+  media: TimelineMedia;
+  /** The speech segment it illustrates; absent on the closing card. */
+  segId?: string | number;
+  /** When the scene is fully on screen, in seconds from the start; scenes tile the timeline without gaps. */
+  start: number;
+  seconds: number;
+  motion: Motion;
+}
+
+export interface Timeline {
+  aspectRatio: AspectRatio;
+  /** The total length: exactly the requested video length. */
+  seconds: number;
+  /** A crossfade that runs over the last `transition` seconds of every scene but the last. */
+  transition: number;
+  scenes: TimelineScene[];
+}
+
+export interface TimelineInput {
+  scenes: TimelineMedia[];
+  segments: SpeechSegment[];
+  videoLength: VideoLength;
+  aspectRatio: AspectRatio;
+}
+
+/** Stills alternate between zooms and pans, so consecutive scenes never move the same way. */
+const STILL_MOTIONS: Motion[] = ['zoom-in', 'pan-right', 'zoom-out', 'pan-up', 'pan-left', 'pan-down'];
+const CROSSFADE = 0.4;
+/** A shortfall up to this long is absorbed by holding the last scene; a longer one gets a closing card. */
+const HOLD_LAST_UP_TO = 2.5;
+/** No scene shorter than this: a flash of a picture reads as a glitch, not a cut. */
+const MIN_SCENE = 0.8;
+
+const round = (s: number) => Math.round(s * 1000) / 1000;
+
+/** The hook first: the first still (the caller orders media by relevance), else the first clip. */
+function hookFirst(media: TimelineMedia[]): TimelineMedia[] {
+  const hook = media.findIndex((m) => m.kind === 'image');
+  if (hook <= 0) return media;
+  return [media[hook] as TimelineMedia, ...media.slice(0, hook), ...media.slice(hook + 1)];
+}
+
+/**
+ * Fits speech durations into `length`, keeping every cut on a segment boundary so pictures change with the
+ * voice: what runs past the end is cut, and a segment too short to be a scene extends the one before it.
+ */
+function fitDurations(segments: SpeechSegment[], length: number): { segId: string | number; seconds: number }[] {
+  const fitted: { segId: string | number; seconds: number }[] = [];
+  let used = 0;
+  for (const { segId, seconds } of segments) {
+    const take = Math.min(seconds, length - used);
+    const previous = fitted.at(-1);
+    if (take < MIN_SCENE && previous) previous.seconds += take;
+    else if (take > 0) fitted.push({ segId, seconds: take });
+    used += take;
+    if (used >= length) break;
+  }
+  return fitted;
+}
+
+/** Plans the scenes of one video; throws when there is no media at all. */
+export function planTimeline({ scenes: media, segments, videoLength, aspectRatio }: TimelineInput): Timeline {
+  if (media.length === 0) throw new Error('A video needs at least one picture or clip');
+  const ordered = hookFirst(media);
+  const fitted = fitDurations(segments.length ? segments : [{ segId: 0, seconds: videoLength }], videoLength);
+  const spoken = fitted.reduce((sum, s) => sum + s.seconds, 0);
+  const shortfall = videoLength - spoken;
+  const closing = shortfall > HOLD_LAST_UP_TO;
+  if (!closing) (fitted.at(-1) as { seconds: number }).seconds += shortfall;
+
+  let stillIndex = 0;
+  const motionFor = (m: TimelineMedia): Motion =>
+    m.kind === 'image' ? (STILL_MOTIONS[stillIndex++ % STILL_MOTIONS.length] as Motion) : 'none';
+  let start = 0;
+  const scenes: TimelineScene[] = fitted.map(({ segId, seconds }, i) => {
+    const m = ordered[i % ordered.length] as TimelineMedia;
+    const scene = { media: m, segId, start: round(start), seconds: round(seconds), motion: motionFor(m) };
+    start += seconds;
+    return scene;
+  });
+  if (closing) {
+    // The closing card brings back the hook picture: the product is the last thing the viewer sees.
+    const m = ordered[0] as TimelineMedia;
+    scenes.push({ media: m, start: round(start), seconds: round(videoLength - start), motion: m.kind === 'image' ? 'zoom-out' : 'none' });
+  }
+  const shortest = Math.min(...scenes.map((s) => s.seconds));
+  return { aspectRatio, seconds: videoLength, transition: round(Math.min(CROSSFADE, shortest / 3)), scenes };
+}
+
+/** Output frame size for an aspect ratio at a short side of `shortSide` pixels (540 previews, 1080 exports). */
+export function frameSize(aspectRatio: AspectRatio, shortSide: number): { width: number; height: number } {
+  const long = Math.round((shortSide * 16) / 9 / 2) * 2;
+  if (aspectRatio === '9:16') return { width: shortSide, height: long };
+  if (aspectRatio === '16:9') return { width: long, height: shortSide };
+  return { width: shortSide, height: shortSide };
+}

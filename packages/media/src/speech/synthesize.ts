@@ -1,0 +1,35 @@
+import { writeFile } from 'node:fs/promises';
+import { probe } from '../probe.js';
+import type { Language } from '../script/language.js';
+import { locateTools, type MediaTools } from '../tools.js';
+import { espeakWav, SpeechEngineError } from './espeak.js';
+import { localVoice } from './voices.js';
+
+export interface SynthesizeOptions {
+  voiceId: string;
+  /** The script's language; a voice of another language is refused rather than reading it with the wrong accent. */
+  language?: Language | undefined;
+  /** Where the WAV goes. */
+  outFile: string;
+  tools?: MediaTools | undefined;
+}
+
+export interface Speech {
+  file: string;
+  /** The real length of the file, as ffprobe reads it. */
+  seconds: number;
+}
+
+/** Speaks one line into a 16-bit PCM WAV file: this module's offline engine, or a speech provider's client. */
+export type Synthesizer = (text: string, options: SynthesizeOptions) => Promise<Speech>;
+
+/** Speaks one line with a catalogue voice into a WAV file, offline. */
+export async function synthesize(text: string, { voiceId, language, outFile, tools = locateTools() }: SynthesizeOptions): Promise<Speech> {
+  const voice = localVoice(voiceId);
+  if (language && voice.language !== language) throw new RangeError(`voice ${voiceId} speaks ${voice.language}, not ${language}`);
+  if (!text.trim()) throw new RangeError('there is nothing to say');
+  await writeFile(outFile, await espeakWav(text, voice.espeak));
+  const { duration, streams } = await probe(tools, outFile);
+  if (!streams.some((s) => s.type === 'audio') || duration <= 0) throw new SpeechEngineError(`espeak-ng wrote no audio for ${voiceId}`);
+  return { file: outFile, seconds: duration };
+}
