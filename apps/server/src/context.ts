@@ -1,12 +1,17 @@
 import type { Db } from './db/client.js';
 import type { SessionStore } from './modules/auth/sessions.js';
+import type { Storage } from './modules/files/storage/storage.js';
+import type { AnyTaskDefinition } from './modules/tasks/definition.js';
 import type { Settings } from './settings.js';
 
-/** What the modules share: settings, the database and the session store of this process. */
+/** What the modules share: settings, the database, the session store and the file storage of this process. */
 export interface AppContext {
   settings: Settings;
   db: Db;
   sessions: SessionStore;
+  storage: Storage;
   /** The bearer token of the admin RPC, written to DATA_DIR/admin.json for the CLI. */
   adminToken: string;
+  /** The kinds of task this server accepts and its workers run (modules/tasks/registry.ts; tests add their own). */
+  tasks: readonly AnyTaskDefinition[];
 }

@@ -27,6 +27,31 @@
  * | OUTBOUND_ALLOW_HOSTS       | (empty)                          | host:port list (comma-separated) that outbound fetches may reach even    |
  * |                            |                                  | though they are private addresses                                        |
  * | WEB_DIST_DIR               | apps/web/dist of this checkout   | the built web app that is served beside the API                          |
+ * | ROLE                       | all                              | all: API and worker; api: only the API; worker: only the task worker     |
+ * | WORKER_CONCURRENCY         | 2                                | tasks one worker process runs at once                                    |
+ * | STORAGE_DRIVER             | local                            | local: files under DATA_DIR/files; s3: an S3-compatible bucket           |
+ * | S3_BUCKET                  | (required with s3)               | the bucket                                                               |
+ * | S3_REGION                  | us-east-1                        | the bucket's region                                                      |
+ * | S3_ENDPOINT                | (AWS)                            | the endpoint of another S3-compatible store (MinIO, R2, …)               |
+ * | S3_ACCESS_KEY_ID           | (the SDK's default chain)        | credentials; both or neither                                             |
+ * | S3_SECRET_ACCESS_KEY       |                                  |                                                                          |
+ * | S3_FORCE_PATH_STYLE        | false                            | bucket in the path rather than the host name (most self-hosted stores)   |
+ * | FILE_URL_TTL_MINUTES       | 360                              | how long a signed file link works                                        |
+ * | MAX_IMAGE_MB               | 20                               | largest image accepted (upload or import)                                |
+ * | MAX_VIDEO_MB               | 200                              | largest video accepted (upload or import)                                |
+ * | FFMPEG_PATH, FFPROBE_PATH  | ffmpeg/ffprobe on PATH, else the | the ffmpeg and ffprobe programs                                          |
+ * |                            | npm-installed binaries           |                                                                          |
+ * | LLM_BASE_URL               | (unset: the local script writer) | an OpenAI-compatible chat API (https://api.openai.com/v1, Ollama's       |
+ * |                            |                                  | http://127.0.0.1:11434/v1, vLLM's …/v1) that writes the AI scripts      |
+ * | LLM_API_KEY                | (none)                           | its bearer key (Ollama and vLLM need none)                               |
+ * | LLM_MODEL                  | (required with LLM_BASE_URL)     | the model, e.g. gpt-4o-mini or llama3.1                                  |
+ * | LLM_TIMEOUT_SECONDS        | 90                               | how long one chat request may take                                       |
+ * | TTS_BASE_URL               | (unset: the local voices)        | an OpenAI-compatible speech API (POST …/audio/speech) for the voice-over |
+ * | TTS_API_KEY                | (none)                           | its bearer key                                                           |
+ * | TTS_MODEL                  | (required with TTS_BASE_URL)     | the model, e.g. gpt-4o-mini-tts or tts-1                                 |
+ * | TTS_VOICES                 | female:nova,male:onyx (others:   | the provider voice for a catalogue voice id or a gender, e.g.            |
+ * |                            | shimmer, echo)                   | en-ava:af_bella,male:am_adam                                             |
+ * | TTS_TIMEOUT_SECONDS        | 30                               | how long one line's speech request may take                              |
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -48,13 +73,31 @@ const flag = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
+const httpUrl = optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional());
+
+/** A comma-separated list, items trimmed, empty ones dropped. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
 const HostPort = z.string().regex(/^[^\s:,]+:\d{1,5}$/, 'must be a comma-separated list of host:port');
+
+/** `key:value` pairs (TTS_VOICES) as a record. */
+const pairs = commaList
+  .pipe(z.array(z.string().regex(/^[^\s:,]+:[^\s:,]+$/, 'must be a comma-separated list of id:voice')))
+  .transform((items) => Object.fromEntries(items.map((item) => item.split(':') as [string, string])));
 
 const Env = z.object({
   NODE_ENV: optional,
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  PUBLIC_URL: httpUrl,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional.pipe(
     z
@@ -75,17 +118,31 @@ const Env = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   ACTIVATE_RATE_LIMIT: positiveInt(10),
   SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
-  OUTBOUND_ALLOW_HOSTS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(HostPort)),
+  OUTBOUND_ALLOW_HOSTS: commaList.pipe(z.array(HostPort)),
   WEB_DIST_DIR: optional,
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optional,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: httpUrl,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: flag,
+  FILE_URL_TTL_MINUTES: positiveInt(360),
+  MAX_IMAGE_MB: positiveInt(20),
+  MAX_VIDEO_MB: positiveInt(200),
+  FFMPEG_PATH: optional,
+  FFPROBE_PATH: optional,
+  LLM_BASE_URL: httpUrl,
+  LLM_API_KEY: optional,
+  LLM_MODEL: optional,
+  LLM_TIMEOUT_SECONDS: positiveInt(90),
+  TTS_BASE_URL: httpUrl,
+  TTS_API_KEY: optional,
+  TTS_MODEL: optional,
+  TTS_VOICES: pairs,
+  TTS_TIMEOUT_SECONDS: positiveInt(30),
 });
 
 export interface Settings {
@@ -108,7 +165,40 @@ export interface Settings {
   signupCredits: number;
   outboundAllowHosts: string[];
   webDistDir: string;
+  /** Which parts this process runs: the API, the task worker, or both. */
+  role: 'all' | 'api' | 'worker';
+  workerConcurrency: number;
+  storage: StorageSettings;
+  fileUrlTtlSeconds: number;
+  maxImageBytes: number;
+  maxVideoBytes: number;
+  /** Explicit program paths; undefined: found on PATH, else the npm-installed binary. */
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+  /** The LLM that writes AI scripts; undefined: the local writer. */
+  llm: ProviderSettings | undefined;
+  /** The speech provider that reads scripts; undefined: the local voices. */
+  tts: (ProviderSettings & { voices: Record<string, string> }) | undefined;
 }
+
+/** An OpenAI-compatible API: where it is, its key (none for Ollama or vLLM), the model, and a time limit per request. */
+export interface ProviderSettings {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
+}
+
+export type StorageSettings =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export class SettingsError extends Error {}
 
@@ -128,6 +218,35 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
       ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
       : undefined;
   const production = e.NODE_ENV === 'production';
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new SettingsError('Invalid setting S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new SettingsError(`Invalid setting ROLE: ${e.ROLE} needs DATABASE_URL (the embedded database serves one process)`);
+  }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw new SettingsError('Invalid setting S3_BUCKET: required with STORAGE_DRIVER=s3');
+  if (e.LLM_BASE_URL && !e.LLM_MODEL) throw new SettingsError('Invalid setting LLM_MODEL: required with LLM_BASE_URL');
+  if (e.TTS_BASE_URL && !e.TTS_MODEL) throw new SettingsError('Invalid setting TTS_MODEL: required with TTS_BASE_URL');
+  const provider = (baseUrl: string, apiKey: string | undefined, model: string, timeoutSeconds: number): ProviderSettings => ({
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey,
+    model,
+    timeoutMs: timeoutSeconds * 1000,
+  });
+  const storage: StorageSettings =
+    e.STORAGE_DRIVER === 's3'
+      ? {
+          driver: 's3',
+          bucket: e.S3_BUCKET as string,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : { driver: 'local' };
   return {
     production,
     port: e.PORT,
@@ -145,6 +264,18 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     signupCredits: e.SIGNUP_CREDITS,
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : join(REPO_ROOT, 'apps/web/dist'),
+    role: e.ROLE,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    storage,
+    fileUrlTtlSeconds: e.FILE_URL_TTL_MINUTES * 60,
+    maxImageBytes: e.MAX_IMAGE_MB * 1024 * 1024,
+    maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    llm: e.LLM_BASE_URL ? provider(e.LLM_BASE_URL, e.LLM_API_KEY, e.LLM_MODEL as string, e.LLM_TIMEOUT_SECONDS) : undefined,
+    tts: e.TTS_BASE_URL
+      ? { ...provider(e.TTS_BASE_URL, e.TTS_API_KEY, e.TTS_MODEL as string, e.TTS_TIMEOUT_SECONDS), voices: e.TTS_VOICES }
+      : undefined,
   };
 }
 

@@ -159,7 +159,8 @@ describe('admin CLI on an embedded database', () => {
       server.stderr?.on('data', (d) => {
         output += d;
       });
-      for (let i = 0; i < 200 && !output.includes('Reelsmith is running'); i++) await new Promise((r) => setTimeout(r, 100));
+      // The invitation code is the last line of the start-up: its own write, which may come a moment after the address.
+      for (let i = 0; i < 200 && !/Invitation code: \S+\n/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
     });
     afterAll(() => {
       if (server.exitCode === null) server.kill('SIGKILL');

@@ -16,7 +16,17 @@ describe.each(testDatabases())('HTTP layer on $name', (testDb) => {
       expect(res.json()).toEqual({
         code: 0,
         message: 'ok',
-        data: { db: 'ok', queue: 'ok', storage: 'ok', engine: { node: process.version, ffmpeg: null } },
+        data: {
+          db: 'ok',
+          queue: 'ok',
+          storage: 'ok',
+          engine: {
+            node: process.version,
+            ffmpeg: expect.stringContaining('ffmpeg'),
+            ffprobe: expect.stringContaining('ffprobe'),
+            waitingTasks: 0,
+          },
+        },
       });
     });
 

@@ -62,6 +62,14 @@ describe('settings', () => {
     expect(loadSettings({ SIGNUP_CREDITS: '0' }).signupCredits).toBe(0);
   });
 
+  it('runs API and worker together by default; a split role needs PostgreSQL', () => {
+    expect(loadSettings({})).toMatchObject({ role: 'all', workerConcurrency: 2 });
+    expect(loadSettings({ ROLE: 'worker', DATABASE_URL: 'postgres://db/x', WORKER_CONCURRENCY: '8' })).toMatchObject({
+      role: 'worker',
+      workerConcurrency: 8,
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -73,6 +81,12 @@ describe('settings', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
     [{ OUTBOUND_ALLOW_HOSTS: 'no-port-here' }, 'OUTBOUND_ALLOW_HOSTS'],
+    [{ ROLE: 'worker' }, 'ROLE'],
+    [{ ROLE: 'api' }, 'ROLE'],
+    [{ ROLE: 'both' }, 'ROLE'],
+    [{ WORKER_CONCURRENCY: '0' }, 'WORKER_CONCURRENCY'],
+    [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'only-the-id' }, 'S3_ACCESS_KEY_ID'],
     [{ GOOGLE_CLIENT_ID: 'only-the-id' }, 'GOOGLE_CLIENT_ID'],
     [{ SIGNUP_CREDITS: '-5' }, 'SIGNUP_CREDITS'],
     [{ SIGNUP_CREDITS: '12.5' }, 'SIGNUP_CREDITS'],

@@ -1,6 +1,19 @@
 import { OperationType, SkuCode } from '@reelsmith/contract';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** The user a row belongs to; a user's rows go with the user. */
@@ -226,7 +239,86 @@ export const referrals = pgTable(
   ],
 );
 
+/**
+ * A stored file of a user: an asset of the library (spec §3 library asset). `res_key` is where the bytes live in
+ * storage (null while a URL import is still fetching). `source` tells how it came: uploaded from the computer
+ * (local), imported from a web address (url), or made by a generation (generated). `status` is the library's:
+ * draft while an import runs, completed when stored and checked, failed when the import failed (`error` says why).
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    userId: userId(),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    resKey: text('res_key').unique(),
+    type: text('type', { enum: ['image', 'video'] }),
+    format: text('format'),
+    mime: text('mime'),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    width: integer('width'),
+    height: integer('height'),
+    duration: doublePrecision('duration'),
+    thumbKey: text('thumb_key'),
+    source: text('source', { enum: ['url', 'local', 'generated'] }).notNull(),
+    sourceUrl: text('source_url'),
+    status: text('status', { enum: ['draft', 'completed', 'failed'] }).notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('files_type_check', sql`${t.type} is null or ${t.type} in ('image', 'video')`),
+    check('files_source_check', sql`${t.source} in ('url', 'local', 'generated')`),
+    check('files_status_check', sql`${t.status} in ('draft', 'completed', 'failed')`),
+    check('files_completed_check', sql`${t.status} <> 'completed' or (${t.resKey} is not null and ${t.type} is not null)`),
+    index('files_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('files_project_id_idx').on(t.projectId),
+  ],
+);
+
+/**
+ * The task queue (design §5): a row per submitted task. Submitting inserts SUBMITTED in the transaction that
+ * charges for it; a worker claims it (FOR UPDATE SKIP LOCKED), holds a lease it renews while it works
+ * (`lease_until`), and ends it SUCCESS with `result` or FAILURE with `error` and a refund. A lease that lapses
+ * means the worker died: the task is claimed again, at most `max_attempts` times in all.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: text('id').primaryKey(),
+    userId: userId(),
+    kind: text('kind').notNull(),
+    projectId: text('project_id'),
+    input: jsonb('input').notNull(),
+    status: text('status', { enum: ['SUBMITTED', 'IN_PROGRESS', 'SUCCESS', 'FAILURE'] }).notNull(),
+    progress: text('progress'),
+    result: jsonb('result'),
+    /** `{key, params}` of the error table (localised when read) or `{message}`. */
+    error: jsonb('error'),
+    /** A client's Idempotency-Key: the same key submits once. */
+    idempotencyKey: text('idempotency_key'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    cancelRequested: timestamp('cancel_requested', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('tasks_status_check', sql`${t.status} in ('SUBMITTED', 'IN_PROGRESS', 'SUCCESS', 'FAILURE')`),
+    check('tasks_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
+    uniqueIndex('tasks_user_id_idempotency_key_unique').on(t.userId, t.idempotencyKey),
+    index('tasks_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('tasks_claimable_idx').on(t.createdAt).where(sql`${t.status} in ('SUBMITTED', 'IN_PROGRESS')`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type PointsLotRow = typeof pointsLots.$inferSelect;
 export type PointsLedgerRow = typeof pointsLedger.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;

@@ -3,23 +3,25 @@ import { CLIENT_HEADER, CLIENT_WEB } from '@reelsmith/contract';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../errors.js';
+import { storageOrigins } from '../modules/files/storage/origins.js';
 import { apiBase, type Settings } from '../settings.js';
 
 /**
  * helmet's options for the web app's pages and files. The CSP fits the built single-page app: our own
  * scripts and styles, inline styles because antd writes its CSS-in-JS into <style> tags, images from
- * anywhere on https (product photos, Google avatars) and blobs/data URLs for previews.
+ * anywhere on https (product photos, Google avatars) and blobs/data URLs for previews. Files in an S3 bucket
+ * are uploaded, shown and played straight from its origin (`files`).
  */
-function pageOptions(https: boolean): HelmetOptions {
+function pageOptions(https: boolean, files: string[]): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...files],
+        mediaSrc: ["'self'", 'blob:', ...files],
+        connectSrc: ["'self'", ...files],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -73,7 +75,7 @@ function headersOf(options: HelmetOptions): Record<string, string> {
  */
 export function securityHeaders(settings: Settings): onRequestHookHandler {
   const https = settings.publicUrl.startsWith('https:');
-  const page = headersOf(pageOptions(https));
+  const page = headersOf(pageOptions(https, storageOrigins(settings.storage)));
   const api = headersOf(apiOptions(https));
   const apiPath = `${apiBase(settings)}/`;
   return (req, reply, done) => {

@@ -7,6 +7,9 @@ import { buildApp } from '../../src/app.js';
 import type { AppContext } from '../../src/context.js';
 import type { Db } from '../../src/db/client.js';
 import { SessionStore } from '../../src/modules/auth/sessions.js';
+import { createStorage } from '../../src/modules/files/storage/index.js';
+import type { AnyTaskDefinition } from '../../src/modules/tasks/definition.js';
+import { TASK_DEFINITIONS } from '../../src/modules/tasks/registry.js';
 import { loadSettings } from '../../src/settings.js';
 import type { TestDatabase, TestDb } from './databases.js';
 
@@ -16,7 +19,11 @@ export const ADMIN_TOKEN = 'test-admin-token';
 export const API = '/reelsmith/api';
 
 /** The server as `main` builds it, on a given database, with a fresh data dir (gone when the app closes) and no web build unless told. */
-export async function testApp(db: Db, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function testApp(
+  db: Db,
+  env: Record<string, string> = {},
+  tasks: readonly AnyTaskDefinition[] = TASK_DEFINITIONS,
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-test-'));
   const settings = loadSettings({
     DATA_DIR: dataDir,
@@ -25,7 +32,14 @@ export async function testApp(db: Db, env: Record<string, string> = {}): Promise
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     ...env,
   });
-  const ctx: AppContext = { settings, db, sessions: new SessionStore(db), adminToken: ADMIN_TOKEN };
+  const ctx: AppContext = {
+    settings,
+    db,
+    sessions: new SessionStore(db),
+    storage: createStorage(settings),
+    adminToken: ADMIN_TOKEN,
+    tasks,
+  };
   const app = await buildApp(ctx);
   app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
   await app.ready();
@@ -36,11 +50,15 @@ export async function testApp(db: Db, env: Record<string, string> = {}): Promise
  * A test app on a fresh database for the tests of the calling describe block. The fields are filled in
  * before its tests run; `env` is read then too, so it may use what earlier hooks set up.
  */
-export function appOn(testDb: TestDatabase, env: () => Record<string, string> = () => ({})) {
+export function appOn(
+  testDb: TestDatabase,
+  env: () => Record<string, string> = () => ({}),
+  tasks: readonly AnyTaskDefinition[] = TASK_DEFINITIONS,
+) {
   const t = {} as { database: TestDb; app: FastifyInstance; ctx: AppContext };
   beforeAll(async () => {
     t.database = await testDb.open();
-    Object.assign(t, await testApp(t.database.db, env()));
+    Object.assign(t, await testApp(t.database.db, env(), tasks));
   });
   afterAll(async () => {
     await t.app.close();

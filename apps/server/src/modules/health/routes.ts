@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Router } from '../../http/route.js';
 import { checkHealth } from './service.js';
 
-export function registerHealthRoutes(route: Router, { db, settings }: AppContext) {
+export function registerHealthRoutes(route: Router, ctx: AppContext) {
   // Probed by monitors and start-up scripts, which send no client header.
-  route(health, () => checkHealth(db, settings.dataDir), { skipClientChecks: true });
+  route(health, () => checkHealth(ctx), { skipClientChecks: true });
 }

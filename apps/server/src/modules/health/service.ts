@@ -1,8 +1,7 @@
-import { constants } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../context.js';
+import { queryRows } from '../../db/client.js';
+import { mediaToolsOf } from '../files/workDir.js';
 
 export interface Health {
   db: 'ok';
@@ -11,17 +10,20 @@ export interface Health {
   engine: Record<string, unknown>;
 }
 
-/** Where uploaded and generated files live. */
-export const filesDirOf = (dataDir: string) => join(dataDir, 'files');
-
 /**
- * Checks what the service needs to work: a database that answers a query and a files directory it can
- * write. The task queue is a table of this database (later issue), so the database check covers it.
+ * Checks what the service needs to work: a database that answers, the task queue in it, a file storage it can
+ * write, and the media programs the local engine runs. Any failure answers an error instead of "ok". The
+ * engine part tells an operator which programs are used and how many tasks wait for a worker.
  */
-export async function checkHealth(db: Db, dataDir: string): Promise<Health> {
+export async function checkHealth({ db, storage, settings }: AppContext): Promise<Health> {
   await db.execute(sql`select 1`);
-  const files = filesDirOf(dataDir);
-  await mkdir(files, { recursive: true });
-  await access(files, constants.W_OK);
-  return { db: 'ok', queue: 'ok', storage: 'ok', engine: { node: process.version, ffmpeg: null } };
+  const [queue] = await queryRows<{ waiting: number | string }>(db, sql`select count(*) as waiting from tasks where status = 'SUBMITTED'`);
+  await storage.check();
+  const tools = mediaToolsOf(settings);
+  return {
+    db: 'ok',
+    queue: 'ok',
+    storage: 'ok',
+    engine: { node: process.version, ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe, waitingTasks: Number(queue?.waiting ?? 0) },
+  };
 }

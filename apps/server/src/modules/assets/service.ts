@@ -1,0 +1,99 @@
+/** The assets library (spec §2 screen 5): the caller's files, filtered, sorted, paged, renamed and deleted. */
+import type { AssetSource, AssetStatus, AssetType, SortOrder } from '@reelsmith/contract';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { type FileRow, files, projects } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+
+/** Every query here is scoped to its owner: another user's file answers "not found", never its data. */
+const ownedBy = (userId: string, ...more: (SQL | undefined)[]) => and(eq(files.userId, userId), ...more);
+
+export interface AssetFilter {
+  page: number;
+  pageSize: number;
+  type?: z.infer<typeof AssetType> | undefined;
+  source?: z.infer<typeof AssetSource> | undefined;
+  status?: z.infer<typeof AssetStatus> | undefined;
+  sort: z.infer<typeof SortOrder>;
+}
+
+export async function listAssets(db: Db, userId: string, filter: AssetFilter): Promise<{ rows: FileRow[]; total: number }> {
+  const where = ownedBy(
+    userId,
+    filter.type && eq(files.type, filter.type),
+    filter.source && eq(files.source, filter.source),
+    filter.status && eq(files.status, filter.status),
+  );
+  const order = filter.sort === 'newest' ? [desc(files.createdAt), desc(files.id)] : [asc(files.createdAt), asc(files.id)];
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(files)
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(files).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function renameAsset(db: Db, userId: string, fileId: string, name: string): Promise<void> {
+  const renamed = await db
+    .update(files)
+    .set({ name })
+    .where(ownedBy(userId, eq(files.id, fileId)))
+    .returning({ id: files.id });
+  if (renamed.length === 0) throw new AppError('notFound');
+}
+
+/**
+ * Deletes all the given files or none: one that is not the caller's makes the whole call "not found". Their
+ * stored objects go once the rows are gone (an object without a row is unreachable; a row without its object
+ * would be a broken asset).
+ */
+export async function deleteAssets(ctx: AppContext, userId: string, fileIds: readonly string[]): Promise<void> {
+  const unique = [...new Set(fileIds)];
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(files)
+      .where(ownedBy(userId, inArray(files.id, unique)))
+      .returning({ resKey: files.resKey, thumbKey: files.thumbKey });
+    // Throwing rolls the deletion back.
+    if (rows.length !== unique.length) throw new AppError('notFound');
+    return rows;
+  });
+  await ctx.storage.delete(deleted.flatMap((row) => [row.resKey, row.thumbKey]).filter((key): key is string => key !== null));
+}
+
+/** The caller's stored files among these ids; ids of others' files, and imports not done yet, are simply absent. */
+export const storedAssets = (db: Db, userId: string, fileIds: readonly string[]) =>
+  db
+    .select()
+    .from(files)
+    .where(ownedBy(userId, inArray(files.id, [...fileIds]), eq(files.status, 'completed')));
+
+export async function assetStatistics(db: Db, userId: string) {
+  const completed = sql`${files.status} = 'completed'`;
+  const [[totals], [projectCount]] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        images: sql<number>`count(*) filter (where ${completed} and ${files.type} = 'image')`.mapWith(Number),
+        videos: sql<number>`count(*) filter (where ${completed} and ${files.type} = 'video')`.mapWith(Number),
+        bytes: sql<number>`coalesce(sum(${files.size}) filter (where ${completed}), 0)`.mapWith(Number),
+      })
+      .from(files)
+      .where(ownedBy(userId)),
+    db.select({ n: count() }).from(projects).where(eq(projects.userId, userId)),
+  ]);
+  return {
+    total: totals?.total ?? 0,
+    images: totals?.images ?? 0,
+    videos: totals?.videos ?? 0,
+    projects: projectCount?.n ?? 0,
+    bytes: totals?.bytes ?? 0,
+  };
+}

@@ -1,0 +1,66 @@
+// What a kind of task is to the engine (design §5): how its input is checked, what it costs, and the work.
+// Each task kind supplies one of these; the queue, the worker and the /task/v1/<kind> routes do the rest.
+import type { ErrorKey, ProgressStage, SkuCode, User } from '@reelsmith/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+
+/** The SKU and number of outputs a task is charged for when it is submitted. */
+export interface TaskPrice {
+  sku: SkuCode;
+  count: number;
+}
+
+/** What a worker hands the work of one attempt at a task. */
+export interface TaskJob<I> {
+  taskId: string;
+  userId: string;
+  projectId: string | null;
+  input: I;
+  /** Which attempt this is, from 1: a task whose worker died runs again. */
+  attempt: number;
+  /** Aborts when the task is cancelled, runs out of time, or this worker lost its lease: stop and throw. */
+  signal: AbortSignal;
+  /** Reports the stage the work has reached (spec §4's six, in order). */
+  progress(stage: ProgressStage): Promise<void>;
+  ctx: AppContext;
+}
+
+export interface TaskDefinition<I = unknown, R = unknown> {
+  /** The taskPath of `/task/v1/<kind>` for the contract's kinds; an internal name (e.g. asset-url) otherwise. */
+  kind: string;
+  /** The submitted input, checked before anything is written. */
+  input: z.ZodType<I>;
+  /** What submitting costs (it may depend on earlier tasks, hence the context); free when absent or null. */
+  price?(input: I, ctx: AppContext, user: User): TaskPrice | null | Promise<TaskPrice | null>;
+  /**
+   * Checks that need the database before anything is charged (the projects and files it names are the
+   * user's); throws an AppError to refuse the submission.
+   */
+  accept?(ctx: AppContext, user: User, input: I): Promise<void>;
+  /**
+   * The work: answers the result the query reports on SUCCESS. Throwing fails the task: an AppError with the
+   * message of its key (localised when the task is read), anything else as "Generation failed" (and logged).
+   */
+  run(job: TaskJob<I>): Promise<R>;
+  /**
+   * The stored result as a query answers it, e.g. with fresh signed links for the stored keys it names (links
+   * expire; a result is read for as long as the project lives). The stored result as is when absent.
+   */
+  view?(result: R, ctx: AppContext): R | Promise<R>;
+  /**
+   * Called once when the task ends in FAILURE, however it got there (the work threw, it was cancelled, its
+   * workers kept dying), after the refund, so the kind can mark what it made as failed (an import's file).
+   */
+  failed?(ctx: AppContext, task: { taskId: string; userId: string; input: I }, error: StoredTaskError): Promise<void>;
+  /** How long one attempt may run before it is stopped and the task fails; 15 minutes when absent. */
+  timeoutMs?: number;
+  /** How many times a task is started in all when its worker keeps dying; 3 when absent. */
+  maxAttempts?: number;
+}
+
+/** A task's error as stored: a key of the error table with its parameters, or a message given as is. */
+export type StoredTaskError = { key: ErrorKey; params?: Record<string, string | number> } | { message: string };
+
+/** Erases a definition's input and result types, for the lists the engine keeps. */
+// biome-ignore lint/suspicious/noExplicitAny: the engine handles every kind alike; each definition is typed where it is written.
+export type AnyTaskDefinition = TaskDefinition<any, any>;

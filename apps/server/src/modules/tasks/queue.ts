@@ -1,0 +1,291 @@
+// The task queue (design §5): the `tasks` table and every change of a task's state. Submitting inserts the task
+// SUBMITTED in the transaction that charges for it; workers claim, renew and end tasks only through these
+// functions, and only while they hold the task's lease (`lease_owner`), so a worker that lost its lease (it
+// stalled past it and another took over) can no longer change the task. A task ends exactly once: SUCCESS, or
+// FAILURE with exactly one refund.
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { ProgressStage, User } from '@reelsmith/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { type Db, type Queryable, queryRows } from '../../db/client.js';
+import { type TaskRow, tasks } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { charge, refund } from '../points/ledger.js';
+import type { AnyTaskDefinition, StoredTaskError, TaskDefinition } from './definition.js';
+
+const DEFAULT_MAX_ATTEMPTS = 3;
+
+/** Submissions in this process wake its worker at once instead of at its next poll. */
+export const submitted = new EventEmitter();
+
+export interface SubmitOptions {
+  /** A client's Idempotency-Key: submitting again with the same key answers the first task, charging nothing. */
+  idempotencyKey?: string | undefined;
+  projectId?: string | undefined;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) =>
+  ((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === UNIQUE_VIOLATION;
+
+async function findByIdempotencyKey(db: Queryable, userId: string, kind: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), eq(tasks.idempotencyKey, key)));
+  if (row && row.kind !== kind) throw new AppError('conflict');
+  return row;
+}
+
+/**
+ * Submits a task: checks it (`accept`), then in one transaction inserts it SUBMITTED and charges its price, so
+ * a task exists exactly when it is paid for. Fails with notEnoughCredits (nothing written) when the credits
+ * do not cover it.
+ */
+export async function submitTask<I>(
+  ctx: AppContext,
+  definition: TaskDefinition<I>,
+  user: User,
+  input: I,
+  options: SubmitOptions = {},
+): Promise<TaskRow> {
+  const { idempotencyKey } = options;
+  if (idempotencyKey) {
+    const replay = await findByIdempotencyKey(ctx.db, user.userId, definition.kind, idempotencyKey);
+    if (replay) return replay;
+  }
+  await definition.accept?.(ctx, user, input);
+  const price = (await definition.price?.(input, ctx, user)) ?? null;
+  const id = randomUUID();
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(tasks)
+        .values({
+          id,
+          userId: user.userId,
+          kind: definition.kind,
+          projectId: options.projectId ?? null,
+          input: input as object,
+          status: 'SUBMITTED',
+          idempotencyKey: idempotencyKey ?? null,
+          maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        })
+        .returning();
+      if (price) await charge(tx, user.userId, price.sku, price.count, { taskId: id, key: `task:${id}` });
+      return inserted as TaskRow;
+    });
+    submitted.emit('task', row.kind);
+    return row;
+  } catch (error) {
+    // Two requests with one key at the same moment: the second insert loses the race and answers the first.
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const replay = await findByIdempotencyKey(ctx.db, user.userId, definition.kind, idempotencyKey);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+}
+
+/** The user's task of this kind; another user's task, or one of another kind, is not found. */
+export async function readTask(db: Db, userId: string, kind: string, taskId: string): Promise<TaskRow> {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId), eq(tasks.kind, kind)));
+  if (!row) throw new AppError('notFound');
+  return row;
+}
+
+interface RawTaskRow {
+  id: string;
+  user_id: string;
+  kind: string;
+  project_id: string | null;
+  input: unknown;
+  status: TaskRow['status'];
+  progress: string | null;
+  result: unknown;
+  error: unknown;
+  idempotency_key: string | null;
+  attempts: number;
+  max_attempts: number;
+  lease_owner: string | null;
+  lease_until: Date | string | null;
+  cancel_requested: Date | string | null;
+  created_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+}
+
+const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+/** PGlite answers jsonb parsed, node-postgres too; text only if a driver ever changes its mind. */
+const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+
+const toTaskRow = (r: RawTaskRow): TaskRow => ({
+  id: r.id,
+  userId: r.user_id,
+  kind: r.kind,
+  projectId: r.project_id,
+  input: json(r.input),
+  status: r.status,
+  progress: r.progress,
+  result: json(r.result),
+  error: json(r.error),
+  idempotencyKey: r.idempotency_key,
+  attempts: r.attempts,
+  maxAttempts: r.max_attempts,
+  leaseOwner: r.lease_owner,
+  leaseUntil: date(r.lease_until),
+  cancelRequested: date(r.cancel_requested),
+  createdAt: new Date(r.created_at),
+  startedAt: date(r.started_at),
+  finishedAt: date(r.finished_at),
+});
+
+const interval = (ms: number) => sql`(${ms} * interval '1 millisecond')`;
+
+/**
+ * Claims the oldest task of these kinds that is waiting, or whose worker's lease has lapsed (it died) and that
+ * has attempts left: IN_PROGRESS under this worker's lease, one more attempt. SKIP LOCKED lets workers claim
+ * side by side without ever taking the same task. Times are the database's, the one clock all workers share.
+ */
+export async function claimTask(db: Db, kinds: readonly string[], owner: string, leaseMs: number): Promise<TaskRow | undefined> {
+  const [row] = await queryRows<RawTaskRow>(
+    db,
+    sql`update tasks t
+      set status = 'IN_PROGRESS', lease_owner = ${owner}, lease_until = now() + ${interval(leaseMs)},
+          attempts = t.attempts + 1, started_at = coalesce(t.started_at, now())
+      from (
+        select id from tasks
+        where kind = any(${sql.param([...kinds])}::text[])
+          and cancel_requested is null
+          and attempts < max_attempts
+          and (status = 'SUBMITTED' or (status = 'IN_PROGRESS' and lease_until < now()))
+        order by created_at
+        limit 1
+        for update skip locked
+      ) c
+      where t.id = c.id
+      returning t.*`,
+  );
+  return row && toTaskRow(row);
+}
+
+/** Whether this worker still holds the task: the condition of every write a worker makes. */
+const heldBy = (taskId: string, owner: string) => and(eq(tasks.id, taskId), eq(tasks.leaseOwner, owner), eq(tasks.status, 'IN_PROGRESS'));
+
+/**
+ * Extends this worker's lease. Answers 'lost' when the worker no longer holds the task, 'cancelled' when the
+ * user asked to cancel it, else 'held'.
+ */
+export async function renewLease(db: Db, taskId: string, owner: string, leaseMs: number): Promise<'held' | 'lost' | 'cancelled'> {
+  const [row] = await db
+    .update(tasks)
+    .set({ leaseUntil: sql`now() + ${interval(leaseMs)}` })
+    .where(heldBy(taskId, owner))
+    .returning({ cancelRequested: tasks.cancelRequested });
+  if (!row) return 'lost';
+  return row.cancelRequested ? 'cancelled' : 'held';
+}
+
+export async function reportProgress(db: Db, taskId: string, owner: string, stage: ProgressStage): Promise<void> {
+  await db.update(tasks).set({ progress: stage }).where(heldBy(taskId, owner));
+}
+
+/** Ends the task in SUCCESS; false when this worker no longer held it (the result is then dropped). */
+export async function completeTask(db: Db, taskId: string, owner: string, result: unknown): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({ status: 'SUCCESS', result: result as object, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+    .where(heldBy(taskId, owner))
+    .returning({ id: tasks.id });
+  return rows.length === 1;
+}
+
+/**
+ * Ends a task in FAILURE with its refund and the kind's `failed` clean-up, in one transaction, so a crash
+ * leaves either all of it or none. `condition` says which state the task must still be in; false when it no
+ * longer was (someone else ended it).
+ */
+async function failWhere(
+  ctx: AppContext,
+  definitions: ReadonlyMap<string, AnyTaskDefinition>,
+  taskId: string,
+  condition: ReturnType<typeof and>,
+  error: StoredTaskError,
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tasks)
+      .set({ status: 'FAILURE', error, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+      .where(and(eq(tasks.id, taskId), condition))
+      .returning();
+    if (!row) return false;
+    await refund(tx, taskId);
+    await definitions.get(row.kind)?.failed?.({ ...ctx, db: tx as unknown as Db }, { taskId, userId: row.userId, input: row.input }, error);
+    return true;
+  });
+}
+
+/** Ends the task this worker holds in FAILURE (see failWhere). */
+export const failTask = (
+  ctx: AppContext,
+  definitions: ReadonlyMap<string, AnyTaskDefinition>,
+  taskId: string,
+  owner: string,
+  error: StoredTaskError,
+) => failWhere(ctx, definitions, taskId, heldBy(taskId, owner), error);
+
+/** Gives a task back to the queue at once, uncounted: this worker is shutting down and did not finish it. */
+export async function releaseTask(db: Db, taskId: string, owner: string): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ status: 'SUBMITTED', leaseOwner: null, leaseUntil: null, attempts: sql`greatest(${tasks.attempts} - 1, 0)` })
+    .where(heldBy(taskId, owner));
+}
+
+/**
+ * Fails the tasks whose lease lapsed and that may not run again: out of attempts (their workers kept dying),
+ * or cancelled while their worker died. Answers how many it ended.
+ */
+export async function failAbandonedTasks(ctx: AppContext, definitions: ReadonlyMap<string, AnyTaskDefinition>): Promise<number> {
+  const due = await queryRows<{ id: string; cancelled: boolean }>(
+    ctx.db,
+    sql`select id, cancel_requested is not null as cancelled from tasks
+      where status = 'IN_PROGRESS' and lease_until < now() and (attempts >= max_attempts or cancel_requested is not null)
+      order by created_at limit 100`,
+  );
+  let ended = 0;
+  for (const { id, cancelled } of due) {
+    const lapsed = sql`${tasks.status} = 'IN_PROGRESS' and ${tasks.leaseUntil} < now()`;
+    if (await failWhere(ctx, definitions, id, lapsed, { key: cancelled ? 'taskCancelled' : 'taskInterrupted' })) ended++;
+  }
+  return ended;
+}
+
+/**
+ * Cancels the user's task: a waiting one ends FAILURE at once with its refund; a running one is asked to stop
+ * (its worker sees the request at its next heartbeat and ends it the same way). A finished task cannot be
+ * cancelled.
+ */
+export async function cancelTask(
+  ctx: AppContext,
+  definitions: ReadonlyMap<string, AnyTaskDefinition>,
+  userId: string,
+  kind: string,
+  taskId: string,
+): Promise<TaskRow> {
+  const task = await readTask(ctx.db, userId, kind, taskId);
+  if (task.status === 'SUBMITTED' && (await failWhere(ctx, definitions, taskId, eq(tasks.status, 'SUBMITTED'), { key: 'taskCancelled' }))) {
+    return readTask(ctx.db, userId, kind, taskId);
+  }
+  const [running] = await ctx.db
+    .update(tasks)
+    .set({ cancelRequested: sql`coalesce(${tasks.cancelRequested}, now())` })
+    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'IN_PROGRESS')))
+    .returning();
+  if (running) return running;
+  throw new AppError('taskNotCancellable');
+}

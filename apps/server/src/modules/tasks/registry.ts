@@ -1,0 +1,13 @@
+// Every kind of task this server runs: the definitions the routes, the queue and the worker are built from.
+import { assetUrlImportTask } from '../assets/urlImport.js';
+import { linkAnalysisTask } from '../link-video/analysis/task.js';
+import { exportVideoTask, linkVideoTask, scriptUpdateTask } from '../link-video/video/tasks.js';
+import type { AnyTaskDefinition } from './definition.js';
+
+export const TASK_DEFINITIONS: readonly AnyTaskDefinition[] = [
+  assetUrlImportTask,
+  linkAnalysisTask,
+  linkVideoTask,
+  scriptUpdateTask,
+  exportVideoTask,
+];

@@ -1,0 +1,163 @@
+// A worker (design §5): claims tasks from the queue and runs them, up to `concurrency` at a time, holding a
+// lease on each that a heartbeat renews. Any number of workers, in any number of processes, share one
+// PostgreSQL; SKIP LOCKED and the lease make sure no task runs twice at once. A worker that dies leaves its
+// tasks' leases to lapse; another worker (or this one, restarted) picks them up again.
+import { randomUUID } from 'node:crypto';
+import { type ProgressStage, ProgressStage as Stages } from '@reelsmith/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { TaskRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { AnyTaskDefinition, StoredTaskError } from './definition.js';
+import { claimTask, completeTask, failAbandonedTasks, failTask, releaseTask, renewLease, reportProgress, submitted } from './queue.js';
+
+const DEFAULT_TIMEOUT_MS = 15 * 60_000;
+/** How long a stopping worker waits for its tasks to notice; then it gives them back regardless. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
+export interface WorkerOptions {
+  concurrency: number;
+  /** How long a claim holds without a heartbeat; a worker silent for longer is taken for dead. */
+  leaseMs?: number;
+  /** How often an idle worker looks for work (submissions in this process wake it at once). */
+  pollMs?: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+export interface Worker {
+  readonly id: string;
+  /** Stops claiming, stops the running tasks and gives them back to the queue. */
+  stop(): Promise<void>;
+}
+
+/** Why a running task's signal aborted. */
+type StopReason = 'cancelled' | 'timedOut' | 'lost' | 'shutdown';
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/** What a failed attempt leaves as the task's error. */
+function storedError(reason: StopReason | undefined, error: unknown): StoredTaskError {
+  if (reason === 'cancelled') return { key: 'taskCancelled' };
+  if (reason === 'timedOut') return { key: 'taskTimedOut' };
+  if (error instanceof AppError) return { key: error.key, params: error.params };
+  return { key: 'generationFailed' };
+}
+
+export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefinition[], options: WorkerOptions): Worker {
+  const { concurrency, leaseMs = 30_000, pollMs = 1_000, log } = options;
+  const id = `worker-${randomUUID()}`;
+  const byKind = new Map(definitions.map((d) => [d.kind, d]));
+  const kinds = [...byKind.keys()];
+  const stopping = new AbortController();
+  const running = new Map<string, { stop: AbortController; done: Promise<void> }>();
+  let wake = new AbortController();
+  const onSubmitted = (kind: string) => {
+    if (byKind.has(kind)) wake.abort();
+  };
+  submitted.on('task', onSubmitted);
+
+  async function run(task: TaskRow, definition: AnyTaskDefinition, stop: AbortController) {
+    const reasonOf = () => stop.signal.reason as StopReason | undefined;
+    const heartbeat = setInterval(
+      () => {
+        renewLease(ctx.db, task.id, id, leaseMs)
+          .then((state) => {
+            if (state !== 'held') stop.abort(state);
+          })
+          .catch((error: unknown) => log.warn({ err: error, taskId: task.id }, 'task heartbeat failed'));
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
+    const timeout = setTimeout(() => stop.abort('timedOut'), definition.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    try {
+      const result = await definition.run({
+        taskId: task.id,
+        userId: task.userId,
+        projectId: task.projectId,
+        input: task.input,
+        attempt: task.attempts,
+        signal: stop.signal,
+        progress: (stage: ProgressStage) => reportProgress(ctx.db, task.id, id, Stages.parse(stage)),
+        ctx,
+      });
+      // A result that arrives after the task was stopped is not the task's result.
+      if (stop.signal.aborted) throw stop.signal.reason;
+      if (!(await completeTask(ctx.db, task.id, id, result ?? {}))) log.warn({ taskId: task.id }, 'task finished after losing its lease');
+    } catch (error) {
+      const reason = reasonOf();
+      if (reason === 'lost') {
+        log.warn({ taskId: task.id }, 'task lease lost; another worker has it');
+      } else if (reason === 'shutdown') {
+        await releaseTask(ctx.db, task.id, id);
+      } else {
+        if (!reason && !(error instanceof AppError)) log.error({ err: error, taskId: task.id, kind: task.kind }, 'task failed');
+        // The user reads the error table's message; the operator needs the provider's own answer behind it.
+        if (!reason && error instanceof AppError && error.cause)
+          log.warn({ err: error.cause, taskId: task.id, kind: task.kind }, error.key);
+        await failTask(ctx, byKind, task.id, id, storedError(reason, error));
+      }
+    } finally {
+      clearInterval(heartbeat);
+      clearTimeout(timeout);
+    }
+  }
+
+  function start(task: TaskRow) {
+    const definition = byKind.get(task.kind) as AnyTaskDefinition;
+    const stop = new AbortController();
+    const done = run(task, definition, stop)
+      .catch((error: unknown) => log.error({ err: error, taskId: task.id }, 'could not record the end of a task'))
+      .finally(() => {
+        running.delete(task.id);
+        wake.abort();
+      });
+    running.set(task.id, { stop, done });
+  }
+
+  async function loop() {
+    while (!stopping.signal.aborted) {
+      try {
+        await failAbandonedTasks(ctx, byKind);
+        while (running.size < concurrency && !stopping.signal.aborted) {
+          const task = await claimTask(ctx.db, kinds, id, leaseMs);
+          if (!task) break;
+          start(task);
+        }
+      } catch (error) {
+        log.error({ err: error }, 'the worker could not reach the queue');
+      }
+      if (wake.signal.aborted) {
+        wake = new AbortController();
+        continue;
+      }
+      await sleep(pollMs, AbortSignal.any([wake.signal, stopping.signal]));
+    }
+  }
+
+  const looping = kinds.length ? loop() : Promise.resolve();
+  log.info({ worker: id, concurrency, kinds }, 'worker started');
+  return {
+    id,
+    async stop() {
+      stopping.abort();
+      submitted.off('task', onSubmitted);
+      await looping;
+      const left = [...running.entries()];
+      for (const [, { stop }] of left) stop.abort('shutdown');
+      const grace = new AbortController();
+      await Promise.race([Promise.all(left.map(([, r]) => r.done)), sleep(SHUTDOWN_GRACE_MS, grace.signal)]);
+      grace.abort();
+      // Work that ignores its signal goes on, but can no longer write: the task is back in the queue.
+      await Promise.all([...running.keys()].map((taskId) => releaseTask(ctx.db, taskId, id)));
+    },
+  };
+}
