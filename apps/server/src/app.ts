@@ -8,11 +8,15 @@ import { createRouter } from './http/route.js';
 import { clientChecks, securityHeaders } from './http/security.js';
 import { createUrlSigner } from './http/signedUrl.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
+import { registerAssetRoutes } from './modules/assets/routes.js';
 import { createAuth, registerAuthRoutes } from './modules/auth/routes.js';
+import { registerFileRoutes } from './modules/files/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerCatalogueRoutes } from './modules/link-video/catalogue/routes.js';
 import { registerPointsRoutes } from './modules/points/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
 import { registerReferralRoutes } from './modules/referrals/routes.js';
+import { registerTaskRoutes } from './modules/tasks/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { apiBase, type Settings, sessionSecret } from './settings.js';
 import { registerWeb } from './web.js';
@@ -62,6 +66,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       registerPointsRoutes(route, ctx);
       registerReferralRoutes(route, ctx);
       registerProjectRoutes(api, route, ctx, signer);
+      registerFileRoutes(api, route, ctx);
+      registerAssetRoutes(route, ctx);
+      registerTaskRoutes(route, ctx, ctx.tasks);
+      registerCatalogueRoutes(api, route, ctx);
       registerAdminRoutes(api, ctx);
       api.all('/*', { config: { skipClientChecks: true } }, async () => {
         throw new AppError('notFound');

@@ -1,0 +1,72 @@
+/**
+ * Link analysis's reading of a page: the product's name, description, pictures and videos, from every source of
+ * product data a shop may write, the more precise first. Pure: the page is given, nothing is fetched.
+ */
+import { load, loadBuffer } from 'cheerio';
+import { isJunkImage, isVideoFile, largestVariant, mediaIdentity, resolveUrl } from './mediaUrls.js';
+import { fromAmazon } from './sources/amazon.js';
+import { fromJsonLd } from './sources/jsonLd.js';
+import { fromMetaTags } from './sources/metaTags.js';
+import { fromMicrodata } from './sources/microdata.js';
+import { fromPage } from './sources/page.js';
+import { fromShopify } from './sources/shopify.js';
+import { truncate } from './text.js';
+import type { ExtractedProduct, Found, Page } from './types.js';
+
+/** In order of trust: structured data the shop writes for machines, then the site's own JSON, then link previews. */
+const SOURCES = [fromJsonLd, fromShopify, fromAmazon, fromMicrodata, fromMetaTags];
+/** With fewer pictures than this from the sources above, the pictures in the page's body are added. */
+const FEW_IMAGES = 2;
+/** What link-video accepts as productName and productDescription. */
+const MAX_NAME = 500;
+const MAX_DESCRIPTION = 10_000;
+
+/**
+ * The product on the page at `pageUrl`. `html` as bytes is decoded as a browser would (BOM, the transport's
+ * charset, `<meta charset>`). A name taken only from the page's heading or title needs a picture beside it to
+ * count: every page has a title, and a page without product data or pictures is not a product.
+ */
+export function extractProduct(html: string | Buffer, pageUrl: string, contentType?: string): ExtractedProduct {
+  const $ = typeof html === 'string' ? load(html) : loadBuffer(html, { encoding: { transportLayerEncodingLabel: charsetOf(contentType) } });
+  const page: Page = { $, url: resolveUrl($('base[href]').attr('href'), pageUrl) ?? pageUrl };
+  const found = SOURCES.map((source) => source(page));
+  const fallback = fromPage(page);
+  const structuredImages = pictures(found, page.url);
+  const images = structuredImages.length < FEW_IMAGES ? pictures([...found, fallback], page.url) : structuredImages;
+  const name = firstOf(found, 'name') ?? (images.length ? fallback.name : undefined);
+  return {
+    name: truncate(name ?? '', MAX_NAME),
+    description: truncate(firstOf([...found, fallback], 'description') ?? '', MAX_DESCRIPTION),
+    images,
+    videos: distinct(
+      [...found, fallback].flatMap((f) => f.videos),
+      page.url,
+    ).filter(isVideoFile),
+  };
+}
+
+/** No name and no picture: the page describes no product (a search, a category, an error page). */
+export const hasProduct = (product: ExtractedProduct) => product.name !== '' || product.images.length > 0;
+
+const firstOf = (found: Found[], field: 'name' | 'description') => found.find((f) => f[field])?.[field];
+
+function pictures(found: Found[], base: string): string[] {
+  return distinct(
+    found.flatMap((f) => f.images),
+    base,
+  )
+    .filter((url) => !isJunkImage(url))
+    .map(largestVariant);
+}
+
+/** Absolute URLs in first-seen order, one per picture or video however many sizes of it the page names. */
+function distinct(urls: string[], base: string): string[] {
+  const seen = new Map<string, string>();
+  for (const url of urls) {
+    const absolute = resolveUrl(url, base);
+    if (absolute && !seen.has(mediaIdentity(absolute))) seen.set(mediaIdentity(absolute), absolute);
+  }
+  return [...seen.values()];
+}
+
+const charsetOf = (contentType: string | undefined) => /charset=["']?([\w-]+)/i.exec(contentType ?? '')?.[1];

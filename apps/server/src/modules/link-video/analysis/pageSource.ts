@@ -1,0 +1,92 @@
+/**
+ * The HTML link analysis reads: the product page fetched through the one SSRF-safe fetcher, or, when the browser
+ * extension captured the page as the user saw it (`resKey`), that stored copy, which also works for pages that
+ * answer servers with a captcha or a sign-in wall.
+ */
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../../../context.js';
+import { AppError } from '../../../errors.js';
+import { OutboundError } from '../../../outbound/errors.js';
+import { createFetcher } from '../../../outbound/fetcher.js';
+import { isUsersKey } from '../../files/storage/keys.js';
+import { ObjectMissingError } from '../../files/storage/storage.js';
+
+/** Amazon's product pages run to 2–3 MB; past this it is not a product page a person reads. */
+export const MAX_PAGE_BYTES = 10 * 1024 * 1024;
+
+export interface PageSource {
+  userId: string;
+  productLink: string;
+  resKey?: string | undefined;
+}
+
+export interface LoadedPage {
+  body: Buffer;
+  contentType: string | undefined;
+  /** What the page's relative links resolve against: where the last redirect led, or the product link. */
+  url: string;
+}
+
+export function loadPage(ctx: AppContext, source: PageSource): Promise<LoadedPage> {
+  return source.resKey ? readCapture(ctx, source.userId, source.resKey, source.productLink) : fetchPage(ctx, source.productLink);
+}
+
+/** Refuses a key that is not under the user's own prefix: nobody reads another user's captures. */
+export function checkCaptureKey(userId: string, resKey: string) {
+  if (!isUsersKey(userId, resKey)) throw new AppError('pageCaptureMissing');
+}
+
+async function fetchPage(ctx: AppContext, productLink: string): Promise<LoadedPage> {
+  const fetchUrl = createFetcher({ allowHosts: ctx.settings.outboundAllowHosts, maxBytes: MAX_PAGE_BYTES });
+  try {
+    const page = await fetchUrl(productLink);
+    return { body: page.body, contentType: page.contentType, url: page.finalUrl };
+  } catch (error) {
+    throw error instanceof OutboundError ? pageError(error) : error;
+  }
+}
+
+async function readCapture(ctx: AppContext, userId: string, resKey: string, productLink: string): Promise<LoadedPage> {
+  checkCaptureKey(userId, resKey);
+  try {
+    return { body: await readAll(await ctx.storage.read(resKey)), contentType: undefined, url: productLink };
+  } catch (error) {
+    throw error instanceof ObjectMissingError ? new AppError('pageCaptureMissing') : error;
+  }
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_PAGE_BYTES) {
+      stream.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const tooLarge = () => new AppError('pageTooLarge', { limitMb: MAX_PAGE_BYTES / (1024 * 1024) });
+
+/** Why the page could not be read, in the user's words (the fetcher's English message is for the logs). */
+function pageError(error: OutboundError): AppError {
+  switch (error.reason) {
+    case 'invalidUrl':
+    case 'protocol':
+    case 'blockedAddress':
+      return new AppError('pageBlocked');
+    case 'timeout':
+      return new AppError('pageTimedOut');
+    case 'http':
+      return new AppError('pageHttpError', { status: error.status ?? 0 });
+    case 'tooLarge':
+      return tooLarge();
+    case 'dns':
+    case 'network':
+    case 'tooManyRedirects':
+      return new AppError('pageUnreachable');
+  }
+}

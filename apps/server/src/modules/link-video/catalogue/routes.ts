@@ -1,0 +1,84 @@
+// The quick editor's catalogues (spec §2 screen 3): voices, music and caption styles, each with something to
+// hear or see. Samples are made on this machine the first time they are asked for and kept, so the catalogue
+// costs nothing until someone opens the editor. They are the product's own material, the same for every user,
+// so they are served without a session (an <audio> or <img> sends no client header).
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { linkVideoCaptions, linkVideoMusic, linkVideoVoices } from '@reelsmith/contract';
+import { CAPTIONS, captionPreview, MUSIC, musicBed, runTool, VOICES, voiceSample } from '@reelsmith/media';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context.js';
+import { AppError } from '../../../errors.js';
+import type { Router } from '../../../http/route.js';
+import { voice as voiceOf } from '../../../providers/registry.js';
+import { apiBase } from '../../../settings.js';
+import { mediaToolsOf } from '../../files/workDir.js';
+
+const SAMPLES_PATH = '/link-video/samples';
+/** Long enough to hear a track's character. */
+const MUSIC_SAMPLE_SECONDS = 20;
+
+type SampleKind = 'voice' | 'music' | 'caption';
+const SAMPLE_TYPES: Record<SampleKind, { ext: string; mime: string }> = {
+  voice: { ext: 'wav', mime: 'audio/wav' },
+  music: { ext: 'm4a', mime: 'audio/mp4' },
+  caption: { ext: 'png', mime: 'image/png' },
+};
+
+export function registerCatalogueRoutes(api: FastifyInstance, route: Router, ctx: AppContext) {
+  const tools = mediaToolsOf(ctx.settings);
+  const speaker = voiceOf(ctx.settings);
+  const dir = join(ctx.settings.dataDir, 'cache', 'samples');
+  const sampleUrl = (kind: SampleKind, id: string) => `${apiBase(ctx.settings)}${SAMPLES_PATH}/${kind}/${encodeURIComponent(id)}`;
+
+  const makers: Record<SampleKind, (id: string, out: string) => Promise<unknown>> = {
+    voice: (id, out) => voiceSample(id, out, tools, speaker.synthesizer()),
+    music: async (id, out) => {
+      const wav = `${out}.wav`;
+      await musicBed(id, MUSIC_SAMPLE_SECONDS, wav, join(ctx.settings.dataDir, 'cache', 'music'), tools);
+      await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-i', wav, '-c:a', 'aac', '-b:a', '96k', '-f', 'mp4', out]);
+      await rm(wav, { force: true });
+    },
+    caption: (id, out) => captionPreview(id, out, { tools }),
+  };
+  const known: Record<SampleKind, (id: string) => boolean> = {
+    voice: (id) => VOICES.some((v) => v.voiceId === id),
+    music: (id) => MUSIC.some((m) => m.musicId === id),
+    caption: (id) => CAPTIONS.some((c) => c.captionId === id),
+  };
+
+  /** The sample file, made now if it is the first time; written aside and renamed, so no one reads half of it. */
+  async function sampleFile(kind: SampleKind, id: string): Promise<string> {
+    // A voice sample is named by its engine too: switching TTS on or off must not serve the other engine's voice.
+    const name = kind === 'voice' ? `voice-${speaker.engine}-${id}` : `${kind}-${id}`;
+    const file = join(dir, `${name}.${SAMPLE_TYPES[kind].ext}`);
+    if (await stat(file).catch(() => undefined)) return file;
+    await mkdir(dir, { recursive: true });
+    const partial = join(dir, `${name}.${process.pid}.${Date.now()}.part.${SAMPLE_TYPES[kind].ext}`);
+    try {
+      await makers[kind](id, partial);
+      await rename(partial, file);
+    } finally {
+      await rm(partial, { force: true });
+    }
+    return file;
+  }
+
+  route(linkVideoVoices, ({ query }) =>
+    VOICES.filter((v) => !query.language || v.language === query.language).map((v) => ({ ...v, sampleUrl: sampleUrl('voice', v.voiceId) })),
+  );
+  route(linkVideoMusic, () => MUSIC.map((m) => ({ ...m, sampleUrl: sampleUrl('music', m.musicId) })));
+  route(linkVideoCaptions, () => CAPTIONS.map((c) => ({ ...c, previewUrl: sampleUrl('caption', c.captionId) })));
+
+  api.get<{ Params: { kind: string; id: string } }>(
+    `${SAMPLES_PATH}/:kind/:id`,
+    { config: { skipClientChecks: true } },
+    async (req, reply) => {
+      const kind = req.params.kind as SampleKind;
+      if (!(kind in SAMPLE_TYPES) || !known[kind](req.params.id)) throw new AppError('notFound');
+      const file = await sampleFile(kind, req.params.id);
+      return reply.type(SAMPLE_TYPES[kind].mime).header('cache-control', 'public, max-age=86400').send(createReadStream(file));
+    },
+  );
+}

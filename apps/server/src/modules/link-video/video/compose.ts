@@ -1,0 +1,161 @@
+// One video of link to video, from a script and the product's media to a stored file (issue 5 pipeline): speak
+// the script segment by segment (with the speech provider when one is configured), lay music under the voice, time
+// the captions to the speech, plan the scenes along the voice, render, and store the result as a generated asset of
+// the project.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  type AspectRatio,
+  buildAss,
+  CAPTIONS,
+  captionFontsDir,
+  defaultVoice,
+  frameSize,
+  type Language,
+  MUSIC,
+  mixAudio,
+  musicBed,
+  planTimeline,
+  type RenderQuality,
+  renderVideo,
+  speakScript,
+  type TimelineMedia,
+  type VideoLength,
+} from '@reelsmith/media';
+import type { AppContext } from '../../../context.js';
+import { voice as voiceOf } from '../../../providers/registry.js';
+import { ingest } from '../../files/ingest.js';
+import { addFile } from '../../files/records.js';
+import { mediaToolsOf, withWorkDir } from '../../files/workDir.js';
+import type { TaskJob } from '../../tasks/definition.js';
+import type { MediaFile } from './media.js';
+import { languageOf } from './scripts.js';
+import type { Segment } from './source.js';
+
+/** What every render of one link-video task keeps (design §8 editorConfig, with its defaults filled in). */
+export interface VideoSettings {
+  videoLength: VideoLength;
+  aspectRatio: AspectRatio;
+  resultNum: number;
+  voiceId: string | undefined;
+  captionId: string | undefined;
+  musicId: string | undefined;
+  language: Language | undefined;
+}
+
+export interface ComposeRequest {
+  settings: VideoSettings;
+  media: MediaFile[];
+  segments: Segment[];
+  /** Which preview this is: previews of one script differ by the picture that opens them. */
+  variant: number;
+  quality: RenderQuality;
+  /** The product's name, for the stored file's name. */
+  name: string;
+}
+
+export interface ComposedVideo {
+  fileId: string;
+  resKey: string;
+  videoUrl: string;
+}
+
+/** Kept between renders: the product's media as local files, and the stills scaled from them. */
+const cacheDirOf = (ctx: AppContext, what: 'media' | 'stills' | 'music') => join(ctx.settings.dataDir, 'cache', what);
+
+/**
+ * A stored file as a local file, fetched from storage once and kept, so the previews, edits and export of a
+ * project read (and scale) each picture once. Named by file id: a stored file never changes.
+ */
+async function localCopy(ctx: AppContext, file: MediaFile): Promise<string> {
+  const dir = cacheDirOf(ctx, 'media');
+  const path = join(dir, `${file.id}.${file.format ?? 'bin'}`);
+  if (await stat(path).catch(() => undefined)) return path;
+  await mkdir(dir, { recursive: true });
+  const partial = `${path}.${randomUUID()}.part`;
+  await pipeline(await ctx.storage.read(file.resKey), createWriteStream(partial));
+  await rename(partial, path);
+  return path;
+}
+
+/** The music a project gets before the user picks: the first recommended track. */
+const defaultMusicId = () => (MUSIC.find((m) => m.recommended) ?? (MUSIC[0] as { musicId: string })).musicId;
+
+const rotate = <T>(items: T[], by: number): T[] => [...items.slice(by % items.length), ...items.slice(0, by % items.length)];
+
+export async function composeVideo(job: TaskJob<unknown>, request: ComposeRequest): Promise<ComposedVideo> {
+  const { ctx, signal } = job;
+  const { settings, segments, quality } = request;
+  const tools = mediaToolsOf(ctx.settings);
+  const language = languageOf({ productName: request.name, productDescription: segments.map((s) => s.segText).join('\n') }, settings);
+  const media = await Promise.all(
+    rotate(request.media, request.variant).map(
+      async (file): Promise<TimelineMedia> =>
+        file.type === 'video'
+          ? { kind: 'video', file: await localCopy(ctx, file), seconds: file.duration ?? 0 }
+          : { kind: 'image', file: await localCopy(ctx, file) },
+    ),
+  );
+  return withWorkDir(ctx.settings, async (dir) => {
+    await job.progress('understanding');
+    const voice = await speakScript(segments, {
+      voiceId: settings.voiceId ?? defaultVoice(language).voiceId,
+      outDir: dir,
+      tools,
+      synthesize: voiceOf(ctx.settings).synthesizer(signal),
+    });
+    signal.throwIfAborted();
+
+    await job.progress('initialFrames');
+    const timeline = planTimeline({
+      scenes: media,
+      segments: voice.segments.map((s) => ({ segId: s.segId, seconds: s.seconds })),
+      videoLength: settings.videoLength,
+      aspectRatio: settings.aspectRatio,
+    });
+    const music = join(dir, 'music.wav');
+    await musicBed(settings.musicId ?? defaultMusicId(), timeline.seconds, music, cacheDirOf(ctx, 'music'), tools);
+    const audio = join(dir, 'audio.wav');
+    await mixAudio({ voice: voice.file, music, seconds: timeline.seconds, outFile: audio, tools });
+    signal.throwIfAborted();
+
+    await job.progress('animating');
+    const { width, height } = frameSize(settings.aspectRatio, quality === 'export' ? 1080 : 540);
+    const ass = join(dir, 'captions.ass');
+    const captions = buildAss({
+      segments: voice.segments.map((s) => ({ text: s.segText, start: s.start, end: s.end })),
+      styleId: settings.captionId ?? (CAPTIONS[0] as { captionId: string }).captionId,
+      width,
+      height,
+      language,
+    });
+    await writeFile(ass, captions);
+
+    await job.progress('rendering');
+    const outFile = join(dir, 'video.mp4');
+    await renderVideo(timeline, {
+      audio,
+      ass,
+      fontsDir: captionFontsDir(),
+      quality,
+      outFile,
+      cacheDir: cacheDirOf(ctx, 'stills'),
+      signal,
+      tools,
+    });
+
+    await job.progress('polishing');
+    const fileId = randomUUID();
+    const stored = await ingest(ctx, { userId: job.userId, fileId, path: outFile, signal });
+    const label = quality === 'export' ? 'export' : `preview ${request.variant + 1}`;
+    const row = await addFile(
+      ctx,
+      { userId: job.userId, fileId, name: `${request.name.slice(0, 200)} – ${label}.mp4`, source: 'generated', projectId: job.projectId },
+      stored,
+    );
+    return { fileId: row.id, resKey: stored.resKey, videoUrl: await ctx.storage.downloadUrl(stored.resKey) };
+  });
+}

@@ -1,0 +1,44 @@
+// The scripts of a link-video task (spec §2 screen 3): the user's own script (`diyScript`: the description as
+// script is sent the same way, with the description as its content), or scripts written for the product, one
+// distinct variant per preview, by the LLM when one is configured, else by the local writer.
+import { detectLanguage, type Language, MAX_VARIANTS, type ScriptVariant, splitScript } from '@reelsmith/media';
+import { AppError } from '../../../errors.js';
+import { scriptWriter } from '../../../providers/registry.js';
+import type { TaskJob } from '../../tasks/definition.js';
+import type { VideoSettings } from './compose.js';
+import type { LinkVideoInput } from './source.js';
+
+/** The language spoken: the one chosen in the editor, else the product's own. */
+export const languageOf = (input: Pick<LinkVideoInput, 'productName' | 'productDescription'>, settings: VideoSettings): Language =>
+  settings.language ?? detectLanguage(`${input.productName}\n${input.productDescription}`);
+
+/** Script ids name the task and the preview, so an edit or export names exactly one script of one task. */
+const scriptIdOf = (taskId: string, n: number) => `${taskId.slice(0, 8)}-s${n + 1}`;
+
+export async function scriptsFor(
+  input: LinkVideoInput,
+  settings: VideoSettings,
+  { taskId, ctx, signal }: Pick<TaskJob<unknown>, 'taskId' | 'ctx' | 'signal'>,
+): Promise<ScriptVariant[]> {
+  const count = settings.resultNum;
+  if (input.diyScript) {
+    const segments = splitScript(input.diyScriptContent ?? '');
+    if (segments.length === 0) throw new AppError('emptyScript');
+    // One script, several previews: they differ in pictures and pacing, each with its own id to edit or export.
+    return Array.from({ length: count }, (_, n) => ({ scriptId: scriptIdOf(taskId, n), segments }));
+  }
+  const written = await scriptWriter(ctx.settings).write(
+    {
+      productName: input.productName,
+      productDescription: input.productDescription,
+      language: languageOf(input, settings),
+      videoLength: settings.videoLength,
+      count: Math.min(count, MAX_VARIANTS),
+    },
+    signal,
+  );
+  return Array.from({ length: count }, (_, n) => ({
+    scriptId: scriptIdOf(taskId, n),
+    segments: (written[n % written.length] as ScriptVariant).segments,
+  }));
+}

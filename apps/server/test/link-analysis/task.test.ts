@@ -1,0 +1,167 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files, projects } from '../../src/db/schema.js';
+import { linkAnalysisTask } from '../../src/modules/link-video/analysis/task.js';
+import { startWorker, type Worker } from '../../src/modules/tasks/worker.js';
+import { appOn, type Browser } from '../support/app.js';
+import { testDatabases } from '../support/databases.js';
+import { activeMember, fixtureServer } from '../support/files.js';
+
+const silent = { info() {}, warn() {}, error() {} };
+const NAME = 'Aurora Insulated Water Bottle 750 ml';
+const COLOURS: [number, number, number][] = [
+  [230, 90, 60],
+  [60, 140, 220],
+  [80, 190, 120],
+  [240, 200, 70],
+];
+
+const png = (width: number, height: number, [r, g, b]: [number, number, number]) =>
+  sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
+
+/** A product page as a shop serves it: JSON-LD naming four real pictures and one broken link, a logo in the header. */
+const productPage = (base: string) => `<!doctype html><html lang="en"><head>
+<title>${NAME} | Northwind Outfitters</title>
+<meta property="og:title" content="${NAME}">
+<meta property="og:image" content="${base}/img/1.png">
+<script type="application/ld+json">${JSON.stringify({
+  '@context': 'https://schema.org',
+  '@type': 'Product',
+  name: NAME,
+  description: 'Double-wall vacuum insulation keeps drinks cold for 24 hours and hot for 12.',
+  image: [...[1, 2, 3, 4].map((i) => `${base}/img/${i}.png`), `${base}/img/missing.png`],
+})}</script></head>
+<body><header><img src="/img/logo.png" alt="Northwind"></header><h1>${NAME}</h1></body></html>`;
+
+/** A product with 33 pictures, the second of them a broken link. */
+const manyPage = (base: string) =>
+  `<script type="application/ld+json">${JSON.stringify({
+    '@type': 'Product',
+    name: 'Sticker pack',
+    image: [1, 'broken', ...Array.from({ length: 31 }, (_, i) => i + 2)].map((i) => `${base}/many/${i}.png`),
+  })}</script>`;
+
+const aboutPage =
+  '<!doctype html><html lang="en"><head><title>About us</title></head><body><h1>About us</h1><p>Makers since 2016.</p></body></html>';
+
+interface Analysis {
+  taskId: string;
+  status: string;
+  error?: string;
+  productName?: string;
+  productDescription?: string;
+  productImages?: { fileId?: string; fileUrl?: string }[];
+  productVideos?: { fileId?: string; fileUrl?: string }[];
+}
+
+describe.each(testDatabases())('link analysis on $name', (testDb) => {
+  const fixture = fixtureServer();
+  const t = appOn(testDb, () => ({ OUTBOUND_ALLOW_HOSTS: fixture.host }), [linkAnalysisTask]);
+  let worker: Worker;
+  beforeAll(async () => {
+    fixture.routes.set('/product.html', { type: 'text/html; charset=utf-8', body: Buffer.from(productPage(fixture.base)) });
+    fixture.routes.set('/about.html', { type: 'text/html', body: Buffer.from(aboutPage) });
+    for (const [i, colour] of COLOURS.entries())
+      fixture.routes.set(`/img/${i + 1}.png`, { type: 'image/png', body: await png(900, 1200, colour) });
+    fixture.routes.set('/img/logo.png', { type: 'image/png', body: await png(300, 100, [0, 0, 0]) });
+    const small = await png(64, 64, [20, 20, 20]);
+    for (let i = 1; i <= 32; i++) fixture.routes.set(`/many/${i}.png`, { type: 'image/png', body: small });
+    fixture.routes.set('/many.html', { type: 'text/html', body: Buffer.from(manyPage(fixture.base)) });
+    worker = startWorker(t.ctx, [linkAnalysisTask], { concurrency: 2, pollMs: 25, log: silent });
+  });
+  afterAll(() => worker.stop());
+
+  const projectOf = async (browser: Browser) =>
+    ((await browser.ok('POST', '/project/createProject', { body: { projectName: 'Bottle ad' } })) as { projectId: string }).projectId;
+
+  const analyse = async (browser: Browser, body: Record<string, string>): Promise<Analysis> => {
+    const { taskId } = (await browser.ok('POST', '/task/v1/link-analysis/submit', { body })) as { taskId: string };
+    for (const until = Date.now() + 30_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      const state = (await browser.ok('GET', '/task/v1/link-analysis/query', { query: { taskId } })) as Analysis;
+      if (state.status === 'SUCCESS' || state.status === 'FAILURE') return state;
+    }
+    throw new Error(`task ${taskId} did not finish`);
+  };
+  const messageOf = (state: Analysis) => (JSON.parse(state.error ?? '{}') as { message?: string }).message;
+
+  it('reads the product and imports its pictures as files of the project, skipping the broken one', async () => {
+    const { browser, userId } = await activeMember(t, 'seller');
+    const projectId = await projectOf(browser);
+    const productLink = `${fixture.base}/product.html`;
+    const state = await analyse(browser, { projectId, productLink });
+    expect(state).toMatchObject({ status: 'SUCCESS', productName: NAME, productVideos: [] });
+    expect(state.productDescription).toMatch(/cold for 24 hours/);
+    expect(state.productImages).toHaveLength(4);
+
+    const rows = await t.ctx.db.select().from(files).where(eq(files.projectId, projectId));
+    expect(rows).toHaveLength(4);
+    for (const image of state.productImages ?? []) {
+      const row = rows.find((r) => r.id === image.fileId);
+      expect(row).toMatchObject({ userId, status: 'completed', type: 'image', source: 'url', width: 900, height: 1200 });
+      expect(image.fileUrl).toEqual(expect.any(String));
+      expect(await t.ctx.storage.stat(row?.resKey as string)).not.toBeNull();
+    }
+    // In the order the page lists them.
+    const sourceOf = new Map(rows.map((row) => [row.id, row.sourceUrl]));
+    expect(state.productImages?.map((image) => sourceOf.get(image.fileId as string))).toEqual(
+      [1, 2, 3, 4].map((i) => `${fixture.base}/img/${i}.png`),
+    );
+    const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    expect(project?.productLink).toBe(productLink);
+  });
+
+  it('imports at most 30 assets, a broken picture giving its place to the next one', async () => {
+    const { browser } = await activeMember(t, 'collector');
+    const projectId = await projectOf(browser);
+    const state = await analyse(browser, { projectId, productLink: `${fixture.base}/many.html` });
+    expect(state.status).toBe('SUCCESS');
+    const rows = await t.ctx.db.select().from(files).where(eq(files.projectId, projectId));
+    const sourceOf = new Map(rows.map((row) => [row.id, row.sourceUrl]));
+    expect(state.productImages?.map((image) => sourceOf.get(image.fileId as string))).toEqual(
+      Array.from({ length: 30 }, (_, i) => `${fixture.base}/many/${i + 1}.png`),
+    );
+  });
+
+  it('reads the page the browser extension captured when given its key', async () => {
+    const { browser, userId } = await activeMember(t, 'extension');
+    const projectId = await projectOf(browser);
+    const resKey = `u/${userId}/capture/product.html`;
+    await t.ctx.storage.put(resKey, Buffer.from(productPage(fixture.base)), { contentType: 'text/html' });
+    const state = await analyse(browser, { projectId, productLink: 'https://shop.invalid/p/bottle', resKey });
+    expect(state).toMatchObject({ status: 'SUCCESS', productName: NAME });
+    expect(state.productImages).toHaveLength(4);
+
+    const stranger = await activeMember(t, 'stranger');
+    const refused = await stranger.browser.call('POST', '/task/v1/link-analysis/submit', {
+      body: { projectId: await projectOf(stranger.browser), productLink: 'https://shop.invalid/p', resKey },
+    });
+    expect(refused.body).toMatchObject({ code: 40035 });
+  });
+
+  it('fails with the blocked message for a loopback address that is not allowed', async () => {
+    const { browser } = await activeMember(t, 'prober');
+    const state = await analyse(browser, { projectId: await projectOf(browser), productLink: 'http://127.0.0.1:9/admin' });
+    expect(state.status).toBe('FAILURE');
+    expect(messageOf(state)).toBe('Analysis failed: only public http or https pages can be analysed.');
+  });
+
+  it('fails with a clear message on a page with no product', async () => {
+    const { browser } = await activeMember(t, 'reader');
+    const state = await analyse(browser, { projectId: await projectOf(browser), productLink: `${fixture.base}/about.html` });
+    expect(state.status).toBe('FAILURE');
+    expect(messageOf(state)).toBe('No product found on this page. Please provide a valid product url');
+  });
+
+  it("refuses another user's project", async () => {
+    const owner = await activeMember(t, 'owner');
+    const projectId = await projectOf(owner.browser);
+    const other = await activeMember(t, 'other');
+    const answer = await other.browser.call('POST', '/task/v1/link-analysis/submit', {
+      body: { projectId, productLink: `${fixture.base}/product.html` },
+    });
+    expect(answer.body).toMatchObject({ code: 404 });
+  });
+});
