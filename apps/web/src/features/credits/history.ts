@@ -1,6 +1,6 @@
 import { type HistoryTab, POINTS_PAGE_SIZE, type PointsRecord, pointsList } from '@reelsmith/contract';
 import { api } from '../../shared/api/client';
-import { Pager } from './pager';
+import { Pager } from '../../shared/paging/pager';
 
 /** A record's identity: the service gives no row id, and a reference (a task) may appear in both tabs. */
 export const recordKey = (record: PointsRecord): string =>

@@ -26,7 +26,7 @@ function fakeService(total: number) {
 const pagerOn = (service: ReturnType<typeof fakeService>) => new Pager(service.fetchPage, PAGE_SIZE, String);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-describe('Pager (infinite credit lists)', () => {
+describe('Pager (infinite lists)', () => {
   it('appends page after page and stops at the first short page', async () => {
     const service = fakeService(130);
     const pager = pagerOn(service);
@@ -119,5 +119,41 @@ describe('Pager (infinite credit lists)', () => {
     expect(service.requests.map((request) => request.page)).toEqual([1, 2, 1]);
     expect(pager.getState().items).toEqual(range(1, 40));
     expect(listener).toHaveBeenCalled();
+  });
+
+  it('after rows are removed, asks early enough to skip none of the rows that moved up', async () => {
+    let rows = range(1, 100);
+    const requested: number[] = [];
+    const fetchPage: FetchPage<number> = async (page) => {
+      requested.push(page);
+      return rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+    };
+    const pager = new Pager(fetchPage, PAGE_SIZE, String);
+    await pager.loadMore();
+    for (const gone of [3, 7]) {
+      rows = rows.filter((row) => row !== gone);
+      pager.remove(String(gone));
+    }
+    expect(pager.getState().items).toHaveLength(38);
+    for (let i = 0; i < 3; i++) await pager.loadMore();
+    expect(requested).toEqual([1, 1, 2, 3]);
+    expect(pager.getState()).toMatchObject({ items: rows, finished: true });
+  });
+
+  it('replaces a row in place by its key', async () => {
+    const pager = new Pager<{ id: string; name: string }>(
+      async () => [
+        { id: 'a', name: 'old' },
+        { id: 'b', name: 'b' },
+      ],
+      PAGE_SIZE,
+      (row) => row.id,
+    );
+    await pager.loadMore();
+    pager.replace({ id: 'a', name: 'new' });
+    expect(pager.getState().items).toEqual([
+      { id: 'a', name: 'new' },
+      { id: 'b', name: 'b' },
+    ]);
   });
 });

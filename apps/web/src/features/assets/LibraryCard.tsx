@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import styles from './assets.module.css';
+
+interface LibraryCardProps {
+  /** The card's accessible name and heading. */
+  name: string;
+  /** The picture area. */
+  thumb: ReactNode;
+  meta: ReactNode;
+  /** The full text of the meta line, for when it is cut off. */
+  metaTitle?: string;
+  actions?: ReactNode;
+  /** Work on it is still going on (an upload, an import). */
+  busy?: boolean;
+}
+
+/** The frame every card of the library shares: picture, name, one line of details, actions. */
+export function LibraryCard({ name, thumb, meta, metaTitle, actions, busy }: LibraryCardProps) {
+  return (
+    <article className={styles.card} aria-label={name} aria-busy={busy || undefined}>
+      {thumb}
+      <div className={styles.body}>
+        <h3 className={styles.name} title={name}>
+          {name}
+        </h3>
+        <p className={styles.meta} title={metaTitle}>
+          {meta}
+        </p>
+        {actions && <div className={styles.actions}>{actions}</div>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+import { assetStatistics } from '@reelsmith/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/client';
+import styles from './assets.module.css';
+import { formatBytes } from './format';
+
+export const STATISTICS_QUERY_KEY = ['assetStatistics'] as const;
+
+/**
+ * How much the library holds. The figures show once known (a summary, not something to wait for); their line keeps
+ * its height meanwhile, so the grid below does not jump under the pointer when they arrive.
+ */
+export function LibraryStatistics() {
+  const { t, i18n } = useTranslation('assets');
+  const statistics = useQuery({ queryKey: STATISTICS_QUERY_KEY, queryFn: ({ signal }) => api(assetStatistics, { signal, silent: true }) });
+  const data = statistics.data;
+  const figures = data
+    ? ([
+        ['images', data.images.toLocaleString(i18n.language)],
+        ['videos', data.videos.toLocaleString(i18n.language)],
+        ['projects', data.projects.toLocaleString(i18n.language)],
+        ['storage', formatBytes(data.bytes, i18n.language)],
+      ] as const)
+    : [];
+  return (
+    <dl className={styles.statistics} aria-label={t('statistics.label')}>
+      {figures.map(([key, value]) => (
+        <div key={key}>
+          <dt>{t(`statistics.${key}`)}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
