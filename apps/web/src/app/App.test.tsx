@@ -132,12 +132,4 @@ describe('link-to-video landing', () => {
       `/tools/link-to-video?inputLink=${encodeURIComponent('https://www.amazon.com/dp/B09XS7JWHH')}`,
     );
   });
-
-  it('tells a signed-in user plainly that the video flow comes in the next release', async () => {
-    stubApi({});
-    renderApp('/tools/link-to-video?inputLink=https%3A%2F%2Fshop.example%2Fp%2F1', userWith('ACTIVE'));
-    expect(await screen.findByRole('textbox', { name: 'Product link' })).toHaveProperty('value', 'https://shop.example/p/1');
-    fireEvent.click(screen.getByRole('button', { name: 'Generate video' }));
-    expect(await screen.findByText('Video generation arrives in the next release')).toBeTruthy();
-  });
 });

@@ -37,7 +37,11 @@ const LoginPage = named(() => import('../features/auth/LoginPage'), 'LoginPage')
 const LoginCallbackPage = named(() => import('../features/auth/LoginCallbackPage'), 'LoginCallbackPage');
 const ActivatePage = named(() => import('../features/auth/ActivatePage'), 'ActivatePage');
 const InvitePage = named(() => import('../features/invite/InvitePage'), 'InvitePage');
+const AssetsPage = named(() => import('../features/assets/AssetsPage'), 'AssetsPage');
 const LinkToVideoLanding = named(() => import('../features/link-to-video/LinkToVideoLanding'), 'LinkToVideoLanding');
+const EditProductPage = named(() => import('../features/link-to-video/edit-product/EditProductPage'), 'EditProductPage');
+const PreviewPage = named(() => import('../features/link-to-video/preview/PreviewPage'), 'PreviewPage');
+const VideoExportPage = named(() => import('../features/link-to-video/export/VideoExportPage'), 'VideoExportPage');
 /** Tools of later releases: an honest placeholder named after the route. */
 const ComingSoonPage = named(() => import('./ComingSoonPage'), 'ComingSoonPage');
 const policyPage = (policy: PolicyKey) =>
@@ -75,9 +79,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/account/privacy-policy', redirect: PATHS.privacyPolicy },
   { path: '/tools', redirect: PATHS.linkToVideo },
   page(PATHS.linkToVideo, LinkToVideoLanding, 'app:routes.linkToVideo', { layout: 'header+sidebar' }),
-  page(PATHS.editProduct, ComingSoonPage, 'app:routes.editProduct', linkToVideoStep),
-  page(PATHS.preview, ComingSoonPage, 'app:routes.preview', linkToVideoStep),
-  page(PATHS.videoExport, ComingSoonPage, 'app:routes.videoExport', linkToVideoStep),
+  page(PATHS.editProduct, EditProductPage, 'app:routes.editProduct', linkToVideoStep),
+  page(PATHS.preview, PreviewPage, 'app:routes.preview', linkToVideoStep),
+  page(PATHS.videoExport, VideoExportPage, 'app:routes.videoExport', linkToVideoStep),
   { path: '/tools/video', redirect: PATHS.textToVideo },
   page(PATHS.textToVideo, ComingSoonPage, 'app:routes.textToVideo', videoTool),
   page(PATHS.imageToVideo, ComingSoonPage, 'app:routes.imageToVideo', videoTool),
@@ -91,7 +95,7 @@ export const ROUTES: readonly RouteEntry[] = [
     toolModule: 'imageEdit',
   }),
   { path: '/dashboard', redirect: PATHS.assets },
-  page(PATHS.assets, ComingSoonPage, 'app:routes.assets', { loginRequired: true, layout: 'header+sidebar' }),
+  page(PATHS.assets, AssetsPage, 'app:routes.assets', { loginRequired: true, layout: 'header+sidebar' }),
   { path: '/public', redirect: PATHS.privacyPolicy },
   page(PATHS.termsOfUse, policyPage('terms'), 'policy:terms.title', open),
   page(PATHS.privacyPolicy, policyPage('privacy'), 'policy:privacy.title', open),

@@ -9,20 +9,39 @@ import {
   ThunderboltOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { HttpUrl } from '@reelsmith/contract';
-import { Alert, Button, Input } from 'antd';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { HttpUrl, PROJECT_NAME_MAX } from '@reelsmith/contract';
+import { Button, Input } from 'antd';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../shared/paths';
 import { Glow } from '../../shared/ui/Glow';
 import { rememberRedirect } from '../auth/redirect';
-import { useUser } from '../auth/session';
+import { useSession } from '../auth/session';
 import { EXAMPLE_LINKS, exampleLabel } from './exampleLinks';
 import styles from './landing.module.css';
+import { createProject } from './project/open';
+import { PROJECT_ID_PARAM, stageUrl } from './project/useProjectPage';
 
-/** The query parameter that carries a product link into the link-to-video flow. */
+/**
+ * Query parameters a link may arrive with (from the browser extension): the product link, the page HTML it
+ * stored (resKey, with its resUrl) and the device it came from. Creating the project replaces them all with
+ * the projectId (spec §4).
+ */
 const INPUT_LINK_PARAM = 'inputLink';
+const RES_KEY_PARAM = 'resKey';
+const ARRIVAL_PARAMS = [INPUT_LINK_PARAM, RES_KEY_PARAM, 'resUrl', 'deviceFingerprint'] as const;
+
+/** The query string after a project was created: the projectId in, the arrival parameters out. */
+export function withProject(search: URLSearchParams, projectId: string): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const name of ARRIVAL_PARAMS) next.delete(name);
+  next.set(PROJECT_ID_PARAM, projectId);
+  return next;
+}
+
+/** A new project is named after the shop its link points to; the header renames it. */
+const projectNameFor = (link: string) => exampleLabel(link).slice(0, PROJECT_NAME_MAX);
 
 /** The capabilities of spec §1; texts are `link-to-video:capabilities.<key>`. */
 const CAPABILITIES: { key: string; icon: ReactNode }[] = [
@@ -38,40 +57,65 @@ const CAPABILITIES: { key: string; icon: ReactNode }[] = [
 ];
 
 /**
- * The home of link-to-video: a product link box with example links, and what the product can do. The
- * generation flow ships in a later release, so a valid link sends a signed-out visitor to sign in (and back
- * here with the link) and tells a signed-in one plainly that the flow is not here yet.
+ * The home of link to video: a product link box with example links, and what the product can do. A valid
+ * link creates a project and starts analysing it, then opens the product editor; a signed-out visitor signs
+ * in first and comes back here with the link. A link arriving in `inputLink` (from the browser extension)
+ * starts by itself.
  */
 export function LinkToVideoLanding() {
   const { t } = useTranslation(['link-to-video', 'errors']);
-  const user = useUser();
+  const session = useSession((store) => store.session);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [link, setLink] = useState(params.get(INPUT_LINK_PARAM) ?? '');
+  const arrived = params.get(INPUT_LINK_PARAM);
+  const [link, setLink] = useState(arrived ?? '');
   const [problem, setProblem] = useState<string | null>(null);
-  const [accepted, setAccepted] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const autoStarted = useRef(false);
 
   const edit = (value: string) => {
     setLink(value);
     setProblem(null);
-    setAccepted(false);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = HttpUrl.safeParse(link.trim());
+  const start = async (value: string) => {
+    const parsed = HttpUrl.safeParse(value.trim());
     if (!parsed.success) {
       setProblem(t('errors:invalidProductUrl'));
       return;
     }
-    const withLink = new URLSearchParams({ [INPUT_LINK_PARAM]: parsed.data });
-    if (!user) {
+    if (session.state !== 'signedIn') {
+      const withLink = new URLSearchParams(params);
+      withLink.set(INPUT_LINK_PARAM, parsed.data);
       rememberRedirect(`${PATHS.linkToVideo}?${withLink}`);
       navigate(PATHS.login);
       return;
     }
-    setParams(withLink, { replace: true });
-    setAccepted(true);
+    setCreating(true);
+    try {
+      const projectId = await createProject({
+        productLink: parsed.data,
+        projectName: projectNameFor(parsed.data),
+        htmlResKey: params.get(RES_KEY_PARAM) ?? undefined,
+        deviceFingerprint: params.get('deviceFingerprint') ?? undefined,
+      });
+      setParams(withProject(params, projectId), { replace: true });
+      navigate(stageUrl('editProduct', projectId));
+    } catch {
+      // The API client has shown why; the link stays for another try.
+      setCreating(false);
+    }
+  };
+
+  useEffect(() => {
+    if (!arrived || autoStarted.current || session.state === 'loading') return;
+    autoStarted.current = true;
+    void start(arrived);
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void start(link);
   };
 
   return (
@@ -100,7 +144,7 @@ export function LinkToVideoLanding() {
             value={link}
             onChange={(event) => edit(event.target.value)}
           />
-          <Button type="primary" size="large" htmlType="submit">
+          <Button type="primary" size="large" htmlType="submit" loading={creating}>
             {t('form.submit')}
           </Button>
         </form>
@@ -118,10 +162,6 @@ export function LinkToVideoLanding() {
             </button>
           ))}
         </div>
-
-        {accepted && (
-          <Alert className={styles.notice} type="info" showIcon title={t('comingNext.title')} description={t('comingNext.body')} />
-        )}
       </section>
 
       <section className={styles.capabilities} aria-labelledby="capabilities-title">

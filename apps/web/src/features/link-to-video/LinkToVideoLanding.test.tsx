@@ -1,0 +1,85 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderApp, stubApi, userWith } from '../../test/renderApp';
+import { withProject } from './LinkToVideoLanding';
+import { closeProject } from './project/open';
+import { currentProject } from './project/store';
+
+// Mounting the whole app with antd's styles is slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => {
+  cleanup();
+  closeProject();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+function stubCreation(bodies: Record<string, unknown>) {
+  return stubApi({
+    '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0 }),
+    '/project/createProject': (body) => {
+      bodies.create = body;
+      return ok({ projectId: 'p7', draftUrl: null });
+    },
+    '/project/getProjectById': ok({
+      projectId: 'p7',
+      projectName: 'shop.example',
+      productLink: null,
+      coverUrl: null,
+      taskStatus: null,
+      createTime: '',
+      updateTime: '',
+    }),
+    '/project/saveDraftFile': ok(true),
+    '/task/v1/link-analysis/submit': (body) => {
+      bodies.analysis = body;
+      return ok({ taskId: 't1' });
+    },
+    '/task/v1/link-analysis/query': ok({ taskId: 't1', status: 'SUBMITTED' }),
+  });
+}
+
+describe('link-to-video landing', () => {
+  it('puts the projectId in the address bar and drops the parameters the link arrived with', () => {
+    const search = new URLSearchParams({ inputLink: 'https://a', resKey: 'r', resUrl: 'u', deviceFingerprint: 'd', ref: 'x' });
+    expect(withProject(search, 'p7').toString()).toBe('ref=x&projectId=p7');
+  });
+
+  it('starts a link arriving from the extension by itself: project, analysis, then the product editor', async () => {
+    const bodies: Record<string, unknown> = {};
+    stubCreation(bodies);
+    const { router } = renderApp(
+      '/tools/link-to-video?inputLink=https%3A%2F%2Fshop.example%2Fp%2F1&resKey=html%2Fpage.html&resUrl=x&deviceFingerprint=dev1',
+      userWith('ACTIVE'),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tools/link-to-video/edit-product'));
+    expect(router.state.location.search).toBe('?projectId=p7');
+    expect(bodies.create).toEqual({ projectName: 'shop.example', deviceFingerprint: 'dev1' });
+    expect(bodies.analysis).toEqual({ projectId: 'p7', productLink: 'https://shop.example/p/1', resKey: 'html/page.html' });
+    expect(currentProject()).toMatchObject({ projectId: 'p7', taskPath: 'link-analysis', taskId: 't1', taskStatus: 'SUBMITTED' });
+    expect(await screen.findByText('Analysing your product…')).toBeTruthy();
+
+    await router.navigate(-1);
+    expect(router.state.location.search).toBe('?projectId=p7');
+  });
+
+  it('creates the project from a typed link', async () => {
+    const bodies: Record<string, unknown> = {};
+    stubCreation(bodies);
+    const { router } = renderApp('/tools/link-to-video', userWith('ACTIVE'));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Product link' }), { target: { value: ' https://shop.example/p/2 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate video' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tools/link-to-video/edit-product'));
+    expect(bodies.analysis).toEqual({ projectId: 'p7', productLink: 'https://shop.example/p/2' });
+  });
+
+  it('refuses a link that is not a URL', async () => {
+    const calls = stubApi({});
+    renderApp('/tools/link-to-video', userWith('ACTIVE'));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Product link' }), { target: { value: 'shop.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate video' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please provide a valid product url');
+    expect(calls).not.toContain('/project/createProject');
+  });
+});

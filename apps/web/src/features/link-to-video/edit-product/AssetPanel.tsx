@@ -1,0 +1,40 @@
+import { MAX_ASSETS_PER_PROJECT } from '@reelsmith/contract';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from '../flow.module.css';
+import { allAssets } from '../project/assets';
+import type { Project } from '../project/types';
+import { AddFromLinkModal } from './AddFromLinkModal';
+import { AssetTile } from './AssetTile';
+import { LibraryPickerModal } from './LibraryPickerModal';
+
+/** The product's assets, videos first, with the three ways to add more (spec §2 screen 3). */
+export function AssetPanel({ project }: { project: Project }) {
+  const { t } = useTranslation('link-to-video');
+  const [adding, setAdding] = useState<'link' | 'library' | null>(null);
+  const assets = project.product ? allAssets(project.product) : [];
+  const importing = new Set(project.assetUrlTasks.map((task) => task.fileId));
+  return (
+    <section className={styles.panel} aria-labelledby="assets-title">
+      <h2 id="assets-title" className={styles.panelTitle}>
+        {t('product.assetsTitle')}
+        <span className={styles.hint}>
+          {assets.length}/{MAX_ASSETS_PER_PROJECT}
+        </span>
+      </h2>
+      <p className={styles.hint}>{t('product.assetsHint')}</p>
+      <ul className={styles.assetGrid} aria-label={t('product.assetsTitle')}>
+        {assets.map((asset) => (
+          <AssetTile key={asset.fileId} asset={asset} importing={importing.has(asset.fileId)} />
+        ))}
+      </ul>
+      <div className={styles.actions}>
+        <Button onClick={() => setAdding('link')}>{t('product.fromLink')}</Button>
+        <Button onClick={() => setAdding('library')}>{t('product.fromLibrary')}</Button>
+      </div>
+      <AddFromLinkModal open={adding === 'link'} onClose={() => setAdding(null)} />
+      {adding === 'library' && <LibraryPickerModal onClose={() => setAdding(null)} />}
+    </section>
+  );
+}

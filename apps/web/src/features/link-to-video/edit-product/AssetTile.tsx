@@ -1,0 +1,32 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Button, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import styles from '../flow.module.css';
+import { isVideoFormat } from '../project/assets';
+import { removeProductAsset } from '../project/tasks';
+import type { ProjectAsset } from '../project/types';
+
+/** One asset of the product: its picture or muted clip, a spinner while its link imports, and remove. */
+export function AssetTile({ asset, importing }: { asset: ProjectAsset; importing: boolean }) {
+  const { t } = useTranslation('link-to-video');
+  const video = isVideoFormat(asset.format);
+  return (
+    <li className={styles.tile} title={asset.fileName}>
+      {asset.fileUrl && (video ? <video src={asset.fileUrl} muted preload="metadata" /> : <img src={asset.fileUrl} alt={asset.fileName} />)}
+      {video && <span className={styles.tileBadge}>{t('product.video')}</span>}
+      {importing && (
+        <span className={styles.tileBusy} role="status" aria-label={t('product.importing')}>
+          <Spin size="small" />
+        </span>
+      )}
+      <Button
+        className={styles.tileRemove}
+        size="small"
+        shape="circle"
+        icon={<CloseOutlined />}
+        aria-label={t('product.remove', { name: asset.fileName })}
+        onClick={() => removeProductAsset(asset.fileId)}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Busy } from '../../../shared/ui/Busy';
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
+import { toast } from '../../../shared/ui/toast';
+import styles from '../flow.module.css';
+import { useProjectStore } from '../project/store';
+import { startAnalysis, submitLinkVideo } from '../project/tasks';
+import { isUnfinished } from '../project/types';
+import { stageUrl, useProjectPage } from '../project/useProjectPage';
+import { productProblem } from '../project/validate';
+import { AssetPanel } from './AssetPanel';
+import { ProductFields } from './ProductFields';
+import { ScriptChoice } from './ScriptChoice';
+import { VideoSettings } from './VideoSettings';
+
+/** Step two of link to video: the product the analysis found, its assets and the script, then generation. */
+export function EditProductPage() {
+  const { t } = useTranslation('link-to-video');
+  const project = useProjectPage('editProduct');
+  const failure = useProjectStore((store) => store.failure);
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+
+  if (!project) return <Busy />;
+  const analysing = project.taskPath === 'link-analysis' && isUnfinished(project.taskStatus);
+  if (analysing) return <Busy text={t('product.analysing')} />;
+  if (!project.product) {
+    return failure ? (
+      <RetryAlert title={t('product.analysisFailed')} onRetry={() => void startAnalysis().catch(() => undefined)} />
+    ) : (
+      <Busy />
+    );
+  }
+
+  const generate = async () => {
+    const problem = productProblem(project);
+    if (problem) {
+      toast.error(t(problem));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await submitLinkVideo();
+      navigate(stageUrl('preview', project.projectId));
+    } catch {
+      // The API client has shown why.
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.columns}>
+        <div className={styles.page}>
+          <ProductFields product={project.product} />
+          <AssetPanel project={project} />
+        </div>
+        <div className={styles.page}>
+          <ScriptChoice product={project.product} />
+          <VideoSettings editorConfig={project.editorConfig} />
+          <Button type="primary" size="large" block loading={submitting} disabled={project.assetUrlTasks.length > 0} onClick={generate}>
+            {t('product.generate')}
+          </Button>
+          {project.assetUrlTasks.length > 0 && <p className={styles.hint}>{t('product.importPending')}</p>}
+        </div>
+      </div>
+    </div>
+  );
+}

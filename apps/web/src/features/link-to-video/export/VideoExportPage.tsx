@@ -1,0 +1,47 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Busy } from '../../../shared/ui/Busy';
+import styles from '../flow.module.css';
+import { GenerationFailed } from '../generation/GenerationFailed';
+import { GenerationProgress } from '../generation/GenerationProgress';
+import { useProjectStore } from '../project/store';
+import { isUnfinished } from '../project/types';
+import { stageUrl, useProjectPage } from '../project/useProjectPage';
+
+/** The last step: the exported videos, ready to download (spec §4). */
+export function VideoExportPage() {
+  const { t } = useTranslation('link-to-video');
+  const project = useProjectPage('videoExport');
+  const failure = useProjectStore((store) => store.failure);
+  const navigate = useNavigate();
+
+  if (!project) return <Busy />;
+  const backToPreview = () => navigate(stageUrl('preview', project.projectId));
+  const videos = project.exports?.exportVideos ?? [];
+  const rendering = project.taskPath === 'export-video' && isUnfinished(project.taskStatus);
+
+  return (
+    <div className={styles.page}>
+      <h2 className={styles.panelTitle}>
+        {t('export.title')}
+        <Button onClick={backToPreview}>{t('export.backToPreview')}</Button>
+      </h2>
+      {videos.length > 0 && <Alert type="success" showIcon title={t('export.ready')} />}
+      {videos.map((video, index) => (
+        <section key={video.resKey} className={styles.panel} aria-label={t('preview.video', { number: index + 1 })}>
+          {/* biome-ignore lint/a11y/useMediaCaption: the subtitles are burnt into the picture */}
+          <video className={styles.exportVideo} src={video.videoUrl} controls preload="metadata" />
+          <div className={styles.actions}>
+            <Button type="primary" icon={<DownloadOutlined />} href={video.videoUrl} download>
+              {t('export.download')}
+            </Button>
+          </div>
+        </section>
+      ))}
+      {rendering && <GenerationProgress />}
+      {!rendering && failure && <GenerationFailed onRetry={backToPreview} retryLabel={t('export.backToPreview')} />}
+    </div>
+  );
+}

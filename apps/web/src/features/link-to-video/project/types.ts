@@ -1,0 +1,97 @@
+import type { EditorConfig, ExportVideo, PreviewVideo, ScriptContent, TaskStatus } from '@reelsmith/contract';
+import type { z } from 'zod';
+
+/** The task kinds of the link-to-video flow (spec §4 taskPath). */
+export type ProjectTaskPath = 'link-analysis' | 'link-video' | 'script-update' | 'export-video';
+
+/** An asset item of the product (spec §3): `resKey` is its stored key, null while it is only a link. */
+export interface ProjectAsset {
+  fileId: string;
+  fileName: string;
+  fileUrl: string;
+  resKey: string | null;
+  format: string | null;
+}
+
+/** Where the video's script comes from (spec §2 screen 3); diyScript and diyScriptContent are derived from it. */
+export type ScriptSource = 'description' | 'own' | 'ai';
+
+export interface Product {
+  productName: string;
+  productDescription: string;
+  productImages: ProjectAsset[];
+  productVideos: ProjectAsset[];
+  scriptSource: ScriptSource;
+  /** The user's own script, kept while another source is chosen. */
+  diyScriptContent: string;
+}
+
+/** An asset URL task (spec §3): `taskId` is the fileId the import call answered, once submitted. */
+export interface AssetUrlTask {
+  fileId: string;
+  taskId: string | null;
+  taskStatus: TaskStatus;
+}
+
+export interface Preview {
+  previewVideos: z.infer<typeof PreviewVideo>[];
+  scriptContentList: z.infer<typeof ScriptContent>[];
+}
+
+export interface Exports {
+  exportVideos: z.infer<typeof ExportVideo>[];
+}
+
+/** The current project (spec §3); its JSON is the draft. */
+export interface Project {
+  projectId: string;
+  projectName: string;
+  draftUrl: string | null;
+  productLink: string;
+  editorConfig: z.input<typeof EditorConfig>;
+  /** The page HTML the browser extension stored, analysed instead of fetching the link. */
+  htmlResKey?: string;
+  taskId: string | null;
+  taskPath: ProjectTaskPath | null;
+  taskStatus: TaskStatus | null;
+  /** Export renders one task per selected preview; the project's taskId is the last of them. */
+  exportTaskIds: string[];
+  product: Product | null;
+  preview: Preview | null;
+  exports: Exports | null;
+  assetUrlTasks: AssetUrlTask[];
+  /** The scriptId of the currently edited video (spec §3), one of the preview's. */
+  editedScriptId: string | null;
+}
+
+export const emptyProduct = (): Product => ({
+  productName: '',
+  productDescription: '',
+  productImages: [],
+  productVideos: [],
+  scriptSource: 'ai',
+  diyScriptContent: '',
+});
+
+export function newProject(projectId: string, productLink: string, projectName = ''): Project {
+  return {
+    projectId,
+    projectName,
+    draftUrl: null,
+    productLink,
+    editorConfig: {},
+    taskId: null,
+    taskPath: null,
+    taskStatus: null,
+    exportTaskIds: [],
+    product: null,
+    preview: null,
+    exports: null,
+    assetUrlTasks: [],
+    editedScriptId: null,
+  };
+}
+
+/** A task still to be waited for: submitted and not ended. */
+export const isUnfinished = (status: TaskStatus | null): boolean =>
+  status === 'SUBMITTED' || status === 'IN_PROGRESS' || status === 'NOT_START';
