@@ -23,8 +23,25 @@ export const TaskKind = z.enum([
   'product-background',
   'expand-image',
   'enlarge-image',
+  'text-to-video',
+  'image-to-video',
+  'text-to-image',
+  'virtual-try-on',
 ]);
 export type TaskKind = z.infer<typeof TaskKind>;
+
+/** The generation tools of spec §2 screen 4, each with its own history (the image tool does text and image to image). */
+export const GenerationTool = z.enum([
+  'text-to-video',
+  'image-to-video',
+  'text-to-image',
+  'virtual-try-on',
+  'remove-background',
+  'product-background',
+  'expand-image',
+  'enlarge-image',
+]);
+export type GenerationTool = z.infer<typeof GenerationTool>;
 
 /** The six generation progress stages of spec §4, in order. */
 export const ProgressStage = z.enum(['parsing', 'understanding', 'initialFrames', 'animating', 'rendering', 'polishing']);

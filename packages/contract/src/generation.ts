@@ -1,78 +1,61 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { HttpUrl, ResKey, Timestamp } from './common.js';
-import { ProductCategory, ProgressStage, TaskStatus } from './enums.js';
+import { GenerationTool, ProductCategory, ProgressStage, TaskStatus } from './enums.js';
 
-/** The generation options of spec §3. */
+/** The generation options of spec §3. The calls that take them are tasks (`TASKS` in tasks.ts): one task makes
+ * `count` outputs and is polled at /task/v1/<kind>/query. */
 const Prompt = z.string().trim().min(1).max(2000);
 const NegativePrompt = z.string().max(2000).optional();
 const Ratio = z.enum(['9:16', '16:9', '1:1', '3:4', '4:3']);
-const ImageRef = z.strictObject({ imageUrl: HttpUrl.optional(), resKey: ResKey.optional() });
+/** An input picture: one of the caller's stored files (resKey) or a link to fetch. */
+export const ImageRef = z.strictObject({ imageUrl: HttpUrl.optional(), resKey: ResKey.optional() });
 
-export const videoText2Video = defineCall({
-  method: 'POST',
-  path: '/video/text2video',
-  access: 'active',
-  body: z.strictObject({
-    prompt: Prompt,
-    negativePrompt: NegativePrompt,
-    duration: z.union([z.literal(5), z.literal(10)]),
-    ratio: Ratio,
-    tier: z.enum(['std', 'pro']).default('std'),
-    videoModel: z.string().max(64).optional(),
-    soundEffect: z.boolean().default(false),
-    count: z.number().int().min(1).max(4).default(1),
-  }),
-  data: z.object({ taskIds: z.array(z.string()) }),
+/** One picture a generation made, stored in the caller's files. */
+export const GeneratedImage = z.object({ resKey: z.string(), url: z.string() });
+/** One video a generation made, with its poster frame. */
+export const GeneratedVideo = z.object({ resKey: z.string(), url: z.string(), posterUrl: z.string().optional() });
+
+export const TextToVideoInput = z.strictObject({
+  prompt: Prompt,
+  negativePrompt: NegativePrompt,
+  duration: z.union([z.literal(5), z.literal(10)]),
+  ratio: Ratio,
+  tier: z.enum(['std', 'pro']).default('std'),
+  videoModel: z.string().max(64).optional(),
+  soundEffect: z.boolean().default(false),
+  count: z.number().int().min(1).max(4).default(1),
 });
 
-export const videoImage2Video = defineCall({
-  method: 'POST',
-  path: '/video/image2video',
-  access: 'active',
-  body: z.strictObject({
-    image: ImageRef,
-    prompt: z.string().max(2000).optional(),
-    negativePrompt: NegativePrompt,
-    duration: z.union([z.literal(5), z.literal(10)]),
-    tier: z.enum(['std', 'pro']).default('std'),
-    videoModel: z.string().max(64).optional(),
-    soundEffect: z.boolean().default(false),
-    count: z.number().int().min(1).max(4).default(1),
-  }),
-  data: z.object({ taskIds: z.array(z.string()) }),
+export const ImageToVideoInput = z.strictObject({
+  image: ImageRef,
+  prompt: z.string().max(2000).optional(),
+  negativePrompt: NegativePrompt,
+  duration: z.union([z.literal(5), z.literal(10)]),
+  tier: z.enum(['std', 'pro']).default('std'),
+  videoModel: z.string().max(64).optional(),
+  soundEffect: z.boolean().default(false),
+  count: z.number().int().min(1).max(4).default(1),
 });
 
-export const imageGenerate = defineCall({
-  method: 'POST',
-  path: '/image/generate',
-  access: 'active',
-  body: z.strictObject({
-    prompt: Prompt,
-    negativePrompt: NegativePrompt,
-    image: ImageRef.optional(),
-    ratio: Ratio,
-    imageModel: z.enum(['v1', 'v2']).default('v1'),
-    quality: z.enum(['standard', 'high']).default('standard'),
-    count: z.number().int().min(1).max(4).default(1),
-  }),
-  data: z.object({ taskIds: z.array(z.string()) }),
+export const ImageGenerateInput = z.strictObject({
+  prompt: Prompt,
+  negativePrompt: NegativePrompt,
+  image: ImageRef.optional(),
+  ratio: Ratio,
+  imageModel: z.enum(['v1', 'v2']).default('v1'),
+  quality: z.enum(['standard', 'high']).default('standard'),
+  count: z.number().int().min(1).max(4).default(1),
 });
 
 export const GarmentType = z.enum(['top', 'bottom', 'onePiece', 'twoPieces']);
 
-export const imageVirtualTryOn = defineCall({
-  method: 'POST',
-  path: '/image/virtualTryOn',
-  access: 'active',
-  body: z.strictObject({
-    garmentType: GarmentType,
-    model: ImageRef,
-    top: ImageRef.optional(),
-    bottom: ImageRef.optional(),
-    count: z.number().int().min(1).max(4).default(1),
-  }),
-  data: z.object({ taskIds: z.array(z.string()) }),
+export const VirtualTryOnInput = z.strictObject({
+  garmentType: GarmentType,
+  model: ImageRef,
+  top: ImageRef.optional(),
+  bottom: ImageRef.optional(),
+  count: z.number().int().min(1).max(4).default(1),
 });
 
 export const ClothCheck = z.object({
@@ -130,14 +113,25 @@ export const productDemo = defineCall({
   data: z.array(z.object({ category: ProductCategory, name: z.string(), prompt: z.string(), imageUrl: z.string() })),
 });
 
-/** One entry of a tool's generation history. */
+/** One entry of a tool's generation history: what was asked, how far it got, what it made. */
 export const GenerationRecord = z.object({
   taskId: z.string(),
-  tool: z.string(),
+  tool: GenerationTool,
   status: TaskStatus,
   progress: ProgressStage.nullable(),
   input: z.record(z.string(), z.unknown()),
-  outputs: z.array(z.object({ url: z.string(), resKey: z.string() })),
+  outputs: z.array(GeneratedVideo),
+  /** On FAILURE, the message in the caller's language. */
   error: z.string().nullable(),
   createTime: Timestamp,
+});
+export type GenerationRecord = z.infer<typeof GenerationRecord>;
+
+/** A tool's history, newest first, a page at a time (a page shorter than pageSize is the last). */
+export const generationHistory = defineCall({
+  method: 'POST',
+  path: '/generation/history',
+  access: 'active',
+  body: z.strictObject({ tool: GenerationTool, page: z.number().int().min(1), pageSize: z.number().int().min(1).max(100) }),
+  data: z.array(GenerationRecord),
 });

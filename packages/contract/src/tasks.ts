@@ -3,6 +3,15 @@ import { defineCall } from './call.js';
 import { HttpUrl, Id, ResKey } from './common.js';
 import { EXPORT_VIDEO_LENGTH_TYPE, MAX_ASSETS_PER_PROJECT, UPSCALE_N } from './constants.js';
 import { Locale, ProgressStage, type TaskKind, TaskStatus } from './enums.js';
+import {
+  GeneratedImage,
+  GeneratedVideo,
+  ImageGenerateInput,
+  ImageRef,
+  ImageToVideoInput,
+  TextToVideoInput,
+  VirtualTryOnInput,
+} from './generation.js';
 
 /** editorConfig of link-video (design §8); missing fields take their defaults. */
 export const EditorConfig = z.strictObject({
@@ -31,7 +40,8 @@ export const TaskState = z.object({
   error: z.string().optional(),
 });
 
-const ImageInput = z.strictObject({ imageUrl: HttpUrl.optional(), resKey: ResKey.optional() });
+const Images = z.object({ images: z.array(GeneratedImage) });
+const Videos = z.object({ videos: z.array(GeneratedVideo) });
 
 export const TASKS = {
   'link-analysis': {
@@ -83,19 +93,19 @@ export const TASKS = {
     result: z.object({ exportVideos: z.array(ExportVideo) }),
   },
   'remove-background': {
-    input: ImageInput,
-    result: z.object({ images: z.array(z.object({ resKey: z.string(), url: z.string() })) }),
+    input: ImageRef,
+    result: Images,
   },
   'product-background': {
-    input: ImageInput.extend({
+    input: ImageRef.extend({
       backgroundId: z.string().max(64).optional(),
       backgroundResKey: ResKey.optional(),
       prompt: z.string().max(2000).optional(),
     }),
-    result: z.object({ images: z.array(z.object({ resKey: z.string(), url: z.string() })) }),
+    result: Images,
   },
   'expand-image': {
-    input: ImageInput.extend({
+    input: ImageRef.extend({
       ratio: z
         .string()
         .regex(/^\d{1,2}:\d{1,2}$/)
@@ -109,15 +119,27 @@ export const TASKS = {
         })
         .optional(),
     }),
-    result: z.object({ images: z.array(z.object({ resKey: z.string(), url: z.string() })) }),
+    result: Images,
   },
   'enlarge-image': {
-    input: ImageInput.extend({ scale: z.union([z.literal(2), z.literal(4)]).default(2), n: z.literal(UPSCALE_N).default(UPSCALE_N) }),
-    result: z.object({ images: z.array(z.object({ resKey: z.string(), url: z.string() })) }),
+    input: ImageRef.extend({ scale: z.union([z.literal(2), z.literal(4)]).default(2), n: z.literal(UPSCALE_N).default(UPSCALE_N) }),
+    result: Images,
   },
+  'text-to-video': { input: TextToVideoInput, result: Videos },
+  'image-to-video': { input: ImageToVideoInput, result: Videos },
+  /** Text to image, or image to image when `image` is given. */
+  'text-to-image': { input: ImageGenerateInput, result: Images },
+  'virtual-try-on': { input: VirtualTryOnInput, result: Images },
 } as const satisfies Record<TaskKind, { input: z.ZodType; result: z.ZodObject }>;
 
-export const taskSubmitPath = (kind: TaskKind) => `/task/v1/${kind}/submit`;
+/** The generation tools are submitted at the spec's own paths (§7 Other calls); every other kind at /task/v1/<kind>/submit. */
+const SPEC_SUBMIT_PATHS: Partial<Record<TaskKind, string>> = {
+  'text-to-video': '/video/text2video',
+  'image-to-video': '/video/image2video',
+  'text-to-image': '/image/generate',
+  'virtual-try-on': '/image/virtualTryOn',
+};
+export const taskSubmitPath = (kind: TaskKind) => SPEC_SUBMIT_PATHS[kind] ?? `/task/v1/${kind}/submit`;
 export const taskQueryPath = (kind: TaskKind) => `/task/v1/${kind}/query`;
 
 export const taskSubmit = <K extends TaskKind>(kind: K) =>

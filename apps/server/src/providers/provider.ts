@@ -1,5 +1,6 @@
 // The capabilities link to video asks a provider for (design §6): the registry picks the local engine or a remote
 // API for each from the settings, and the tasks do not know which one they got.
+import type { ProgressStage } from '@reelsmith/contract';
 import type { ScriptBrief, ScriptVariant, Synthesizer } from '@reelsmith/media';
 
 export interface ScriptWriter {
@@ -13,3 +14,103 @@ export interface Voice {
   /** Speaks one line with a catalogue voice into a 16-bit PCM WAV; stops when `signal` aborts. */
   synthesizer(signal?: AbortSignal): Synthesizer;
 }
+
+// The generation capabilities (issue 6): each takes files on this machine and writes its outputs into the job's
+// work directory, answering their paths; the task stores them. A remote provider downloads what the vendor made
+// into the work directory at once, so every output ends in our storage whoever made it.
+
+/** What every generation call gets besides its request. */
+export interface GenerationJob {
+  /** A directory of this attempt's own, removed after the task stores the outputs. */
+  workDir: string;
+  /** Aborts when the task is cancelled, runs out of time or its worker lost the lease: stop and throw. */
+  signal: AbortSignal;
+  /** Reports the stage reached (spec §4's six, in order). */
+  progress(stage: ProgressStage): Promise<void>;
+}
+
+/** Pixel sizes are decided by the task from the ratio and quality; providers honour them as closely as they can. */
+export interface ImageRequest {
+  prompt: string;
+  negativePrompt?: string | undefined;
+  width: number;
+  height: number;
+  count: number;
+  model: 'v1' | 'v2';
+  quality: 'standard' | 'high';
+  /** Image to image: the source picture's path. */
+  image?: string | undefined;
+}
+
+export interface VideoRequest {
+  prompt?: string | undefined;
+  negativePrompt?: string | undefined;
+  /** Seconds: 5 or 10. */
+  duration: number;
+  width: number;
+  height: number;
+  tier: 'std' | 'pro';
+  model?: string | undefined;
+  soundEffect: boolean;
+  /** Image to video: the still to animate. */
+  image?: string | undefined;
+}
+
+export interface TryOnRequest {
+  garmentType: 'top' | 'bottom' | 'onePiece' | 'twoPieces';
+  /** The person's picture. */
+  model: string;
+  top?: string | undefined;
+  bottom?: string | undefined;
+  count: number;
+}
+
+/** A provider of one capability; `name` is what /health reports (local, sandbox, fal, replicate, openai). */
+interface Named {
+  name: string;
+}
+
+export interface TextToImage extends Named {
+  generate(request: ImageRequest, job: GenerationJob): Promise<string[]>;
+}
+export interface ImageToImage extends Named {
+  generate(request: ImageRequest & { image: string }, job: GenerationJob): Promise<string[]>;
+}
+export interface TextToVideo extends Named {
+  generate(request: VideoRequest, job: GenerationJob): Promise<string>;
+}
+export interface ImageToVideo extends Named {
+  generate(request: VideoRequest & { image: string }, job: GenerationJob): Promise<string>;
+}
+export interface VirtualTryOn extends Named {
+  generate(request: TryOnRequest, job: GenerationJob): Promise<string[]>;
+}
+/** A PNG with an alpha channel: the subject kept, the background transparent. */
+export interface RemoveBackground extends Named {
+  cutOut(image: string, job: GenerationJob): Promise<string>;
+}
+/** The subject composited onto a background picture (or one described by a prompt, where the provider can). */
+export interface ReplaceBackground extends Named {
+  replace(request: { image: string; background?: string | undefined; prompt?: string | undefined }, job: GenerationJob): Promise<string>;
+}
+/** The picture placed at (left, top) on a larger canvas of width × height, the rest filled to match. */
+export interface ExtendImage extends Named {
+  extend(request: { image: string; width: number; height: number; left: number; top: number }, job: GenerationJob): Promise<string>;
+}
+export interface Upscale extends Named {
+  upscale(request: { image: string; scale: 2 | 4 }, job: GenerationJob): Promise<string>;
+}
+
+/** The provider of each generation capability; null where none is configured (production answers a clear error). */
+export interface GenerationProviders {
+  textToImage: TextToImage | null;
+  imageToImage: ImageToImage | null;
+  textToVideo: TextToVideo | null;
+  imageToVideo: ImageToVideo | null;
+  virtualTryOn: VirtualTryOn | null;
+  removeBackground: RemoveBackground | null;
+  replaceBackground: ReplaceBackground | null;
+  extendImage: ExtendImage | null;
+  upscale: Upscale | null;
+}
+export type Capability = keyof GenerationProviders;
