@@ -2,6 +2,7 @@ import type { Db } from './db/client.js';
 import type { SessionStore } from './modules/auth/sessions.js';
 import type { Storage } from './modules/files/storage/storage.js';
 import type { AnyTaskDefinition } from './modules/tasks/definition.js';
+import type { GenerationProviders } from './providers/provider.js';
 import type { Settings } from './settings.js';
 
 /** What the modules share: settings, the database, the session store and the file storage of this process. */
@@ -14,4 +15,6 @@ export interface AppContext {
   adminToken: string;
   /** The kinds of task this server accepts and its workers run (modules/tasks/registry.ts; tests add their own). */
   tasks: readonly AnyTaskDefinition[];
+  /** Who does each generation (providers/registry.ts; tests may put in their own). */
+  providers: GenerationProviders;
 }

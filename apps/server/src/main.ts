@@ -13,6 +13,7 @@ import { starterInviteCode } from './modules/invites/service.js';
 import { startExpirySweeps } from './modules/points/expiry.js';
 import { TASK_DEFINITIONS } from './modules/tasks/registry.js';
 import { startWorker } from './modules/tasks/worker.js';
+import { generationProviders } from './providers/registry.js';
 import { apiBase, loadSettings, SettingsError } from './settings.js';
 
 /** The address the CLI on this machine reaches the server at, whatever interface it listens on. */
@@ -29,7 +30,8 @@ async function main() {
 
   const adminToken = randomBytes(32).toString('base64url');
   const storage = createStorage(settings);
-  const ctx = { settings, db: database.db, sessions, storage, adminToken, tasks: TASK_DEFINITIONS };
+  const providers = generationProviders(settings);
+  const ctx = { settings, db: database.db, sessions, storage, adminToken, tasks: TASK_DEFINITIONS, providers };
   // A worker-only process builds the app too, for its logger and services, but answers no requests.
   const app = await buildApp(ctx);
   const runsApi = settings.role !== 'worker';

@@ -4,7 +4,7 @@ import { synthesize, writeScripts } from '@reelsmith/media';
 import type { Settings } from '../settings.js';
 import { openAiScriptWriter } from './openai/scripts.js';
 import { openAiVoice } from './openai/speech.js';
-import type { ScriptWriter, Voice } from './provider.js';
+import type { GenerationProviders, ScriptWriter, Voice } from './provider.js';
 
 const LOCAL_WRITER: ScriptWriter = { write: async (brief) => writeScripts(brief) };
 const LOCAL_VOICE: Voice = { engine: 'local', synthesizer: () => synthesize };
@@ -13,3 +13,19 @@ export const scriptWriter = (settings: Pick<Settings, 'llm'>): ScriptWriter =>
   settings.llm ? openAiScriptWriter(settings.llm) : LOCAL_WRITER;
 
 export const voice = (settings: Pick<Settings, 'tts'>): Voice => (settings.tts ? openAiVoice(settings.tts) : LOCAL_VOICE);
+
+/**
+ * The provider of each generation capability (design §6). Filled in by the generation issue: the local engine
+ * where it does real work, a remote API where one is configured, the sandbox stand-ins outside production.
+ */
+export const generationProviders = (_settings: Settings): GenerationProviders => ({
+  textToImage: null,
+  imageToImage: null,
+  textToVideo: null,
+  imageToVideo: null,
+  virtualTryOn: null,
+  removeBackground: null,
+  replaceBackground: null,
+  extendImage: null,
+  upscale: null,
+});

@@ -10,6 +10,7 @@ import { SessionStore } from '../../src/modules/auth/sessions.js';
 import { createStorage } from '../../src/modules/files/storage/index.js';
 import type { AnyTaskDefinition } from '../../src/modules/tasks/definition.js';
 import { TASK_DEFINITIONS } from '../../src/modules/tasks/registry.js';
+import { generationProviders } from '../../src/providers/registry.js';
 import { loadSettings } from '../../src/settings.js';
 import type { TestDatabase, TestDb } from './databases.js';
 
@@ -39,6 +40,7 @@ export async function testApp(
     storage: createStorage(settings),
     adminToken: ADMIN_TOKEN,
     tasks,
+    providers: generationProviders(settings),
   };
   const app = await buildApp(ctx);
   app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
