@@ -1,5 +1,6 @@
 // Benchmark of the credits ledger: charges per second from parallel clients, each charging its own user
-// through `charge` (one call of points_charge: account lock, replay check, lots, ledger row, account update),
+// through `charge` (points_charge: account lock, replay check, lots, ledger row, account update; the charges
+// made while a batch is being written share the next batch's commit: modules/points/groupCommit.ts),
 // on PostgreSQL and on PGlite; then the ledger audit, whose findings are the drift (0: every balance matches
 // its rows), and a check that the credits used equal the charges made times the price.
 // Run from the repo root: node bench/ledger.mjs

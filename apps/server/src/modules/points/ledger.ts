@@ -10,9 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import type { OperationType, SkuCode } from '@reelsmith/contract';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import { type Queryable, queryRows, type Tx } from '../../db/client.js';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { type Db, type Queryable, queryRows, type Tx } from '../../db/client.js';
 import { type PointsLedgerRow, type PointsLotRow, pointsAccounts, pointsLedger, pointsLedgerLots, pointsLots } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { type ChargeItem, chargeInGroup } from './groupCommit.js';
 import { operationTypeOfSku } from './prices.js';
 
 /** What a grant can be: every way of earning credits (spec §1). */
@@ -176,19 +178,29 @@ export function grant(db: Queryable, userId: string, amount: number, type: Grant
   });
 }
 
-/** A failure points_charge reports (by SQLSTATE, under Drizzle's wrapper) as the AppError callers see. */
-function chargeFailure(error: unknown, sku: SkuCode): unknown {
-  const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; detail?: string };
-  switch (cause.code) {
+/** What points_charge refuses with (by SQLSTATE), as the AppError callers see; undefined for anything else. */
+function refusal(code: string | undefined, detail: string | null | undefined, sku: SkuCode): AppError | undefined {
+  switch (code) {
     case 'RS402':
-      return new AppError('notEnoughCredits', JSON.parse(cause.detail ?? '{}') as { needed: number; available: number });
+      return new AppError('notEnoughCredits', JSON.parse(detail ?? '{}') as { needed: number; available: number });
     case 'RS404':
       return new AppError('unknownSku', { sku });
     case 'RS409':
       return new AppError('conflict');
     default:
-      return error;
+      return undefined;
   }
+}
+
+/** A refused charge of a group commit as an error: the ledger's refusals as AppErrors, others keep their SQLSTATE. */
+function refused(outcome: { code: string; message: string; detail: string | null }, sku: SkuCode): Error {
+  return refusal(outcome.code, outcome.detail, sku) ?? Object.assign(new Error(outcome.message), { code: outcome.code });
+}
+
+function chargeItem(userId: string, sku: SkuCode, count: number, options: ChargeOptions): ChargeItem {
+  if (!Number.isInteger(count) || count <= 0) throw new RangeError(`a charge is for a positive whole number of outputs, not ${count}`);
+  const now = options.now ?? new Date();
+  return { userId, sku, count, operationType: operationTypeOfSku(sku), taskId: options.taskId, key: options.key, now: now.toISOString() };
 }
 
 /**
@@ -196,6 +208,7 @@ function chargeFailure(error: unknown, sku: SkuCode): unknown {
  * expire first. Answers the ledger row (its pointsChange is negative; a replayed key answers the first row),
  * or null when the SKU is free. Fails with notEnoughCredits, changing nothing, when the unexpired credits do
  * not cover the price. Credits past their expiry are never spent; the sweep (or a refresh) expires them.
+ * Outside a transaction the charge joins this process's group commit (groupCommit.ts); inside one it runs there.
  */
 export async function charge(
   db: Queryable,
@@ -204,17 +217,41 @@ export async function charge(
   count: number,
   options: ChargeOptions,
 ): Promise<PointsLedgerRow | null> {
-  if (!Number.isInteger(count) || count <= 0) throw new RangeError(`a charge is for a positive whole number of outputs, not ${count}`);
-  const now = options.now ?? new Date();
+  const item = chargeItem(userId, sku, count, options);
+  if (!(db instanceof PgTransaction)) {
+    const outcome = await chargeInGroup(db as Db, item);
+    if ('code' in outcome) throw refused(outcome, sku);
+    return outcome.entry && toLedgerRow(outcome.entry as unknown as RawLedgerRow);
+  }
   const rows = await queryRows<RawLedgerRow>(
     db,
-    sql`select * from points_charge(${userId}, ${sku}, ${count}, ${operationTypeOfSku(sku)}, ${options.taskId}, ${options.key},
-      ${now.toISOString()}::timestamptz)`,
+    sql`select * from points_charge(${item.userId}, ${item.sku}, ${item.count}, ${item.operationType}, ${item.taskId}, ${item.key},
+      ${item.now}::timestamptz)`,
   ).catch((error: unknown) => {
-    throw chargeFailure(error, sku);
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; detail?: string };
+    throw refusal(cause.code, cause.detail, sku) ?? error;
   });
   const [entry] = rows;
   return entry ? toLedgerRow(entry) : null;
+}
+
+/**
+ * Charges for a task and inserts the task's row in the same subtransaction of a group commit, so the task exists
+ * exactly when it is paid for (design §4). `task` is the row in the database's column names. Answers the inserted
+ * row as the database returned it. A refusal writes neither; a task id or idempotency key already taken fails with
+ * the database's unique-violation code (23505) on the error.
+ */
+export async function chargeForTask(
+  db: Db,
+  task: Record<string, unknown>,
+  sku: SkuCode,
+  count: number,
+  options: ChargeOptions,
+): Promise<Record<string, unknown>> {
+  const outcome = await chargeInGroup(db, { ...chargeItem(String(task.user_id), sku, count, options), task });
+  if ('code' in outcome) throw refused(outcome, sku);
+  if (!outcome.task) throw new Error('points_charge_many inserted no task');
+  return outcome.task;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { type Db, type Queryable, queryRows } from '../../db/client.js';
 import { type TaskRow, tasks } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { charge, refund } from '../points/ledger.js';
+import { chargeForTask, refund } from '../points/ledger.js';
 import type { AnyTaskDefinition, StoredTaskError, TaskDefinition } from './definition.js';
 
 const DEFAULT_MAX_ATTEMPTS = 3;
@@ -38,9 +38,21 @@ async function findByIdempotencyKey(db: Queryable, userId: string, kind: string,
   return row;
 }
 
+/** A new task's row in the database's column names, as the group commit inserts it (migration 0004). */
+const columnsOf = (v: Pick<TaskRow, 'id' | 'userId' | 'kind' | 'projectId' | 'input' | 'status' | 'idempotencyKey' | 'maxAttempts'>) => ({
+  id: v.id,
+  user_id: v.userId,
+  kind: v.kind,
+  project_id: v.projectId,
+  input: v.input,
+  status: v.status,
+  idempotency_key: v.idempotencyKey,
+  max_attempts: v.maxAttempts,
+});
+
 /**
- * Submits a task: checks it (`accept`), then in one transaction inserts it SUBMITTED and charges its price, so
- * a task exists exactly when it is paid for. Fails with notEnoughCredits (nothing written) when the credits
+ * Submits a task: checks it (`accept`), then inserts it SUBMITTED and charges its price in one subtransaction of
+ * the ledger's group commit, so a task exists exactly when it is paid for. Fails with notEnoughCredits (nothing written) when the credits
  * do not cover it.
  */
 export async function submitTask<I>(
@@ -58,24 +70,25 @@ export async function submitTask<I>(
   await definition.accept?.(ctx, user, input);
   const price = (await definition.price?.(input, ctx, user)) ?? null;
   const id = randomUUID();
+  const values = {
+    id,
+    userId: user.userId,
+    kind: definition.kind,
+    projectId: options.projectId ?? null,
+    input: input as object,
+    status: 'SUBMITTED' as const,
+    idempotencyKey: idempotencyKey ?? null,
+    maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+  };
   try {
-    const row = await ctx.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(tasks)
-        .values({
-          id,
-          userId: user.userId,
-          kind: definition.kind,
-          projectId: options.projectId ?? null,
-          input: input as object,
-          status: 'SUBMITTED',
-          idempotencyKey: idempotencyKey ?? null,
-          maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-        })
-        .returning();
-      if (price) await charge(tx, user.userId, price.sku, price.count, { taskId: id, key: `task:${id}` });
-      return inserted as TaskRow;
-    });
+    const row = price
+      ? toTaskRow(
+          (await chargeForTask(ctx.db, columnsOf(values), price.sku, price.count, {
+            taskId: id,
+            key: `task:${id}`,
+          })) as unknown as RawTaskRow,
+        )
+      : ((await ctx.db.insert(tasks).values(values).returning())[0] as TaskRow);
     submitted.emit('task', row.kind);
     return row;
   } catch (error) {
