@@ -26,7 +26,13 @@ const stale =
   sources.some((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs) > statSync(webBuilt).mtimeMs);
 if (stale) {
   console.log('Building the web app…');
-  const r = spawnSync('npm', ['run', 'build', '--workspace', '@reelsmith/web'], { cwd: root, stdio: 'inherit' });
+  // A production build whatever NODE_ENV this process inherited: Vite bakes NODE_ENV into the bundle, and one built
+  // under a test runner's NODE_ENV=test is React's development build with antd's fixed test ids.
+  const r = spawnSync('npm', ['run', 'build', '--workspace', '@reelsmith/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

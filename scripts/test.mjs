@@ -32,7 +32,7 @@ if (missing.length > 0 && process.getuid?.() !== 0) {
 }
 
 if (run('npm', ['run', 'lint']) !== 0) process.exit(1);
-if (run('npm', ['run', 'build']) !== 0) process.exit(1);
+if (run('npm', ['run', 'build'], { NODE_ENV: 'production' }) !== 0) process.exit(1);
 
 const report = join(tmpdir(), `reelsmith-vitest-${process.pid}.json`);
 const status = run('npx', [

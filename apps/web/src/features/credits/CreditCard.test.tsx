@@ -14,8 +14,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A light page with the header, so the queries over the whole document stay quick. */
-const PAGE = '/dashboard/assets';
+/** A light page with the header that asks the service nothing itself, so the queries over the whole document stay quick. */
+const PAGE = '/tools/link-to-video';
 
 const account = (availablePoints: number) => ({ totalPoints: availablePoints + 100, availablePoints, usedPoints: 100, expiredPoints: 0 });
 
