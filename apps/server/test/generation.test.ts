@@ -35,7 +35,14 @@ interface Answer {
 
 const photo = (width: number, height: number, colour: { r: number; g: number; b: number }) =>
   sharp({ create: { width, height, channels: 3, background: colour } })
-    .composite([{ input: Buffer.from(`<svg width="${width / 2}" height="${height / 2}"><circle cx="${width / 4}" cy="${height / 4}" r="${width / 5}" fill="white"/></svg>`), gravity: 'centre' }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width / 2}" height="${height / 2}"><circle cx="${width / 4}" cy="${height / 4}" r="${width / 5}" fill="white"/></svg>`,
+        ),
+        gravity: 'centre',
+      },
+    ])
     .png()
     .toBuffer();
 
@@ -72,13 +79,22 @@ describe(`generation tools on ${testDb?.name}`, () => {
   }
 
   const generatedFiles = (userId: string) =>
-    t.ctx.db.select().from(files).where(and(eq(files.userId, userId), eq(files.source, 'generated')));
+    t.ctx.db
+      .select()
+      .from(files)
+      .where(and(eq(files.userId, userId), eq(files.source, 'generated')));
   const ledgerOf = (taskId: string) => t.ctx.db.select().from(pointsLedger).where(eq(pointsLedger.taskId, taskId));
 
-  it('makes pictures from text at the ratio and count asked, charged imageGen × count, kept as generated assets', { timeout: 60_000 }, async () => {
+  it('makes pictures from text at the ratio and count asked, charged imageGen × count, kept as generated assets', {
+    timeout: 60_000,
+  }, async () => {
     const { browser, userId } = await activeMember(t, 'painter');
     const before = await availableOf(t.ctx.db, userId);
-    const done = await submitAndWait(browser, '/image/generate', 'text-to-image', { prompt: '一支口红 on marble', ratio: '9:16', count: 2 });
+    const done = await submitAndWait(browser, '/image/generate', 'text-to-image', {
+      prompt: '一支口红 on marble',
+      ratio: '9:16',
+      count: 2,
+    });
     expect(done.status, done.error).toBe('SUCCESS');
     expect(done.progress).toBe('polishing');
     expect(done.images).toHaveLength(2);
@@ -89,7 +105,12 @@ describe(`generation tools on ${testDb?.name}`, () => {
     const stored = await generatedFiles(userId);
     expect(stored.map((f) => f.resKey).sort()).toEqual((done.images ?? []).map((i) => i.resKey).sort());
 
-    const v2 = await submitAndWait(browser, '/image/generate', 'text-to-image', { prompt: 'A sofa', ratio: '16:9', quality: 'high', imageModel: 'v2' });
+    const v2 = await submitAndWait(browser, '/image/generate', 'text-to-image', {
+      prompt: 'A sofa',
+      ratio: '16:9',
+      quality: 'high',
+      imageModel: 'v2',
+    });
     expect(v2.status, v2.error).toBe('SUCCESS');
     expect(await sharp(await fetched(v2.images?.[0]?.url as string, 'v2.png')).metadata()).toMatchObject({ width: 2048, height: 1152 });
     expect(await availableOf(t.ctx.db, userId)).toBe(before - 8 - 6);
@@ -99,13 +120,19 @@ describe(`generation tools on ${testDb?.name}`, () => {
   it('makes a picture from the caller’s own picture, and refuses another user’s file before charging', { timeout: 60_000 }, async () => {
     const { browser, userId } = await activeMember(t, 'editor');
     const uploaded = (await upload(t, browser, await photo(800, 600, { r: 200, g: 60, b: 60 }), 'png')).body.data as { resKey: string };
-    const done = await submitAndWait(browser, '/image/generate', 'text-to-image', { prompt: 'Make it blue', ratio: '4:3', image: { resKey: uploaded.resKey } });
+    const done = await submitAndWait(browser, '/image/generate', 'text-to-image', {
+      prompt: 'Make it blue',
+      ratio: '4:3',
+      image: { resKey: uploaded.resKey },
+    });
     expect(done.status, done.error).toBe('SUCCESS');
     expect(await sharp(await fetched(done.images?.[0]?.url as string, 'i2i.png')).metadata()).toMatchObject({ width: 1024, height: 768 });
 
     const stranger = await activeMember(t, 'stranger');
     const before = await availableOf(t.ctx.db, stranger.userId);
-    const stolen = await stranger.browser.call('POST', '/image/generate', { body: { prompt: 'x', ratio: '1:1', image: { resKey: uploaded.resKey } } });
+    const stolen = await stranger.browser.call('POST', '/image/generate', {
+      body: { prompt: 'x', ratio: '1:1', image: { resKey: uploaded.resKey } },
+    });
     expect(stolen.body.code).toBe(404);
     const peek = await stranger.browser.call('GET', '/task/v1/text-to-image/query', { query: { taskId: done.taskId } });
     expect(peek.body.code).toBe(404);
@@ -113,7 +140,9 @@ describe(`generation tools on ${testDb?.name}`, () => {
     expect(await availableOf(t.ctx.db, userId)).toBeLessThan(100);
   });
 
-  it('makes a video from text of the duration, size and sound asked, charged t2Video_<tier>_<duration>s', { timeout: 120_000 }, async () => {
+  it('makes a video from text of the duration, size and sound asked, charged t2Video_<tier>_<duration>s', {
+    timeout: 120_000,
+  }, async () => {
     const { browser, userId } = await activeMember(t, 'director');
     const before = await availableOf(t.ctx.db, userId);
     const done = await submitAndWait(browser, '/video/text2video', 'text-to-video', {
@@ -132,7 +161,9 @@ describe(`generation tools on ${testDb?.name}`, () => {
     expect(await availableOf(t.ctx.db, userId)).toBe(before - 20);
   });
 
-  it('animates the caller’s picture: a silent video shaped like it; without a picture it refuses, charging nothing', { timeout: 120_000 }, async () => {
+  it('animates the caller’s picture: a silent video shaped like it; without a picture it refuses, charging nothing', {
+    timeout: 120_000,
+  }, async () => {
     const { browser, userId } = await activeMember(t, 'animator');
     const uploaded = (await upload(t, browser, await photo(600, 800, { r: 40, g: 120, b: 200 }), 'png')).body.data as { resKey: string };
     const before = await availableOf(t.ctx.db, userId);
@@ -160,13 +191,17 @@ describe(`generation tools on ${testDb?.name}`, () => {
     const bottom = clothes.find((c) => c.garmentType === 'bottom')?.templateId;
     const before = await availableOf(t.ctx.db, userId);
 
-    const noModel = await browser.call('POST', '/image/virtualTryOn', { body: { garmentType: 'top', model: {}, top: { templateId: top } } });
+    const noModel = await browser.call('POST', '/image/virtualTryOn', {
+      body: { garmentType: 'top', model: {}, top: { templateId: top } },
+    });
     expect(noModel.body).toMatchObject({ code: 40073, message: 'Please choose a model.' });
     const noBottom = await browser.call('POST', '/image/virtualTryOn', {
       body: { garmentType: 'twoPieces', model: { modelId: models[0]?.modelId }, top: { templateId: top } },
     });
     expect(noBottom.body.code).toBe(40075);
-    const noTop = await browser.call('POST', '/image/virtualTryOn', { body: { garmentType: 'onePiece', model: { modelId: models[0]?.modelId } } });
+    const noTop = await browser.call('POST', '/image/virtualTryOn', {
+      body: { garmentType: 'onePiece', model: { modelId: models[0]?.modelId } },
+    });
     expect(noTop.body.code).toBe(40074);
     expect(await availableOf(t.ctx.db, userId)).toBe(before);
 
@@ -179,7 +214,10 @@ describe(`generation tools on ${testDb?.name}`, () => {
     });
     expect(done.status, done.error).toBe('SUCCESS');
     expect(done.images).toHaveLength(2);
-    expect(await sharp(await fetched(done.images?.[0]?.url as string, 'try-on.png')).metadata()).toMatchObject({ width: 768, height: 1024 });
+    expect(await sharp(await fetched(done.images?.[0]?.url as string, 'try-on.png')).metadata()).toMatchObject({
+      width: 768,
+      height: 1024,
+    });
     expect(await availableOf(t.ctx.db, userId)).toBe(before - 2 * 8);
   });
 
@@ -188,9 +226,14 @@ describe(`generation tools on ${testDb?.name}`, () => {
     const before = await availableOf(t.ctx.db, userId);
     const empty = await browser.call('POST', '/image/generate', { body: { prompt: '   ', ratio: '1:1' } });
     expect(empty.body).toMatchObject({ code: 40070, message: 'Please enter a prompt.' });
-    const zh = await browser.call('POST', '/video/text2video', { body: { prompt: '', duration: 5, ratio: '9:16' }, headers: { 'accept-language': 'zh' } });
+    const zh = await browser.call('POST', '/video/text2video', {
+      body: { prompt: '', duration: 5, ratio: '9:16' },
+      headers: { 'accept-language': 'zh' },
+    });
     expect(zh.body).toMatchObject({ code: 40070, message: '请输入提示词。' });
-    const unknownModel = await browser.call('POST', '/video/text2video', { body: { prompt: 'x', duration: 5, ratio: '9:16', videoModel: 'nope' } });
+    const unknownModel = await browser.call('POST', '/video/text2video', {
+      body: { prompt: 'x', duration: 5, ratio: '9:16', videoModel: 'nope' },
+    });
     expect(unknownModel.body).toMatchObject({ code: 40000, message: expect.stringContaining('videoModel') });
     expect(await availableOf(t.ctx.db, userId)).toBe(before);
   });
@@ -208,7 +251,9 @@ describe(`generation tools on ${testDb?.name}`, () => {
     try {
       const done = await submitAndWait(browser, '/image/generate', 'text-to-image', { prompt: 'A lamp', ratio: '1:1', count: 3 });
       expect(done.status).toBe('FAILURE');
-      expect(JSON.parse(done.error as string)).toEqual({ message: 'The generation service is busy right now. Please try again in a few minutes.' });
+      expect(JSON.parse(done.error as string)).toEqual({
+        message: 'The generation service is busy right now. Please try again in a few minutes.',
+      });
       const rows = await ledgerOf(done.taskId);
       expect(rows.map((r) => [r.operationType, r.pointsChange]).sort()).toEqual([
         ['REFUND_TASK', 12],
@@ -221,7 +266,10 @@ describe(`generation tools on ${testDb?.name}`, () => {
         status: string;
         error: string;
       }[];
-      expect(history[0]).toMatchObject({ status: 'FAILURE', error: 'The generation service is busy right now. Please try again in a few minutes.' });
+      expect(history[0]).toMatchObject({
+        status: 'FAILURE',
+        error: 'The generation service is busy right now. Please try again in a few minutes.',
+      });
     } finally {
       t.ctx.providers.textToImage = original;
     }
@@ -242,7 +290,9 @@ describe(`generation tools on ${testDb?.name}`, () => {
     expect(page).toHaveLength(1);
     expect(page[0]).toMatchObject({ taskId: second.taskId, status: 'SUCCESS', progress: 'polishing', input: { prompt: 'second' } });
     expect((await t.app.inject({ method: 'GET', url: page[0]?.outputs[0]?.url as string })).statusCode).toBe(200);
-    const next = (await browser.ok('POST', '/generation/history', { body: { tool: 'text-to-image', page: 2, pageSize: 1 } })) as { taskId: string }[];
+    const next = (await browser.ok('POST', '/generation/history', { body: { tool: 'text-to-image', page: 2, pageSize: 1 } })) as {
+      taskId: string;
+    }[];
     expect(next.map((r) => r.taskId)).toEqual([first.taskId]);
     expect(await browser.ok('POST', '/generation/history', { body: { tool: 'text-to-video', page: 1, pageSize: 10 } })).toEqual([]);
     const other = await activeMember(t, 'nosy');
@@ -281,7 +331,10 @@ describe(`generation in production without providers on ${testDb?.name}`, () => 
       ['/image/virtualTryOn', { garmentType: 'top', model: { modelId: 'ava' }, top: { templateId: 'tee-green' } }],
     ] as const) {
       const answer = await browser.call('POST', path, { body });
-      expect(answer.body).toMatchObject({ code: 50020, message: 'This tool is not available on this server yet. Your credits were not used.' });
+      expect(answer.body).toMatchObject({
+        code: 50020,
+        message: 'This tool is not available on this server yet. Your credits were not used.',
+      });
     }
     expect(await availableOf(t.ctx.db, userId)).toBe(before);
     expect(await browser.ok('GET', '/video/models')).toEqual([]);

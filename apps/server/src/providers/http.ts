@@ -85,7 +85,9 @@ export async function send(endpoint: Endpoint, target: string, request: Provider
     // The task was stopped: that is the task's business, not the provider's failure.
     if (signal?.aborted) throw signal.reason;
     if (timeout.aborted)
-      throw new ProviderTimeoutError(`${method} ${url} gave no full answer within ${endpoint.timeoutMs / 1000} s`, undefined, { cause: error });
+      throw new ProviderTimeoutError(`${method} ${url} gave no full answer within ${endpoint.timeoutMs / 1000} s`, undefined, {
+        cause: error,
+      });
     throw new ProviderError(`${method} ${url} failed: ${(error as Error).message}`, undefined, { cause: error });
   }
 }

@@ -17,11 +17,15 @@ export interface Recorded {
 
 export type Handler = (req: Recorded, res: ServerResponse) => void | Promise<void>;
 
-export const json = (res: ServerResponse, status: number, body: unknown) =>
+export function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
 
 /** A real PNG, as a vendor's storage would serve it. */
-export const outputPng = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 200, b: 90 } } }).png().toBuffer();
+export const outputPng = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 200, b: 90 } } })
+    .png()
+    .toBuffer();
 
 export function fakeVendor() {
   const vendor = { base: '', requests: [] as Recorded[], handlers: new Map<string, Handler>() };

@@ -56,7 +56,9 @@ describe('fal.ai queue adapter', () => {
   it('submits, follows the queue and copies each picture into the work directory', async () => {
     const png = await outputPng();
     fal.handlers.set('GET /files/a.png', (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
-    queue('fal-ai/flux', MODEL, (res) => json(res, 200, { images: [{ url: `${fal.base}/files/a.png` }, { url: `data:image/png;base64,${png.toString('base64')}` }] }));
+    queue('fal-ai/flux', MODEL, (res) =>
+      json(res, 200, { images: [{ url: `${fal.base}/files/a.png` }, { url: `data:image/png;base64,${png.toString('base64')}` }] }),
+    );
     const files = await providers().textToImage?.generate(
       { prompt: 'a lamp', width: 576, height: 1024, count: 2, model: 'v1', quality: 'standard' },
       job.job,
@@ -65,7 +67,11 @@ describe('fal.ai queue adapter', () => {
     for (const file of files ?? []) expect(readFileSync(file)).toEqual(png);
     const submit = fal.requests.find((r) => r.method === 'POST');
     expect(submit?.headers.authorization).toBe('Key fal-secret');
-    expect(JSON.parse(submit?.body.toString() as string)).toMatchObject({ prompt: 'a lamp', image_size: { width: 576, height: 1024 }, num_images: 2 });
+    expect(JSON.parse(submit?.body.toString() as string)).toMatchObject({
+      prompt: 'a lamp',
+      image_size: { width: 576, height: 1024 },
+      num_images: 2,
+    });
     expect(job.stages).toEqual(['initialFrames', 'animating']);
   });
 
@@ -83,7 +89,10 @@ describe('fal.ai queue adapter', () => {
   it('reports a model failure, a 429 and an answer without a request id as provider errors', async () => {
     queue('fal-ai/flux', MODEL, (res) => json(res, 422, { detail: [{ msg: 'image_size too large' }] }));
     const request = { prompt: 'x', width: 64, height: 64, count: 1, model: 'v1' as const, quality: 'standard' as const };
-    await expect(providers().textToImage?.generate(request, job.job)).rejects.toMatchObject({ status: 422, message: expect.stringContaining('image_size too large') });
+    await expect(providers().textToImage?.generate(request, job.job)).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringContaining('image_size too large'),
+    });
 
     fal.handlers.set(`POST /${MODEL}`, (_req, res) => json(res, 429, { detail: 'Rate limit exceeded' }));
     await expect(providers().textToImage?.generate(request, job.job)).rejects.toMatchObject({ name: 'ProviderError', status: 429 });
@@ -100,11 +109,15 @@ describe('fal.ai queue adapter', () => {
     fal.handlers.set('GET /fal-ai/flux/requests/slow/status', (_req, res) => json(res, 202, { status: 'IN_QUEUE' }));
     fal.handlers.set('PUT /fal-ai/flux/requests/slow/cancel', (_req, res) => json(res, 202, { status: 'CANCELLATION_REQUESTED' }));
     const request = { prompt: 'x', width: 64, height: 64, count: 1, model: 'v1' as const, quality: 'standard' as const };
-    await expect(providers({ PROVIDER_TIMEOUT_SECONDS: '1' }).textToImage?.generate(request, job.job)).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(providers({ PROVIDER_TIMEOUT_SECONDS: '1' }).textToImage?.generate(request, job.job)).rejects.toBeInstanceOf(
+      ProviderTimeoutError,
+    );
     expect(fal.requests.some((r) => r.method === 'PUT' && r.path === '/fal-ai/flux/requests/slow/cancel')).toBe(true);
 
     fal.handlers.set(`POST /${MODEL}`, () => undefined);
-    await expect(providers({ PROVIDER_REQUEST_TIMEOUT_SECONDS: '1' }).textToImage?.generate(request, job.job)).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(providers({ PROVIDER_REQUEST_TIMEOUT_SECONDS: '1' }).textToImage?.generate(request, job.job)).rejects.toBeInstanceOf(
+      ProviderTimeoutError,
+    );
   });
 
   it('stops when the task is cancelled, asking fal to cancel too, and refuses an output over the size limit', async () => {
@@ -119,7 +132,9 @@ describe('fal.ai queue adapter', () => {
     expect(fal.requests.some((r) => r.path === '/fal-ai/flux/requests/r2/cancel')).toBe(true);
     cancelled.cleanup();
 
-    const big = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#808080' } }).raw().toBuffer();
+    const big = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#808080' } })
+      .raw()
+      .toBuffer();
     fal.handlers.set('GET /files/big', (_req, res) => res.writeHead(200).end(big));
     queue('fal-ai/flux', MODEL, (res) => json(res, 200, { images: [{ url: `${fal.base}/files/big` }] }));
     await expect(providers({ MAX_IMAGE_MB: '1' }).textToImage?.generate(request, job.job)).rejects.toThrow(/more than/);

@@ -25,11 +25,21 @@ export function registerGenerationRoutes(api: FastifyInstance, route: Router, ct
   });
   route(productDemo, ({ req }) => {
     const locale = localeOf(req.headers['accept-language']);
-    return PRODUCT_DEMOS.map((d) => ({ category: d.category, name: d.name[locale], prompt: d.prompt[locale], imageUrl: pictureUrl('demo', d.category) }));
+    return PRODUCT_DEMOS.map((d) => ({
+      category: d.category,
+      name: d.name[locale],
+      prompt: d.prompt[locale],
+      imageUrl: pictureUrl('demo', d.category),
+    }));
   });
   route(imageHumanInfo, ({ req }) => {
     const locale = localeOf(req.headers['accept-language']);
-    return HUMAN_MODELS.map((m) => ({ modelId: m.modelId, name: m.name[locale], gender: m.gender, imageUrl: pictureUrl('model', m.modelId) }));
+    return HUMAN_MODELS.map((m) => ({
+      modelId: m.modelId,
+      name: m.name[locale],
+      gender: m.gender,
+      imageUrl: pictureUrl('model', m.modelId),
+    }));
   });
   route(imageClothInfo, ({ req }) => {
     const locale = localeOf(req.headers['accept-language']);
@@ -41,11 +51,18 @@ export function registerGenerationRoutes(api: FastifyInstance, route: Router, ct
     }));
   });
 
-  api.get<{ Params: { kind: string; file: string } }>(`${PRESETS_PATH}/:kind/:file`, { config: { skipClientChecks: true } }, async (req, reply) => {
-    const kind = req.params.kind as PresetKind;
-    const id = req.params.file.replace(/\.png$/, '');
-    const picture = PRESET_KINDS.includes(kind) && req.params.file.endsWith('.png') ? presetPicture(kind, id) : undefined;
-    if (!picture) throw new AppError('notFound');
-    return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(await picture.render());
-  });
+  api.get<{ Params: { kind: string; file: string } }>(
+    `${PRESETS_PATH}/:kind/:file`,
+    { config: { skipClientChecks: true } },
+    async (req, reply) => {
+      const kind = req.params.kind as PresetKind;
+      const id = req.params.file.replace(/\.png$/, '');
+      const picture = PRESET_KINDS.includes(kind) && req.params.file.endsWith('.png') ? presetPicture(kind, id) : undefined;
+      if (!picture) throw new AppError('notFound');
+      return reply
+        .type('image/png')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await picture.render());
+    },
+  );
 }

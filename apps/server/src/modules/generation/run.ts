@@ -40,7 +40,8 @@ function taskError(error: unknown, signal: AbortSignal): unknown {
   if (signal.aborted || !(error instanceof ProviderError)) return error;
   if (error instanceof ProviderTimeoutError) return new AppError('providerTimedOut', {}, { cause: error });
   if (error.status === 429) return new AppError('providerBusy', {}, { cause: error });
-  if (error.status === 400 || error.status === 422 || REFUSED.test(error.message)) return new AppError('providerRejected', {}, { cause: error });
+  if (error.status === 400 || error.status === 422 || REFUSED.test(error.message))
+    return new AppError('providerRejected', {}, { cause: error });
   return new AppError('providerFailed', {}, { cause: error });
 }
 
@@ -89,7 +90,11 @@ export async function runGeneration<T>(job: TaskJob<unknown>, steps: GenerationS
         });
         stored.push(file);
         await progress('polishing');
-        await addFile(ctx, { userId: job.userId, fileId, name: steps.name(rows.length + 1), source: 'generated', projectId: job.projectId }, file);
+        await addFile(
+          ctx,
+          { userId: job.userId, fileId, name: steps.name(rows.length + 1), source: 'generated', projectId: job.projectId },
+          file,
+        );
         rows.push(fileId);
       }
     } catch (error) {

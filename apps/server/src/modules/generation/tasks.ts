@@ -46,7 +46,15 @@ export const textToVideoTask: TaskDefinition<Input<'text-to-video'>, Videos> = {
         for (let i = 0; i < input.count; i++) {
           files.push(
             await provider.generate(
-              { prompt: input.prompt, negativePrompt: input.negativePrompt, duration: input.duration, ...size, tier: input.tier, model: input.videoModel, soundEffect: input.soundEffect },
+              {
+                prompt: input.prompt,
+                negativePrompt: input.negativePrompt,
+                duration: input.duration,
+                ...size,
+                tier: input.tier,
+                model: input.videoModel,
+                soundEffect: input.soundEffect,
+              },
               generation,
             ),
           );
@@ -117,7 +125,14 @@ export const textToImageTask: TaskDefinition<Input<'text-to-image'>, Images> = {
   async run(job) {
     const { input, ctx } = job;
     const size = imageSize(input.ratio, input.quality);
-    const request = { prompt: input.prompt, negativePrompt: input.negativePrompt, ...size, count: input.count, model: input.imageModel, quality: input.quality };
+    const request = {
+      prompt: input.prompt,
+      negativePrompt: input.negativePrompt,
+      ...size,
+      count: input.count,
+      model: input.imageModel,
+      quality: input.quality,
+    };
     const outputs = await runGeneration(job, {
       prepare: async (dir) => (input.image ? (await fetchPicture(ctx, job.userId, input.image, dir, 'image')).path : undefined),
       generate: (image, generation) =>

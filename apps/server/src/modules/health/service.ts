@@ -26,7 +26,11 @@ export async function checkHealth({ db, storage, settings, providers }: AppConte
     db: 'ok',
     queue: 'ok',
     storage: 'ok',
-    engine: { node: process.version, ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe, waitingTasks: Number(queue?.waiting ?? 0),
+    engine: {
+      node: process.version,
+      ffmpeg: tools.ffmpeg,
+      ffprobe: tools.ffprobe,
+      waitingTasks: Number(queue?.waiting ?? 0),
       providers: providerNames(providers),
     },
   };

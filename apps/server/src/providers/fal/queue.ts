@@ -3,9 +3,9 @@
 // the model's owner and app only (without the endpoint path); the submit answer names them, and is trusted only
 // on the base URL's own origin, so the key is never sent elsewhere.
 import { z } from 'zod';
-import type { GenerationJob } from '../provider.js';
 import type { GenerationSettings, VendorAccess } from '../choices.js';
 import { type Endpoint, ProviderError, send, sendJson } from '../http.js';
+import type { GenerationJob } from '../provider.js';
 import { waitFor } from '../remote/job.js';
 
 const Submitted = z.object({
@@ -22,7 +22,11 @@ export interface FalQueue {
 }
 
 export function falQueue(access: VendorAccess, settings: GenerationSettings): FalQueue {
-  const endpoint: Endpoint = { baseUrl: access.baseUrl, headers: { authorization: `Key ${access.key}` }, timeoutMs: settings.requestTimeoutMs };
+  const endpoint: Endpoint = {
+    baseUrl: access.baseUrl,
+    headers: { authorization: `Key ${access.key}` },
+    timeoutMs: settings.requestTimeoutMs,
+  };
   const origin = new URL(access.baseUrl).origin;
   const sameOrigin = (url: string | undefined) => {
     try {
@@ -38,7 +42,8 @@ export function falQueue(access: VendorAccess, settings: GenerationSettings): Fa
       try {
         submitted = Submitted.parse(await sendJson(endpoint, `/${model}`, { json: input, signal }));
       } catch (error) {
-        if (error instanceof z.ZodError) throw new ProviderError(`fal ${model} answered a submission without a request id`, undefined, { cause: error });
+        if (error instanceof z.ZodError)
+          throw new ProviderError(`fal ${model} answered a submission without a request id`, undefined, { cause: error });
         throw error;
       }
       const app = model.split('/').slice(0, 2).join('/');

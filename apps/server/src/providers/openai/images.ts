@@ -2,6 +2,7 @@
 // multipart). gpt-image models answer `b64_json`; DALL·E models are asked for it. Sizes are the model's own,
 // the one closest in shape to the asked picture.
 import { readFile } from 'node:fs/promises';
+import { sniff } from '@reelsmith/media';
 import type { Settings } from '../../settings.js';
 import type { VendorAccess } from '../choices.js';
 import { type Endpoint, sendJson } from '../http.js';
@@ -30,7 +31,11 @@ const shapes: VendorShapes = {
 };
 
 export function openAiImagesProviders(settings: Settings, access: VendorAccess) {
-  const endpoint: Endpoint = { baseUrl: access.baseUrl, headers: { authorization: `Bearer ${access.key}` }, timeoutMs: settings.generation.timeoutMs };
+  const endpoint: Endpoint = {
+    baseUrl: access.baseUrl,
+    headers: { authorization: `Bearer ${access.key}` },
+    timeoutMs: settings.generation.timeoutMs,
+  };
   return remoteProviders(
     settings,
     {
@@ -46,7 +51,14 @@ export function openAiImagesProviders(settings: Settings, access: VendorAccess) 
         await job.progress('animating');
         if (!request.image) {
           return sendJson(endpoint, '/images/generations', {
-            json: { model, prompt, n, size, ...(dalle && { response_format: 'b64_json' }), ...(!dalle && request.quality === 'high' && { quality: 'high' }) },
+            json: {
+              model,
+              prompt,
+              n,
+              size,
+              ...(dalle && { response_format: 'b64_json' }),
+              ...(!dalle && request.quality === 'high' && { quality: 'high' }),
+            },
             signal: job.signal,
           });
         }
@@ -56,7 +68,8 @@ export function openAiImagesProviders(settings: Settings, access: VendorAccess) 
         form.set('n', String(n));
         form.set('size', size);
         if (dalle) form.set('response_format', 'b64_json');
-        form.set('image', new Blob([await readFile(request.image)], { type: 'image/png' }), 'image.png');
+        const mime = (await sniff(request.image))?.mime ?? 'image/png';
+        form.set('image', new Blob([await readFile(request.image)], { type: mime }), `image.${mime.split('/')[1]}`);
         return sendJson(endpoint, '/images/edits', { form, signal: job.signal });
       },
     },

@@ -1,8 +1,7 @@
 // What the remote adapters share: the pictures they send (as data URIs, so no public link to our files is needed),
 // the outputs they copy into the job's work directory at once (bounded in size and time), and the wait between
 // two looks at a queued generation.
-import { writeFile } from 'node:fs/promises';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sniff } from '@reelsmith/media';
 import type { GenerationSettings } from '../choices.js';
@@ -64,7 +63,8 @@ export async function saveOutput(url: string, dir: string, name: string, limits:
   } catch (error) {
     if (error instanceof ProviderError) throw error;
     if (signal.aborted) throw signal.reason;
-    if (timeout.aborted) throw new ProviderTimeoutError(`output ${url} did not download within ${limits.timeoutMs / 1000} s`, undefined, { cause: error });
+    if (timeout.aborted)
+      throw new ProviderTimeoutError(`output ${url} did not download within ${limits.timeoutMs / 1000} s`, undefined, { cause: error });
     throw new ProviderError(`output ${url} failed: ${(error as Error).message}`, undefined, { cause: error });
   }
 }

@@ -17,12 +17,17 @@ type Prediction = z.infer<typeof Prediction>;
 
 function parsePrediction(answer: unknown, model: string): Prediction {
   const parsed = Prediction.safeParse(answer);
-  if (!parsed.success) throw new ProviderError(`replicate ${model} answered something that is not a prediction`, undefined, { cause: parsed.error });
+  if (!parsed.success)
+    throw new ProviderError(`replicate ${model} answered something that is not a prediction`, undefined, { cause: parsed.error });
   return parsed.data;
 }
 
 export function replicateRun(access: VendorAccess, settings: GenerationSettings) {
-  const endpoint: Endpoint = { baseUrl: access.baseUrl, headers: { authorization: `Bearer ${access.key}` }, timeoutMs: settings.requestTimeoutMs };
+  const endpoint: Endpoint = {
+    baseUrl: access.baseUrl,
+    headers: { authorization: `Bearer ${access.key}` },
+    timeoutMs: settings.requestTimeoutMs,
+  };
   return async (model: string, input: object, job: GenerationJob): Promise<unknown> => {
     const { signal } = job;
     const [name, version] = model.split(':') as [string, string | undefined];

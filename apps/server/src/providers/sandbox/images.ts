@@ -22,7 +22,10 @@ async function generate(request: ImageRequest, job: GenerationJob): Promise<stri
       .modulate({ hue: index * 40 })
       .png()
       .toBuffer();
-    await sharp(base).composite([{ input: overlay }]).png().toFile(out);
+    await sharp(base)
+      .composite([{ input: overlay }])
+      .png()
+      .toFile(out);
     outputs.push(out);
   }
   return outputs;

@@ -47,12 +47,18 @@ export async function sandboxOverlay(width: number, height: number, caption: str
   const shown = caption.length > PROMPT_SHOWN ? `${caption.slice(0, PROMPT_SHOWN)}…` : caption;
   const bandHeight = Math.round(height * 0.22);
   const text = await fitted(shown || ' ', Math.round(width * 0.9), Math.round(bandHeight * 0.85), Math.round(short * 0.3), 'white', '100%');
-  const band = Buffer.from(`<svg width="${width}" height="${bandHeight}"><rect width="100%" height="100%" fill="#000" fill-opacity="0.55"/></svg>`);
+  const band = Buffer.from(
+    `<svg width="${width}" height="${bandHeight}"><rect width="100%" height="100%" fill="#000" fill-opacity="0.55"/></svg>`,
+  );
   return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
     .composite([
       { input: mark.image, left: Math.round((width - mark.width) / 2), top: Math.round((height * 0.78 - mark.height) / 2) },
       { input: band, left: 0, top: height - bandHeight },
-      { input: text.image, left: Math.round((width - text.width) / 2), top: height - bandHeight + Math.round((bandHeight - text.height) / 2) },
+      {
+        input: text.image,
+        left: Math.round((width - text.width) / 2),
+        top: height - bandHeight + Math.round((bandHeight - text.height) / 2),
+      },
     ])
     .png()
     .toBuffer();

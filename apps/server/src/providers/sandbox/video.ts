@@ -4,8 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runTool } from '@reelsmith/media';
 import sharp from 'sharp';
-import type { Settings } from '../../settings.js';
 import { mediaToolsOf } from '../../modules/files/workDir.js';
+import type { Settings } from '../../settings.js';
 import type { GenerationJob, ImageToVideo, TextToVideo, VideoRequest } from '../provider.js';
 import { sandboxBackground, sandboxOverlay } from './marks.js';
 
@@ -34,11 +34,41 @@ export function sandboxVideo(settings: Settings): TextToVideo & ImageToVideo {
       await job.progress('animating');
       const out = join(job.workDir, `sandbox-${id}.mp4`);
       const pan = `crop=${width}:${height}:x='(iw-ow)*t/${duration}':y='(ih-oh)*(1-t/${duration})'`;
-      const args = ['-v', 'error', '-y', '-loop', '1', '-framerate', String(FPS), '-i', base, '-loop', '1', '-framerate', String(FPS), '-i', overlay];
+      const args = [
+        '-v',
+        'error',
+        '-y',
+        '-loop',
+        '1',
+        '-framerate',
+        String(FPS),
+        '-i',
+        base,
+        '-loop',
+        '1',
+        '-framerate',
+        String(FPS),
+        '-i',
+        overlay,
+      ];
       if (request.soundEffect) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${duration}`);
       args.push('-filter_complex', `[0:v]${pan}[bg];[bg][1:v]overlay=0:0,format=yuv420p[v]`, '-map', '[v]');
       if (request.soundEffect) args.push('-map', '2:a', '-c:a', 'aac', '-b:a', '96k');
-      args.push('-t', String(duration), '-r', String(FPS), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-movflags', '+faststart', out);
+      args.push(
+        '-t',
+        String(duration),
+        '-r',
+        String(FPS),
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '28',
+        '-movflags',
+        '+faststart',
+        out,
+      );
       await runTool(tools.ffmpeg, args, { timeoutMs: 180_000, signal: job.signal });
       return out;
     },
