@@ -15,7 +15,7 @@ export interface Recorded {
   body: Buffer;
 }
 
-export type Handler = (req: Recorded, res: ServerResponse) => void | Promise<void>;
+export type Handler = (req: Recorded, res: ServerResponse) => unknown;
 
 export function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
