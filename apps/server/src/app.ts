@@ -11,6 +11,7 @@ import { registerAdminRoutes } from './modules/admin/routes.js';
 import { registerAssetRoutes } from './modules/assets/routes.js';
 import { createAuth, registerAuthRoutes } from './modules/auth/routes.js';
 import { registerFileRoutes } from './modules/files/routes.js';
+import { registerGenerationRoutes } from './modules/generation/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerCatalogueRoutes } from './modules/link-video/catalogue/routes.js';
 import { registerPointsRoutes } from './modules/points/routes.js';
@@ -70,6 +71,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       registerAssetRoutes(route, ctx);
       registerTaskRoutes(route, ctx, ctx.tasks);
       registerCatalogueRoutes(api, route, ctx);
+      registerGenerationRoutes(api, route, ctx);
       registerAdminRoutes(api, ctx);
       api.all('/*', { config: { skipClientChecks: true } }, async () => {
         throw new AppError('notFound');

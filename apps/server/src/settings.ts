@@ -52,12 +52,15 @@
  * | TTS_VOICES                 | female:nova,male:onyx (others:   | the provider voice for a catalogue voice id or a gender, e.g.            |
  * |                            | shimmer, echo)                   | en-ava:af_bella,male:am_adam                                             |
  * | TTS_TIMEOUT_SECONDS        | 30                               | how long one line's speech request may take                              |
+ *
+ * The generation providers' variables (FAL_*, REPLICATE_*, OPENAI_IMAGES_*, PROVIDER_*) are in providers/choices.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ChoiceError, GenerationEnv, type GenerationSettings, generationSettings } from './providers/choices.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -93,7 +96,7 @@ const pairs = commaList
   .pipe(z.array(z.string().regex(/^[^\s:,]+:[^\s:,]+$/, 'must be a comma-separated list of id:voice')))
   .transform((items) => Object.fromEntries(items.map((item) => item.split(':') as [string, string])));
 
-const Env = z.object({
+const Env = GenerationEnv.extend({
   NODE_ENV: optional,
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -179,6 +182,8 @@ export interface Settings {
   llm: ProviderSettings | undefined;
   /** The speech provider that reads scripts; undefined: the local voices. */
   tts: (ProviderSettings & { voices: Record<string, string> }) | undefined;
+  /** Which provider does each generation capability, and how remote ones are reached. */
+  generation: GenerationSettings;
 }
 
 /** An OpenAI-compatible API: where it is, its key (none for Ollama or vLLM), the model, and a time limit per request. */
@@ -227,6 +232,13 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw new SettingsError('Invalid setting S3_BUCKET: required with STORAGE_DRIVER=s3');
   if (e.LLM_BASE_URL && !e.LLM_MODEL) throw new SettingsError('Invalid setting LLM_MODEL: required with LLM_BASE_URL');
   if (e.TTS_BASE_URL && !e.TTS_MODEL) throw new SettingsError('Invalid setting TTS_MODEL: required with TTS_BASE_URL');
+  let generation: GenerationSettings;
+  try {
+    generation = generationSettings(e, production);
+  } catch (error) {
+    if (error instanceof ChoiceError) throw new SettingsError(`Invalid setting ${error.message}`);
+    throw error;
+  }
   const provider = (baseUrl: string, apiKey: string | undefined, model: string, timeoutSeconds: number): ProviderSettings => ({
     baseUrl: baseUrl.replace(/\/+$/, ''),
     apiKey,
@@ -276,6 +288,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     tts: e.TTS_BASE_URL
       ? { ...provider(e.TTS_BASE_URL, e.TTS_API_KEY, e.TTS_MODEL as string, e.TTS_TIMEOUT_SECONDS), voices: e.TTS_VOICES }
       : undefined,
+    generation,
   };
 }
 

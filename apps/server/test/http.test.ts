@@ -25,6 +25,18 @@ describe.each(testDatabases())('HTTP layer on $name', (testDb) => {
             ffmpeg: expect.stringContaining('ffmpeg'),
             ffprobe: expect.stringContaining('ffprobe'),
             waitingTasks: 0,
+            // Outside production the sandbox stands in where no local model can do the job.
+            providers: {
+              textToImage: 'sandbox',
+              imageToImage: 'sandbox',
+              textToVideo: 'sandbox',
+              imageToVideo: 'sandbox',
+              virtualTryOn: 'sandbox',
+              removeBackground: null,
+              replaceBackground: null,
+              extendImage: null,
+              upscale: null,
+            },
           },
         },
       });

@@ -50,11 +50,16 @@ export const ImageGenerateInput = z.strictObject({
 
 export const GarmentType = z.enum(['top', 'bottom', 'onePiece', 'twoPieces']);
 
+/** The person: one of the caller's pictures, a link, or a preset model of /image/getHumanInfo. */
+export const ModelRef = ImageRef.extend({ modelId: z.string().max(64).optional() });
+/** A garment: one of the caller's pictures, a link, or an apparel template of /image/getClothInfo. */
+export const GarmentRef = ImageRef.extend({ templateId: z.string().max(64).optional() });
+
 export const VirtualTryOnInput = z.strictObject({
   garmentType: GarmentType,
-  model: ImageRef,
-  top: ImageRef.optional(),
-  bottom: ImageRef.optional(),
+  model: ModelRef,
+  top: GarmentRef.optional(),
+  bottom: GarmentRef.optional(),
   count: z.number().int().min(1).max(4).default(1),
 });
 

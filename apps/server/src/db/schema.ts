@@ -312,6 +312,8 @@ export const tasks = pgTable(
     check('tasks_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
     uniqueIndex('tasks_user_id_idempotency_key_unique').on(t.userId, t.idempotencyKey),
     index('tasks_user_id_created_at_idx').on(t.userId, t.createdAt),
+    // A tool's generation history: one user's tasks of one kind, newest first.
+    index('tasks_user_id_kind_created_at_idx').on(t.userId, t.kind, t.createdAt),
     index('tasks_claimable_idx').on(t.createdAt).where(sql`${t.status} in ('SUBMITTED', 'IN_PROGRESS')`),
   ],
 );

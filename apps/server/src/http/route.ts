@@ -1,4 +1,4 @@
-import type { Call, CallData, Locale, User } from '@reelsmith/contract';
+import type { Call, CallData, ErrorKey, Locale, User } from '@reelsmith/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
@@ -50,10 +50,23 @@ const ZOD_LOCALES: Record<Locale, ReturnType<typeof z.locales.en>> = {
   pt: z.locales.pt(),
 };
 
+/** Required texts left empty that the error table has a message of their own for (spec §5: prompts cannot be empty). */
+const EMPTY_FIELD_ERRORS: Record<string, ErrorKey> = { prompt: 'emptyPrompt' };
+
+function emptyFieldError(issues: z.core.$ZodIssue[]): ErrorKey | undefined {
+  for (const issue of issues) {
+    const key = EMPTY_FIELD_ERRORS[String(issue.path.at(-1))];
+    if (key && issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1) return key;
+  }
+  return undefined;
+}
+
 /** Validates one input of a request; the error names each field and speaks the request's language. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, req: FastifyRequest): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
+  const empty = emptyFieldError(parsed.error.issues);
+  if (empty) throw new AppError(empty);
   // Parsed again only on failure, so the common path pays nothing for the translated messages.
   const locale = localeOf(req.headers['accept-language']);
   const issues = schema.safeParse(value, { error: ZOD_LOCALES[locale].localeError }).error?.issues ?? parsed.error.issues;

@@ -2,9 +2,13 @@
 // local engine, which needs no keys and works offline.
 import { synthesize, writeScripts } from '@reelsmith/media';
 import type { Settings } from '../settings.js';
+import { falProviders } from './fal/index.js';
+import { openAiImagesProviders } from './openai/images.js';
 import { openAiScriptWriter } from './openai/scripts.js';
 import { openAiVoice } from './openai/speech.js';
 import type { GenerationProviders, ScriptWriter, Voice } from './provider.js';
+import { replicateProviders } from './replicate/index.js';
+import { sandboxImageToImage, sandboxTextToImage, sandboxTryOn, sandboxVideo } from './sandbox/index.js';
 
 const LOCAL_WRITER: ScriptWriter = { write: async (brief) => writeScripts(brief) };
 const LOCAL_VOICE: Voice = { engine: 'local', synthesizer: () => synthesize };
@@ -14,18 +18,50 @@ export const scriptWriter = (settings: Pick<Settings, 'llm'>): ScriptWriter =>
 
 export const voice = (settings: Pick<Settings, 'tts'>): Voice => (settings.tts ? openAiVoice(settings.tts) : LOCAL_VOICE);
 
+/** The capabilities the settings give to a vendor (PROVIDER_<CAPABILITY>=vendor:model), or to the sandbox. */
+function chosenProviders(settings: Settings): Partial<GenerationProviders> {
+  const { generation } = settings;
+  const video = sandboxVideo(settings);
+  const sandbox: Partial<GenerationProviders> = {
+    textToImage: sandboxTextToImage,
+    imageToImage: sandboxImageToImage,
+    textToVideo: video,
+    imageToVideo: video,
+    virtualTryOn: sandboxTryOn,
+  };
+  const chosen: Partial<GenerationProviders> = {
+    ...(generation.fal && falProviders(settings, generation.fal)),
+    ...(generation.replicate && replicateProviders(settings, generation.replicate)),
+    ...(generation.openaiImages && openAiImagesProviders(settings, generation.openaiImages)),
+  };
+  for (const [capability, choice] of Object.entries(generation.choices)) {
+    const key = capability as keyof GenerationProviders;
+    // The settings refuse the sandbox in production and for capabilities it cannot stand in for.
+    if (choice.vendor === 'sandbox') Object.assign(chosen, { [key]: sandbox[key] });
+  }
+  return chosen;
+}
+
 /**
- * The provider of each generation capability (design §6). Filled in by the generation issue: the local engine
- * where it does real work, a remote API where one is configured, the sandbox stand-ins outside production.
+ * The provider of each generation capability (design §6): a remote API where the settings choose one, the sandbox
+ * stand-ins outside production for what no local model can do, else the local engine (or none: production then
+ * refuses the capability at submit).
  */
-export const generationProviders = (_settings: Settings): GenerationProviders => ({
-  textToImage: null,
-  imageToImage: null,
-  textToVideo: null,
-  imageToVideo: null,
-  virtualTryOn: null,
-  removeBackground: null,
-  replaceBackground: null,
-  extendImage: null,
-  upscale: null,
-});
+export function generationProviders(settings: Settings): GenerationProviders {
+  const chosen = chosenProviders(settings);
+  return {
+    textToImage: chosen.textToImage ?? null,
+    imageToImage: chosen.imageToImage ?? null,
+    textToVideo: chosen.textToVideo ?? null,
+    imageToVideo: chosen.imageToVideo ?? null,
+    virtualTryOn: chosen.virtualTryOn ?? null,
+    removeBackground: chosen.removeBackground ?? null,
+    replaceBackground: null,
+    extendImage: chosen.extendImage ?? null,
+    upscale: chosen.upscale ?? null,
+  };
+}
+
+/** Which provider does each capability, for /health: its name, or null where none does. */
+export const providerNames = (providers: GenerationProviders): Record<string, string | null> =>
+  Object.fromEntries(Object.entries(providers).map(([capability, provider]) => [capability, provider?.name ?? null]));

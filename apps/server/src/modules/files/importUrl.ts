@@ -33,7 +33,8 @@ export function importFromUrl(ctx: AppContext, { userId, fileId, url, signal }: 
   });
 }
 
-async function download(settings: Settings, url: string): Promise<Buffer> {
+/** Fetches a user-given link through the SSRF-safe fetcher, up to the largest file accepted; failures in the user's words. */
+export async function download(settings: Settings, url: string): Promise<Buffer> {
   const fetchUrl = createFetcher({ allowHosts: settings.outboundAllowHosts, timeoutMs: IMPORT_TIMEOUT_MS });
   const maxBytes = maxBytesOfAny(settings);
   try {

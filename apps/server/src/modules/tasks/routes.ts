@@ -22,11 +22,12 @@ import { cancelTask, readTask, submitTask } from './queue.js';
 
 const IdempotencyKey = z.string().trim().min(1).max(200).optional();
 
+/** A stored error's message in the caller's language. */
+export const taskErrorMessage = (error: StoredTaskError, locale: Locale): string =>
+  'key' in error ? errorMessage(error.key, locale, error.params) : error.message;
+
 /** The stored error as the query answers it: JSON text `{"message": …}` in the caller's language. */
-function errorText(error: StoredTaskError, locale: Locale): string {
-  const message = 'key' in error ? errorMessage(error.key, locale, error.params) : error.message;
-  return JSON.stringify({ message });
-}
+const errorText = (error: StoredTaskError, locale: Locale): string => JSON.stringify({ message: taskErrorMessage(error, locale) });
 
 /** What a task query answers (design §8); `result` is the stored result as the kind presents it. */
 export function taskState(task: TaskRow, locale: Locale, result: unknown = task.result) {

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_user_id_kind_created_at_idx" ON "tasks" USING btree ("user_id","kind","created_at");

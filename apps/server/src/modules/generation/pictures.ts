@@ -1,0 +1,72 @@
+// The pictures a generation starts from (spec §5): one of the caller's own stored images (its resKey, under their
+// prefix), a link fetched through the SSRF-safe fetcher, or one of our presets (try-on models and apparel).
+// Checked at submit as far as possible without fetching; fetched and checked by content when the task runs.
+import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { imageInfo, sniff } from '@reelsmith/media';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { files } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { formatOf } from '../files/formats.js';
+import { download } from '../files/importUrl.js';
+import { isUsersKey } from '../files/storage/keys.js';
+import { presetPicture } from './presets.js';
+
+export interface PictureRef {
+  resKey?: string | undefined;
+  imageUrl?: string | undefined;
+  modelId?: string | undefined;
+  templateId?: string | undefined;
+}
+
+const sourcesOf = (ref: PictureRef) => [ref.resKey, ref.imageUrl, ref.modelId, ref.templateId].filter((v) => v !== undefined);
+
+/**
+ * Refuses, before anything is charged, a picture that names nothing or more than one thing, another user's file
+ * (answered "Not found." like a missing one), a file that is not a stored image, or an unknown preset.
+ */
+export async function checkPicture(ctx: AppContext, userId: string, ref: PictureRef, presets: 'model' | 'garment' | 'none' = 'none') {
+  if (sourcesOf(ref).length !== 1) throw new AppError('imageRefInvalid');
+  if (ref.resKey !== undefined) {
+    if (!isUsersKey(userId, ref.resKey)) throw new AppError('notFound');
+    const [row] = await ctx.db
+      .select({ type: files.type })
+      .from(files)
+      .where(and(eq(files.userId, userId), eq(files.resKey, ref.resKey), eq(files.status, 'completed')));
+    if (!row) throw new AppError('notFound');
+    if (row.type !== 'image') throw new AppError('inputNotImage');
+  }
+  if (ref.modelId !== undefined && (presets !== 'model' || !presetPicture('model', ref.modelId))) throw new AppError('notFound');
+  if (ref.templateId !== undefined && (presets !== 'garment' || !presetPicture('garment', ref.templateId))) throw new AppError('notFound');
+}
+
+export interface Picture {
+  path: string;
+  width: number;
+  height: number;
+}
+
+/** The picture as a checked image file in `dir`: a JPG, PNG or WEBP that decodes. */
+export async function fetchPicture(ctx: AppContext, userId: string, ref: PictureRef, dir: string, name: string): Promise<Picture> {
+  const path = join(dir, name);
+  if (ref.resKey !== undefined) {
+    await checkPicture(ctx, userId, { resKey: ref.resKey });
+    await pipeline(await ctx.storage.read(ref.resKey), createWriteStream(path));
+  } else if (ref.imageUrl !== undefined) {
+    await writeFile(path, await download(ctx.settings, ref.imageUrl));
+  } else {
+    const preset = ref.modelId !== undefined ? presetPicture('model', ref.modelId) : presetPicture('garment', ref.templateId ?? '');
+    if (!preset) throw new AppError('notFound');
+    await writeFile(path, await preset.render());
+  }
+  if (formatOf((await sniff(path))?.ext ?? '')?.type !== 'image') throw new AppError('inputNotImage');
+  try {
+    const { width, height } = await imageInfo(path);
+    return { path, width, height };
+  } catch (error) {
+    throw new AppError('inputNotImage', {}, { cause: error });
+  }
+}

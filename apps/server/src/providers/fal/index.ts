@@ -1,0 +1,57 @@
+// fal.ai models as providers (FLUX-class pictures, Kling/MiniMax-class videos, Kolors-class try-on, BiRefNet-class
+// cut-out, ESRGAN-class upscaling, Bria-class expansion). Pictures are sent as data URIs, which fal accepts for
+// every image input.
+import { imageInfo } from '@reelsmith/media';
+import type { Settings } from '../../settings.js';
+import type { VendorAccess } from '../choices.js';
+import { nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
+import { dataUri } from '../remote/job.js';
+import { falQueue } from './queue.js';
+
+const VIDEO_RATIOS = ['16:9', '9:16', '1:1'] as const;
+
+const shapes: VendorShapes = {
+  async image(request, count) {
+    return {
+      prompt: request.prompt,
+      ...(request.negativePrompt && { negative_prompt: request.negativePrompt }),
+      image_size: { width: request.width, height: request.height },
+      num_images: count,
+      output_format: 'png',
+      enable_safety_checker: true,
+      ...(request.image && { image_url: await dataUri(request.image), strength: 0.85 }),
+    };
+  },
+  async video(request) {
+    return {
+      prompt: request.prompt || 'Bring this picture to life with gentle, natural motion',
+      ...(request.negativePrompt && { negative_prompt: request.negativePrompt }),
+      duration: String(request.duration),
+      ...(request.image
+        ? { image_url: await dataUri(request.image) }
+        : { aspect_ratio: nearestRatio(request.width, request.height, VIDEO_RATIOS) }),
+      ...(request.soundEffect && { generate_audio: true }),
+    };
+  },
+  async tryOn(person, garment) {
+    return { human_image_url: await dataUri(person), garment_image_url: await dataUri(garment) };
+  },
+  async removeBackground(image) {
+    return { image_url: await dataUri(image), output_format: 'png' };
+  },
+  async upscale(image, scale) {
+    return { image_url: await dataUri(image), scale };
+  },
+  async extend(request) {
+    const { width, height } = await imageInfo(request.image);
+    return {
+      image_url: await dataUri(request.image),
+      canvas_size: [request.width, request.height],
+      original_image_size: [width, height],
+      original_image_location: [request.left, request.top],
+    };
+  },
+};
+
+export const falProviders = (settings: Settings, access: VendorAccess) =>
+  remoteProviders(settings, { vendor: 'fal', run: falQueue(access, settings.generation).run }, shapes);

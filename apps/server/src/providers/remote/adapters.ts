@@ -1,0 +1,150 @@
+// A vendor's models as providers of our capabilities: each vendor supplies how it runs a model (its protocol) and
+// what input each capability's model takes (its shapes); this turns the answers into files in the job's work
+// directory. A capability is served by the vendor the settings chose for it.
+import type { Settings } from '../../settings.js';
+import type { ProviderChoice, RemoteCapability, Vendor } from '../choices.js';
+import { ProviderError } from '../http.js';
+import type {
+  ExtendImage,
+  GenerationJob,
+  GenerationProviders,
+  ImageRequest,
+  ImageToImage,
+  ImageToVideo,
+  RemoveBackground,
+  TextToImage,
+  TextToVideo,
+  TryOnRequest,
+  Upscale,
+  VideoRequest,
+  VirtualTryOn,
+} from '../provider.js';
+import { limitsOf, saveOutput } from './job.js';
+import { outputUrls } from './outputs.js';
+
+export interface VendorRunner {
+  vendor: Vendor;
+  /** Runs a model on an input and answers the vendor's output JSON (ProviderError when the vendor fails). */
+  run(model: string, input: object, job: GenerationJob): Promise<unknown>;
+}
+
+/** The input of each capability's model at this vendor; `count` is how many outputs one run is asked for. */
+export interface VendorShapes {
+  image(request: ImageRequest, count: number): Promise<object>;
+  video(request: VideoRequest): Promise<object>;
+  tryOn(person: string, garment: string, type: 'top' | 'bottom' | 'onePiece'): Promise<object>;
+  removeBackground(image: string): Promise<object>;
+  upscale(image: string, scale: 2 | 4): Promise<object>;
+  extend?(request: { image: string; width: number; height: number; left: number; top: number }): Promise<object>;
+}
+
+type Remote = Partial<Omit<GenerationProviders, 'replaceBackground'>>;
+
+let serial = 0;
+const outputName = (what: string) => `${what}-${++serial}`;
+
+export function remoteProviders(settings: Settings, runner: VendorRunner, shapes: VendorShapes): Remote {
+  const { vendor } = runner;
+  const modelOf = (capability: RemoteCapability): ProviderChoice | undefined => {
+    const choice = settings.generation.choices[capability];
+    return choice.vendor === vendor ? choice : undefined;
+  };
+  const model = (choice: ProviderChoice, pro = false) =>
+    'model' in choice ? (pro && choice.proModel) || choice.model : (undefined as never);
+
+  /** Runs once and copies every output of the answer into the work directory. */
+  async function runToFiles(modelId: string, input: object, kind: 'image' | 'video', job: GenerationJob): Promise<string[]> {
+    const answer = await runner.run(modelId, input, job);
+    const urls = outputUrls(answer, `${vendor} ${modelId}`);
+    const files: string[] = [];
+    for (const url of urls) files.push(await saveOutput(url, job.workDir, outputName(kind), limitsOf(settings, kind), job.signal));
+    return files;
+  }
+
+  const single = async (modelId: string, input: object, job: GenerationJob) =>
+    (await runToFiles(modelId, input, 'image', job))[0] as string;
+
+  const imageMaker = (choice: ProviderChoice) => ({
+    name: vendor,
+    async generate(request: ImageRequest, job: GenerationJob) {
+      const files: string[] = [];
+      // A model may make fewer pictures a run than asked (some make one): ask again for the rest.
+      for (let round = 0; files.length < request.count && round < request.count; round++) {
+        files.push(...(await runToFiles(model(choice), await shapes.image(request, request.count - files.length), 'image', job)));
+      }
+      if (files.length < request.count) throw new ProviderError(`${vendor} made ${files.length} of ${request.count} pictures`);
+      return files.slice(0, request.count);
+    },
+  });
+  const videoMaker = (choice: ProviderChoice) => ({
+    name: vendor,
+    async generate(request: VideoRequest, job: GenerationJob) {
+      return (await runToFiles(model(choice, request.tier === 'pro'), await shapes.video(request), 'video', job))[0] as string;
+    },
+  });
+
+  const providers: Remote = {};
+  const textToImage = modelOf('textToImage');
+  if (textToImage) providers.textToImage = imageMaker(textToImage) satisfies TextToImage;
+  const imageToImage = modelOf('imageToImage');
+  if (imageToImage) providers.imageToImage = imageMaker(imageToImage) satisfies ImageToImage;
+  const textToVideo = modelOf('textToVideo');
+  if (textToVideo) providers.textToVideo = videoMaker(textToVideo) satisfies TextToVideo;
+  const imageToVideo = modelOf('imageToVideo');
+  if (imageToVideo) providers.imageToVideo = videoMaker(imageToVideo) satisfies ImageToVideo;
+  const tryOn = modelOf('virtualTryOn');
+  if (tryOn) {
+    providers.virtualTryOn = {
+      name: vendor,
+      async generate(request: TryOnRequest, job: GenerationJob) {
+        const outputs: string[] = [];
+        for (let i = 0; i < request.count; i++) {
+          // Two pieces are two passes: the top on the person, then the bottom on that picture.
+          let person = request.model;
+          if (request.garmentType !== 'bottom') {
+            const type = request.garmentType === 'onePiece' ? 'onePiece' : 'top';
+            person = await single(model(tryOn), await shapes.tryOn(person, request.top as string, type), job);
+          }
+          if (request.garmentType === 'bottom' || request.garmentType === 'twoPieces') {
+            person = await single(model(tryOn), await shapes.tryOn(person, request.bottom as string, 'bottom'), job);
+          }
+          outputs.push(person);
+        }
+        return outputs;
+      },
+    } satisfies VirtualTryOn;
+  }
+  const cutOut = modelOf('removeBackground');
+  if (cutOut) {
+    providers.removeBackground = {
+      name: vendor,
+      cutOut: async (image, job) => single(model(cutOut), await shapes.removeBackground(image), job),
+    } satisfies RemoveBackground;
+  }
+  const upscale = modelOf('upscale');
+  if (upscale) {
+    providers.upscale = {
+      name: vendor,
+      upscale: async (request, job) => single(model(upscale), await shapes.upscale(request.image, request.scale), job),
+    } satisfies Upscale;
+  }
+  const extend = modelOf('extendImage');
+  if (extend && shapes.extend) {
+    const shape = shapes.extend;
+    providers.extendImage = {
+      name: vendor,
+      extend: async (request, job) => single(model(extend), await shape(request), job),
+    } satisfies ExtendImage;
+  }
+  return providers;
+}
+
+/** The closest of a vendor's aspect ratios to width × height. */
+export function nearestRatio(width: number, height: number, ratios: readonly string[]): string {
+  const target = Math.log(width / height);
+  const value = (r: string) => {
+    const [w, h] = r.split(':').map(Number) as [number, number];
+    return Math.abs(Math.log(w / h) - target);
+  };
+  return [...ratios].sort((a, b) => value(a) - value(b))[0] as string;
+}

@@ -1,0 +1,47 @@
+// Replicate models as providers (FLUX-class pictures, Kling/MiniMax-class videos, IDM-VTON-class try-on,
+// background removal, Real-ESRGAN-class upscaling). Pictures are sent as data URIs, which Replicate accepts for
+// file inputs.
+import type { Settings } from '../../settings.js';
+import type { VendorAccess } from '../choices.js';
+import { nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
+import { dataUri } from '../remote/job.js';
+import { replicateRun } from './predictions.js';
+
+const IMAGE_RATIOS = ['1:1', '16:9', '9:16', '4:3', '3:4', '3:2', '2:3'] as const;
+const VIDEO_RATIOS = ['16:9', '9:16', '1:1'] as const;
+const TRY_ON_CATEGORIES = { top: 'upper_body', bottom: 'lower_body', onePiece: 'dresses' } as const;
+
+const shapes: VendorShapes = {
+  async image(request, count) {
+    return {
+      prompt: request.prompt,
+      ...(request.negativePrompt && { negative_prompt: request.negativePrompt }),
+      aspect_ratio: nearestRatio(request.width, request.height, IMAGE_RATIOS),
+      num_outputs: count,
+      output_format: 'png',
+      ...(request.image && { image: await dataUri(request.image), prompt_strength: 0.85 }),
+    };
+  },
+  async video(request) {
+    return {
+      prompt: request.prompt || 'Bring this picture to life with gentle, natural motion',
+      ...(request.negativePrompt && { negative_prompt: request.negativePrompt }),
+      duration: request.duration,
+      ...(request.image
+        ? { start_image: await dataUri(request.image) }
+        : { aspect_ratio: nearestRatio(request.width, request.height, VIDEO_RATIOS) }),
+    };
+  },
+  async tryOn(person, garment, type) {
+    return { human_img: await dataUri(person), garm_img: await dataUri(garment), category: TRY_ON_CATEGORIES[type], garment_des: type };
+  },
+  async removeBackground(image) {
+    return { image: await dataUri(image) };
+  },
+  async upscale(image, scale) {
+    return { image: await dataUri(image), scale };
+  },
+};
+
+export const replicateProviders = (settings: Settings, access: VendorAccess) =>
+  remoteProviders(settings, { vendor: 'replicate', run: replicateRun(access, settings.generation) }, shapes);

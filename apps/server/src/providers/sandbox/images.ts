@@ -1,0 +1,72 @@
+// Sandbox text → image and image → image: real PNGs of the asked size and count, drawn here and marked SANDBOX.
+import { join } from 'node:path';
+import sharp, { type OverlayOptions } from 'sharp';
+import type { GenerationJob, ImageRequest, ImageToImage, TextToImage, TryOnRequest, VirtualTryOn } from '../provider.js';
+import { sandboxBackground, sandboxOverlay } from './marks.js';
+
+/** The base picture of output `index`: the source picture filling the frame, or shapes chosen by the prompt. */
+const basePicture = (request: ImageRequest, index: number) =>
+  request.image
+    ? sharp(request.image).rotate().resize(request.width, request.height, { fit: 'cover' })
+    : sharp(sandboxBackground(request.width, request.height, `${request.prompt}\n${index}`));
+
+async function generate(request: ImageRequest, job: GenerationJob): Promise<string[]> {
+  const outputs: string[] = [];
+  for (let index = 0; index < request.count; index++) {
+    job.signal.throwIfAborted();
+    const label = request.count > 1 ? `${request.prompt} (${index + 1}/${request.count})` : request.prompt;
+    const overlay = await sandboxOverlay(request.width, request.height, label);
+    const out = join(job.workDir, `sandbox-${index + 1}.png`);
+    // The source is tinted a little per output, so the outputs of one request differ as real ones would.
+    const base = await basePicture(request, index)
+      .modulate({ hue: index * 40 })
+      .png()
+      .toBuffer();
+    await sharp(base)
+      .composite([{ input: overlay }])
+      .png()
+      .toFile(out);
+    outputs.push(out);
+  }
+  return outputs;
+}
+
+export const sandboxTextToImage: TextToImage = { name: 'sandbox', generate };
+export const sandboxImageToImage: ImageToImage = { name: 'sandbox', generate };
+
+/** Try-on stand-in: the garment pictures laid over the person where they would be worn, marked SANDBOX. */
+export const sandboxTryOn: VirtualTryOn = {
+  name: 'sandbox',
+  async generate(request: TryOnRequest, job: GenerationJob) {
+    const person = sharp(request.model).rotate().resize(1024, 1024, { fit: 'inside' });
+    const { data: base, info } = await person.png().toBuffer({ resolveWithObject: true });
+    const { width, height } = info;
+    const garments: { file: string; centre: number }[] = [];
+    if (request.garmentType === 'bottom') garments.push({ file: request.bottom as string, centre: 0.68 });
+    else if (request.garmentType === 'onePiece') garments.push({ file: request.top as string, centre: 0.5 });
+    else {
+      garments.push({ file: request.top as string, centre: 0.36 });
+      if (request.garmentType === 'twoPieces') garments.push({ file: request.bottom as string, centre: 0.7 });
+    }
+    const outputs: string[] = [];
+    for (let index = 0; index < request.count; index++) {
+      job.signal.throwIfAborted();
+      const layers: OverlayOptions[] = [];
+      for (const garment of garments) {
+        const size = Math.round(Math.min(width, height) * (0.5 + index * 0.05));
+        const { data, info: g } = await sharp(garment.file)
+          .rotate()
+          .resize(size, size, { fit: 'inside' })
+          .png()
+          .toBuffer({ resolveWithObject: true });
+        const top = Math.max(0, Math.min(height - g.height, Math.round(height * garment.centre - g.height / 2)));
+        layers.push({ input: data, left: Math.round((width - g.width) / 2), top });
+      }
+      layers.push({ input: await sandboxOverlay(width, height, `virtual try-on: ${request.garmentType}`) });
+      const out = join(job.workDir, `sandbox-try-on-${index + 1}.png`);
+      await sharp(base).composite(layers).png().toFile(out);
+      outputs.push(out);
+    }
+    return outputs;
+  },
+};

@@ -1,0 +1,342 @@
+import { writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { locateTools, probe } from '@reelsmith/media';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { files, pointsLedger } from '../src/db/schema.js';
+import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
+import { ProviderError } from '../src/providers/http.js';
+import { appOn, type Browser } from './support/app.js';
+import { testDatabases } from './support/databases.js';
+import { activeMember, upload } from './support/files.js';
+import { availableOf, expectConsistent } from './support/points.js';
+
+// Real pictures and videos are made (sharp, ffmpeg): the end-to-end runs use the first database only; the queue
+// and ledger beneath are tested on every database elsewhere.
+const [testDb] = testDatabases();
+const silent = { info() {}, warn() {}, error() {} };
+const tools = locateTools();
+
+interface Output {
+  resKey: string;
+  url: string;
+  posterUrl?: string;
+}
+interface Answer {
+  status: string;
+  progress?: string;
+  error?: string;
+  images?: Output[];
+  videos?: Output[];
+}
+
+const photo = (width: number, height: number, colour: { r: number; g: number; b: number }) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width / 2}" height="${height / 2}"><circle cx="${width / 4}" cy="${height / 4}" r="${width / 5}" fill="white"/></svg>`,
+        ),
+        gravity: 'centre',
+      },
+    ])
+    .png()
+    .toBuffer();
+
+describe(`generation tools on ${testDb?.name}`, () => {
+  const t = appOn(testDb as NonNullable<typeof testDb>);
+  let worker: Worker | undefined;
+  let work: string;
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'reelsmith-generation-'));
+  });
+  afterEach(async () => {
+    await worker?.stop();
+    worker = undefined;
+  });
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  async function submitAndWait(browser: Browser, submitPath: string, kind: string, body: object): Promise<Answer & { taskId: string }> {
+    const { taskId } = (await browser.ok('POST', submitPath, { body })) as { taskId: string };
+    worker ??= startWorker(t.ctx, t.ctx.tasks, { concurrency: 1, log: silent });
+    for (;;) {
+      const answer = (await browser.ok('GET', `/task/v1/${kind}/query`, { query: { taskId } })) as Answer;
+      if (answer.status === 'SUCCESS' || answer.status === 'FAILURE') return { ...answer, taskId };
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+
+  /** Fetches an output through its signed link, as a browser would, into a file. */
+  async function fetched(url: string, name: string): Promise<string> {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    const file = join(work, name);
+    writeFileSync(file, res.rawPayload);
+    return file;
+  }
+
+  const generatedFiles = (userId: string) =>
+    t.ctx.db
+      .select()
+      .from(files)
+      .where(and(eq(files.userId, userId), eq(files.source, 'generated')));
+  const ledgerOf = (taskId: string) => t.ctx.db.select().from(pointsLedger).where(eq(pointsLedger.taskId, taskId));
+
+  it('makes pictures from text at the ratio and count asked, charged imageGen × count, kept as generated assets', {
+    timeout: 60_000,
+  }, async () => {
+    const { browser, userId } = await activeMember(t, 'painter');
+    const before = await availableOf(t.ctx.db, userId);
+    const done = await submitAndWait(browser, '/image/generate', 'text-to-image', {
+      prompt: '一支口红 on marble',
+      ratio: '9:16',
+      count: 2,
+    });
+    expect(done.status, done.error).toBe('SUCCESS');
+    expect(done.progress).toBe('polishing');
+    expect(done.images).toHaveLength(2);
+    for (const [i, image] of (done.images ?? []).entries()) {
+      expect(await sharp(await fetched(image.url, `t2i-${i}.png`)).metadata()).toMatchObject({ width: 576, height: 1024 });
+    }
+    expect(await availableOf(t.ctx.db, userId)).toBe(before - 2 * 4);
+    const stored = await generatedFiles(userId);
+    expect(stored.map((f) => f.resKey).sort()).toEqual((done.images ?? []).map((i) => i.resKey).sort());
+
+    const v2 = await submitAndWait(browser, '/image/generate', 'text-to-image', {
+      prompt: 'A sofa',
+      ratio: '16:9',
+      quality: 'high',
+      imageModel: 'v2',
+    });
+    expect(v2.status, v2.error).toBe('SUCCESS');
+    expect(await sharp(await fetched(v2.images?.[0]?.url as string, 'v2.png')).metadata()).toMatchObject({ width: 2048, height: 1152 });
+    expect(await availableOf(t.ctx.db, userId)).toBe(before - 8 - 6);
+    await expectConsistent(t.ctx.db);
+  });
+
+  it('makes a picture from the caller’s own picture, and refuses another user’s file before charging', { timeout: 60_000 }, async () => {
+    const { browser, userId } = await activeMember(t, 'editor');
+    const uploaded = (await upload(t, browser, await photo(800, 600, { r: 200, g: 60, b: 60 }), 'png')).body.data as { resKey: string };
+    const done = await submitAndWait(browser, '/image/generate', 'text-to-image', {
+      prompt: 'Make it blue',
+      ratio: '4:3',
+      image: { resKey: uploaded.resKey },
+    });
+    expect(done.status, done.error).toBe('SUCCESS');
+    expect(await sharp(await fetched(done.images?.[0]?.url as string, 'i2i.png')).metadata()).toMatchObject({ width: 1024, height: 768 });
+
+    const stranger = await activeMember(t, 'stranger');
+    const before = await availableOf(t.ctx.db, stranger.userId);
+    const stolen = await stranger.browser.call('POST', '/image/generate', {
+      body: { prompt: 'x', ratio: '1:1', image: { resKey: uploaded.resKey } },
+    });
+    expect(stolen.body.code).toBe(404);
+    const peek = await stranger.browser.call('GET', '/task/v1/text-to-image/query', { query: { taskId: done.taskId } });
+    expect(peek.body.code).toBe(404);
+    expect(await availableOf(t.ctx.db, stranger.userId)).toBe(before);
+    expect(await availableOf(t.ctx.db, userId)).toBeLessThan(100);
+  });
+
+  it('makes a video from text of the duration, size and sound asked, charged t2Video_<tier>_<duration>s', {
+    timeout: 120_000,
+  }, async () => {
+    const { browser, userId } = await activeMember(t, 'director');
+    const before = await availableOf(t.ctx.db, userId);
+    const done = await submitAndWait(browser, '/video/text2video', 'text-to-video', {
+      prompt: 'Sneakers running through a city at night',
+      duration: 5,
+      ratio: '16:9',
+      soundEffect: true,
+    });
+    expect(done.status, done.error).toBe('SUCCESS');
+    const video = done.videos?.[0] as Output;
+    const probed = await probe(tools, await fetched(video.url, 't2v.mp4'));
+    expect(probed).toMatchObject({ width: 1280, height: 720 });
+    expect(Math.abs(probed.duration - 5)).toBeLessThan(0.3);
+    expect(probed.streams.map((s) => s.type).sort()).toEqual(['audio', 'video']);
+    expect(await sharp(await fetched(video.posterUrl as string, 'poster.webp')).metadata()).toMatchObject({ format: 'webp' });
+    expect(await availableOf(t.ctx.db, userId)).toBe(before - 20);
+  });
+
+  it('animates the caller’s picture: a silent video shaped like it; without a picture it refuses, charging nothing', {
+    timeout: 120_000,
+  }, async () => {
+    const { browser, userId } = await activeMember(t, 'animator');
+    const uploaded = (await upload(t, browser, await photo(600, 800, { r: 40, g: 120, b: 200 }), 'png')).body.data as { resKey: string };
+    const before = await availableOf(t.ctx.db, userId);
+    const missing = await browser.call('POST', '/video/image2video', { body: { image: {}, duration: 5 } });
+    expect(missing.body).toMatchObject({ code: 40071, message: 'Please upload an image.' });
+    expect(await availableOf(t.ctx.db, userId)).toBe(before);
+
+    const done = await submitAndWait(browser, '/video/image2video', 'image-to-video', { image: { resKey: uploaded.resKey }, duration: 5 });
+    expect(done.status, done.error).toBe('SUCCESS');
+    const probed = await probe(tools, await fetched(done.videos?.[0]?.url as string, 'i2v.mp4'));
+    expect(probed).toMatchObject({ width: 720, height: 960 });
+    expect(Math.abs(probed.duration - 5)).toBeLessThan(0.3);
+    expect(probed.streams.map((s) => s.type)).toEqual(['video']);
+    expect(await availableOf(t.ctx.db, userId)).toBe(before - 20);
+  });
+
+  it('tries clothes on a preset model, and asks for the garments each type needs', { timeout: 60_000 }, async () => {
+    const { browser, userId } = await activeMember(t, 'stylist');
+    const models = (await browser.ok('GET', '/image/getHumanInfo')) as { modelId: string; imageUrl: string }[];
+    const clothes = (await browser.ok('GET', '/image/getClothInfo')) as { templateId: string; garmentType: string; imageUrl: string }[];
+    expect(models.length).toBeGreaterThanOrEqual(2);
+    const preset = await t.app.inject({ method: 'GET', url: models[0]?.imageUrl as string });
+    expect(preset.headers['content-type']).toBe('image/png');
+    const top = clothes.find((c) => c.garmentType === 'top')?.templateId;
+    const bottom = clothes.find((c) => c.garmentType === 'bottom')?.templateId;
+    const before = await availableOf(t.ctx.db, userId);
+
+    const noModel = await browser.call('POST', '/image/virtualTryOn', {
+      body: { garmentType: 'top', model: {}, top: { templateId: top } },
+    });
+    expect(noModel.body).toMatchObject({ code: 40073, message: 'Please choose a model.' });
+    const noBottom = await browser.call('POST', '/image/virtualTryOn', {
+      body: { garmentType: 'twoPieces', model: { modelId: models[0]?.modelId }, top: { templateId: top } },
+    });
+    expect(noBottom.body.code).toBe(40075);
+    const noTop = await browser.call('POST', '/image/virtualTryOn', {
+      body: { garmentType: 'onePiece', model: { modelId: models[0]?.modelId } },
+    });
+    expect(noTop.body.code).toBe(40074);
+    expect(await availableOf(t.ctx.db, userId)).toBe(before);
+
+    const done = await submitAndWait(browser, '/image/virtualTryOn', 'virtual-try-on', {
+      garmentType: 'twoPieces',
+      model: { modelId: models[0]?.modelId },
+      top: { templateId: top },
+      bottom: { templateId: bottom },
+      count: 2,
+    });
+    expect(done.status, done.error).toBe('SUCCESS');
+    expect(done.images).toHaveLength(2);
+    expect(await sharp(await fetched(done.images?.[0]?.url as string, 'try-on.png')).metadata()).toMatchObject({
+      width: 768,
+      height: 1024,
+    });
+    expect(await availableOf(t.ctx.db, userId)).toBe(before - 2 * 8);
+  });
+
+  it('says clearly that a prompt cannot be empty, in the caller’s language, charging nothing', async () => {
+    const { browser, userId } = await activeMember(t, 'blank');
+    const before = await availableOf(t.ctx.db, userId);
+    const empty = await browser.call('POST', '/image/generate', { body: { prompt: '   ', ratio: '1:1' } });
+    expect(empty.body).toMatchObject({ code: 40070, message: 'Please enter a prompt.' });
+    const zh = await browser.call('POST', '/video/text2video', {
+      body: { prompt: '', duration: 5, ratio: '9:16' },
+      headers: { 'accept-language': 'zh' },
+    });
+    expect(zh.body).toMatchObject({ code: 40070, message: '请输入提示词。' });
+    const unknownModel = await browser.call('POST', '/video/text2video', {
+      body: { prompt: 'x', duration: 5, ratio: '9:16', videoModel: 'nope' },
+    });
+    expect(unknownModel.body).toMatchObject({ code: 40000, message: expect.stringContaining('videoModel') });
+    expect(await availableOf(t.ctx.db, userId)).toBe(before);
+  });
+
+  it('fails a task whose provider fails, with one refund that restores the balance, and keeps no output', { timeout: 30_000 }, async () => {
+    const { browser, userId } = await activeMember(t, 'unlucky');
+    const before = await availableOf(t.ctx.db, userId);
+    const original = t.ctx.providers.textToImage;
+    t.ctx.providers.textToImage = {
+      name: 'fal',
+      generate: async () => {
+        throw new ProviderError('POST https://queue.fal.run/fal-ai/flux/dev answered 429: rate limited', 429);
+      },
+    };
+    try {
+      const done = await submitAndWait(browser, '/image/generate', 'text-to-image', { prompt: 'A lamp', ratio: '1:1', count: 3 });
+      expect(done.status).toBe('FAILURE');
+      expect(JSON.parse(done.error as string)).toEqual({
+        message: 'The generation service is busy right now. Please try again in a few minutes.',
+      });
+      const rows = await ledgerOf(done.taskId);
+      expect(rows.map((r) => [r.operationType, r.pointsChange]).sort()).toEqual([
+        ['REFUND_TASK', 12],
+        ['TEXT_TO_IMAGE', -12],
+      ]);
+      expect(await availableOf(t.ctx.db, userId)).toBe(before);
+      expect(await generatedFiles(userId)).toEqual([]);
+
+      const history = (await browser.ok('POST', '/generation/history', { body: { tool: 'text-to-image', page: 1, pageSize: 10 } })) as {
+        status: string;
+        error: string;
+      }[];
+      expect(history[0]).toMatchObject({
+        status: 'FAILURE',
+        error: 'The generation service is busy right now. Please try again in a few minutes.',
+      });
+    } finally {
+      t.ctx.providers.textToImage = original;
+    }
+    await expectConsistent(t.ctx.db);
+  });
+
+  it('lists a tool’s history newest first, paged, with fresh links, only the caller’s', { timeout: 60_000 }, async () => {
+    const { browser } = await activeMember(t, 'historian');
+    const first = await submitAndWait(browser, '/image/generate', 'text-to-image', { prompt: 'first', ratio: '1:1' });
+    const second = await submitAndWait(browser, '/image/generate', 'text-to-image', { prompt: 'second', ratio: '1:1' });
+    const page = (await browser.ok('POST', '/generation/history', { body: { tool: 'text-to-image', page: 1, pageSize: 1 } })) as {
+      taskId: string;
+      input: { prompt: string };
+      outputs: Output[];
+      status: string;
+      progress: string;
+    }[];
+    expect(page).toHaveLength(1);
+    expect(page[0]).toMatchObject({ taskId: second.taskId, status: 'SUCCESS', progress: 'polishing', input: { prompt: 'second' } });
+    expect((await t.app.inject({ method: 'GET', url: page[0]?.outputs[0]?.url as string })).statusCode).toBe(200);
+    const next = (await browser.ok('POST', '/generation/history', { body: { tool: 'text-to-image', page: 2, pageSize: 1 } })) as {
+      taskId: string;
+    }[];
+    expect(next.map((r) => r.taskId)).toEqual([first.taskId]);
+    expect(await browser.ok('POST', '/generation/history', { body: { tool: 'text-to-video', page: 1, pageSize: 10 } })).toEqual([]);
+    const other = await activeMember(t, 'nosy');
+    expect(await other.browser.ok('POST', '/generation/history', { body: { tool: 'text-to-image', page: 1, pageSize: 10 } })).toEqual([]);
+  });
+
+  it('lists the sandbox video model, twelve product demos in the caller’s language, and names providers in /health', async () => {
+    const { browser } = await activeMember(t, 'browser');
+    expect(await browser.ok('GET', '/video/models', { query: { mode: 'text' } })).toEqual([
+      { modelId: 'sandbox', name: 'Sandbox', tiers: ['std', 'pro'], durations: [5, 10] },
+    ]);
+    const demos = (await new (browser.constructor as typeof Browser)(t.app, 'pt').ok('GET', '/mis/product-demo')) as {
+      category: string;
+      name: string;
+      prompt: string;
+      imageUrl: string;
+    }[];
+    expect(demos).toHaveLength(12);
+    expect(demos.find((d) => d.category === 'sneakers')?.name).toBe('Sapatilhas');
+    const card = await t.app.inject({ method: 'GET', url: demos[0]?.imageUrl as string });
+    expect((await sharp(card.rawPayload).metadata()).width).toBe(768);
+    const health = (await browser.ok('GET', '/health')) as { engine: { providers: Record<string, string | null> } };
+    expect(health.engine.providers).toMatchObject({ textToImage: 'sandbox', textToVideo: 'sandbox', virtualTryOn: 'sandbox' });
+  });
+});
+
+describe(`generation in production without providers on ${testDb?.name}`, () => {
+  const t = appOn(testDb as NonNullable<typeof testDb>, () => ({ NODE_ENV: 'production', DEV_LOGIN: 'true' }));
+
+  it('refuses each generation tool before charging anything', async () => {
+    const { browser, userId } = await activeMember(t, 'prod');
+    const before = await availableOf(t.ctx.db, userId);
+    for (const [path, body] of [
+      ['/image/generate', { prompt: 'x', ratio: '1:1' }],
+      ['/video/text2video', { prompt: 'x', duration: 5, ratio: '9:16' }],
+      ['/image/virtualTryOn', { garmentType: 'top', model: { modelId: 'ava' }, top: { templateId: 'tee-green' } }],
+    ] as const) {
+      const answer = await browser.call('POST', path, { body });
+      expect(answer.body).toMatchObject({
+        code: 50020,
+        message: 'This tool is not available on this server yet. Your credits were not used.',
+      });
+    }
+    expect(await availableOf(t.ctx.db, userId)).toBe(before);
+    expect(await browser.ok('GET', '/video/models')).toEqual([]);
+  });
+});

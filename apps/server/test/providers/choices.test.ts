@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { generationProviders } from '../../src/providers/registry.js';
+import { loadSettings } from '../../src/settings.js';
+
+const load = (env: Record<string, string>) => loadSettings({ DATA_DIR: '/tmp/reelsmith-choices-unused', ...env });
+
+describe('generation provider settings', () => {
+  it('uses the sandbox for the four generation capabilities outside production, and nothing in production', () => {
+    const dev = generationProviders(load({}));
+    expect([dev.textToImage?.name, dev.imageToImage?.name, dev.textToVideo?.name, dev.imageToVideo?.name, dev.virtualTryOn?.name]).toEqual(
+      Array(5).fill('sandbox'),
+    );
+    expect(dev.upscale).toBeNull();
+    const production = generationProviders(load({ NODE_ENV: 'production' }));
+    expect(Object.values(production).every((p) => p === null)).toBe(true);
+  });
+
+  it('gives each capability the vendor and model named, with the pro tier’s model', () => {
+    const settings = load({
+      FAL_KEY: 'k',
+      PROVIDER_TEXT_TO_VIDEO: 'fal:fal-ai/kling-video/v2/master/text-to-video',
+      PROVIDER_TEXT_TO_VIDEO_PRO: 'fal-ai/kling-video/v2.1/pro/text-to-video',
+      PROVIDER_UPSCALE: 'fal:fal-ai/esrgan',
+      PROVIDER_VIRTUAL_TRY_ON: 'none',
+    });
+    expect(settings.generation.fal).toEqual({ key: 'k', baseUrl: 'https://queue.fal.run' });
+    expect(settings.generation.choices.textToVideo).toEqual({
+      vendor: 'fal',
+      model: 'fal-ai/kling-video/v2/master/text-to-video',
+      proModel: 'fal-ai/kling-video/v2.1/pro/text-to-video',
+    });
+    const providers = generationProviders(settings);
+    expect([providers.textToVideo?.name, providers.upscale?.name, providers.virtualTryOn, providers.textToImage?.name]).toEqual([
+      'fal',
+      'fal',
+      null,
+      'sandbox',
+    ]);
+  });
+
+  it('refuses settings that cannot work, naming the variable', () => {
+    expect(() => load({ PROVIDER_TEXT_TO_IMAGE: 'fal:fal-ai/flux/dev' })).toThrow('FAL_KEY: required by PROVIDER_TEXT_TO_IMAGE');
+    expect(() => load({ NODE_ENV: 'production', PROVIDER_TEXT_TO_IMAGE: 'sandbox' })).toThrow(
+      /PROVIDER_TEXT_TO_IMAGE: the sandbox .* not production/,
+    );
+    expect(() => load({ OPENAI_IMAGES_API_KEY: 'k', PROVIDER_TEXT_TO_VIDEO: 'openai:sora' })).toThrow(
+      'PROVIDER_TEXT_TO_VIDEO: openai cannot serve',
+    );
+    expect(() => load({ PROVIDER_UPSCALE: 'sandbox' })).toThrow('PROVIDER_UPSCALE: the sandbox has no stand-in');
+    expect(() => load({ PROVIDER_TEXT_TO_IMAGE: 'midjourney' })).toThrow(/PROVIDER_TEXT_TO_IMAGE: must be fal:<model>/);
+    expect(() => load({ FAL_BASE_URL: 'ftp://x' })).toThrow('FAL_BASE_URL');
+  });
+});

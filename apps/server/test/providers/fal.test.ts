@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { falProviders } from '../../src/providers/fal/index.js';
+import { ProviderError, ProviderTimeoutError } from '../../src/providers/http.js';
+import { loadSettings } from '../../src/settings.js';
+import { fakeVendor, json, outputPng, testJob } from './fakeVendor.js';
+
+const MODEL = 'fal-ai/flux/dev';
+const VIDEO = 'fal-ai/kling-video/v2/master/text-to-video';
+
+describe('fal.ai queue adapter', () => {
+  const fal = fakeVendor();
+  let job: ReturnType<typeof testJob>;
+  beforeEach(() => {
+    fal.requests.length = 0;
+    fal.handlers.clear();
+    job = testJob();
+  });
+  afterEach(() => job.cleanup());
+
+  const providers = (env: Record<string, string> = {}) => {
+    const settings = loadSettings({
+      DATA_DIR: join(tmpdir(), 'reelsmith-fal-unused'),
+      FAL_KEY: 'fal-secret',
+      FAL_BASE_URL: fal.base,
+      PROVIDER_TEXT_TO_IMAGE: `fal:${MODEL}`,
+      PROVIDER_TEXT_TO_VIDEO: `fal:${VIDEO}`,
+      PROVIDER_POLL_MS: '20',
+      ...env,
+    });
+    return falProviders(settings, settings.generation.fal as NonNullable<typeof settings.generation.fal>);
+  };
+
+  /** A queue that answers IN_QUEUE, IN_PROGRESS, then COMPLETED, under the app's path as fal does. */
+  function queue(app: string, model: string, result: (res: Parameters<typeof json>[0]) => void) {
+    let looks = 0;
+    fal.handlers.set(`POST /${model}`, (_req, res) =>
+      json(res, 200, {
+        request_id: 'req-1',
+        status: 'IN_QUEUE',
+        status_url: `${fal.base}/${app}/requests/req-1/status`,
+        response_url: `${fal.base}/${app}/requests/req-1`,
+        cancel_url: `${fal.base}/${app}/requests/req-1/cancel`,
+      }),
+    );
+    fal.handlers.set(`GET /${app}/requests/req-1/status`, (_req, res) => {
+      looks++;
+      json(res, looks < 3 ? 202 : 200, { status: looks === 1 ? 'IN_QUEUE' : looks === 2 ? 'IN_PROGRESS' : 'COMPLETED' });
+    });
+    fal.handlers.set(`GET /${app}/requests/req-1`, (_req, res) => result(res));
+  }
+
+  it('submits, follows the queue and copies each picture into the work directory', async () => {
+    const png = await outputPng();
+    fal.handlers.set('GET /files/a.png', (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
+    queue('fal-ai/flux', MODEL, (res) =>
+      json(res, 200, { images: [{ url: `${fal.base}/files/a.png` }, { url: `data:image/png;base64,${png.toString('base64')}` }] }),
+    );
+    const files = await providers().textToImage?.generate(
+      { prompt: 'a lamp', width: 576, height: 1024, count: 2, model: 'v1', quality: 'standard' },
+      job.job,
+    );
+    expect(files).toHaveLength(2);
+    for (const file of files ?? []) expect(readFileSync(file)).toEqual(png);
+    const submit = fal.requests.find((r) => r.method === 'POST');
+    expect(submit?.headers.authorization).toBe('Key fal-secret');
+    expect(JSON.parse(submit?.body.toString() as string)).toMatchObject({
+      prompt: 'a lamp',
+      image_size: { width: 576, height: 1024 },
+      num_images: 2,
+    });
+    expect(job.stages).toEqual(['initialFrames', 'animating']);
+  });
+
+  it('sends a video model its duration and ratio, and keeps the video it made', async () => {
+    fal.handlers.set('GET /files/v.mp4', (_req, res) => res.writeHead(200).end(Buffer.from('video bytes')));
+    queue('fal-ai/kling-video', VIDEO, (res) => json(res, 200, { video: { url: `${fal.base}/files/v.mp4` } }));
+    const file = await providers().textToVideo?.generate(
+      { prompt: 'a car', duration: 10, width: 720, height: 1280, tier: 'std', soundEffect: false },
+      job.job,
+    );
+    expect(readFileSync(file as string).toString()).toBe('video bytes');
+    expect(JSON.parse(fal.requests[0]?.body.toString() as string)).toMatchObject({ duration: '10', aspect_ratio: '9:16' });
+  });
+
+  it('reports a model failure, a 429 and an answer without a request id as provider errors', async () => {
+    queue('fal-ai/flux', MODEL, (res) => json(res, 422, { detail: [{ msg: 'image_size too large' }] }));
+    const request = { prompt: 'x', width: 64, height: 64, count: 1, model: 'v1' as const, quality: 'standard' as const };
+    await expect(providers().textToImage?.generate(request, job.job)).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringContaining('image_size too large'),
+    });
+
+    fal.handlers.set(`POST /${MODEL}`, (_req, res) => json(res, 429, { detail: 'Rate limit exceeded' }));
+    await expect(providers().textToImage?.generate(request, job.job)).rejects.toMatchObject({ name: 'ProviderError', status: 429 });
+
+    fal.handlers.set(`POST /${MODEL}`, (_req, res) => json(res, 200, { hello: 'world' }));
+    await expect(providers().textToImage?.generate(request, job.job)).rejects.toBeInstanceOf(ProviderError);
+
+    queue('fal-ai/flux', MODEL, (res) => json(res, 200, { images: [] }));
+    await expect(providers().textToImage?.generate(request, job.job)).rejects.toThrow(/no output/);
+  });
+
+  it('gives up on a queue that never finishes, cancelling the request, and on a stalled answer', async () => {
+    fal.handlers.set(`POST /${MODEL}`, (_req, res) => json(res, 200, { request_id: 'slow' }));
+    fal.handlers.set('GET /fal-ai/flux/requests/slow/status', (_req, res) => json(res, 202, { status: 'IN_QUEUE' }));
+    fal.handlers.set('PUT /fal-ai/flux/requests/slow/cancel', (_req, res) => json(res, 202, { status: 'CANCELLATION_REQUESTED' }));
+    const request = { prompt: 'x', width: 64, height: 64, count: 1, model: 'v1' as const, quality: 'standard' as const };
+    await expect(providers({ PROVIDER_TIMEOUT_SECONDS: '1' }).textToImage?.generate(request, job.job)).rejects.toBeInstanceOf(
+      ProviderTimeoutError,
+    );
+    expect(fal.requests.some((r) => r.method === 'PUT' && r.path === '/fal-ai/flux/requests/slow/cancel')).toBe(true);
+
+    fal.handlers.set(`POST /${MODEL}`, () => undefined);
+    await expect(providers({ PROVIDER_REQUEST_TIMEOUT_SECONDS: '1' }).textToImage?.generate(request, job.job)).rejects.toBeInstanceOf(
+      ProviderTimeoutError,
+    );
+  });
+
+  it('stops when the task is cancelled, asking fal to cancel too, and refuses an output over the size limit', async () => {
+    fal.handlers.set(`POST /${MODEL}`, (_req, res) => json(res, 200, { request_id: 'r2' }));
+    fal.handlers.set('GET /fal-ai/flux/requests/r2/status', (_req, res) => json(res, 202, { status: 'IN_PROGRESS' }));
+    fal.handlers.set('PUT /fal-ai/flux/requests/r2/cancel', (_req, res) => json(res, 202, { status: 'CANCELLATION_REQUESTED' }));
+    const controller = new AbortController();
+    const cancelled = testJob(controller.signal);
+    const request = { prompt: 'x', width: 64, height: 64, count: 1, model: 'v1' as const, quality: 'standard' as const };
+    setTimeout(() => controller.abort(new Error('cancelled by the user')), 100);
+    await expect(providers().textToImage?.generate(request, cancelled.job)).rejects.toThrow('cancelled by the user');
+    expect(fal.requests.some((r) => r.path === '/fal-ai/flux/requests/r2/cancel')).toBe(true);
+    cancelled.cleanup();
+
+    const big = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#808080' } })
+      .raw()
+      .toBuffer();
+    fal.handlers.set('GET /files/big', (_req, res) => res.writeHead(200).end(big));
+    queue('fal-ai/flux', MODEL, (res) => json(res, 200, { images: [{ url: `${fal.base}/files/big` }] }));
+    await expect(providers({ MAX_IMAGE_MB: '1' }).textToImage?.generate(request, job.job)).rejects.toThrow(/more than/);
+  });
+});

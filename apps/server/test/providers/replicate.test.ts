@@ -1,0 +1,111 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProviderTimeoutError } from '../../src/providers/http.js';
+import { replicateProviders } from '../../src/providers/replicate/index.js';
+import { loadSettings } from '../../src/settings.js';
+import { fakeVendor, json, outputPng, testJob } from './fakeVendor.js';
+
+describe('Replicate predictions adapter', () => {
+  const replicate = fakeVendor();
+  let job: ReturnType<typeof testJob>;
+  beforeEach(() => {
+    replicate.requests.length = 0;
+    replicate.handlers.clear();
+    job = testJob();
+  });
+  afterEach(() => job.cleanup());
+
+  const providers = (env: Record<string, string> = {}) => {
+    const settings = loadSettings({
+      DATA_DIR: join(tmpdir(), 'reelsmith-replicate-unused'),
+      REPLICATE_API_TOKEN: 'r8_secret',
+      REPLICATE_BASE_URL: replicate.base,
+      PROVIDER_TEXT_TO_IMAGE: 'replicate:black-forest-labs/flux-schnell',
+      PROVIDER_VIRTUAL_TRY_ON: 'replicate:cuuupid/idm-vton:0513734a452173b8173e907e3a59d19a36266e55b48528559432bd21c7d7e985',
+      PROVIDER_POLL_MS: '20',
+      ...env,
+    });
+    return replicateProviders(settings, settings.generation.replicate as NonNullable<typeof settings.generation.replicate>);
+  };
+
+  /** A prediction that starts, processes, then ends as `last`. */
+  function prediction(id: string, last: object) {
+    let looks = 0;
+    replicate.handlers.set(`GET /v1/predictions/${id}`, (_req, res) => {
+      looks++;
+      json(res, 200, looks === 1 ? { id, status: 'processing', output: null } : { id, ...last });
+    });
+  }
+  const request = { prompt: 'a lamp', width: 1024, height: 576, count: 2, model: 'v1' as const, quality: 'standard' as const };
+
+  it('creates a prediction on the model, polls it to success and copies the outputs', async () => {
+    const png = await outputPng();
+    replicate.handlers.set('GET /files/1.png', (_req, res) => res.writeHead(200).end(png));
+    replicate.handlers.set('POST /v1/models/black-forest-labs/flux-schnell/predictions', (_req, res) =>
+      json(res, 201, { id: 'p1', status: 'starting', output: null, urls: { get: `${replicate.base}/v1/predictions/p1` } }),
+    );
+    prediction('p1', { status: 'succeeded', output: [`${replicate.base}/files/1.png`, `${replicate.base}/files/1.png`] });
+    const files = await providers().textToImage?.generate(request, job.job);
+    expect(files?.map((f) => readFileSync(f))).toEqual([png, png]);
+    const create = replicate.requests[0];
+    expect(create?.headers.authorization).toBe('Bearer r8_secret');
+    expect(JSON.parse(create?.body.toString() as string)).toMatchObject({
+      input: { prompt: 'a lamp', aspect_ratio: '16:9', num_outputs: 2 },
+    });
+    expect(job.stages).toEqual(['initialFrames', 'animating']);
+  });
+
+  it('runs a pinned version through /v1/predictions, in two passes for two pieces', async () => {
+    const png = await outputPng();
+    replicate.handlers.set('GET /files/t.png', (_req, res) => res.writeHead(200).end(png));
+    let created = 0;
+    replicate.handlers.set('POST /v1/predictions', (_req, res) => json(res, 201, { id: `v${++created}`, status: 'starting' }));
+    for (const id of ['v1', 'v2']) prediction(id, { status: 'succeeded', output: `${replicate.base}/files/t.png` });
+    const person = join(job.job.workDir, 'person.png');
+    writeFileSync(person, png);
+    const files = await providers().virtualTryOn?.generate(
+      { garmentType: 'twoPieces', model: person, top: person, bottom: person, count: 1 },
+      job.job,
+    );
+    expect(files).toHaveLength(1);
+    const bodies = replicate.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body.toString()));
+    expect(bodies.map((b) => [b.version.slice(0, 8), b.input.category])).toEqual([
+      ['0513734a', 'upper_body'],
+      ['0513734a', 'lower_body'],
+    ]);
+    expect(bodies[0].input.human_img).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('reports a failed or canceled prediction, a 429 and a prediction that never ends (cancelling it)', async () => {
+    replicate.handlers.set('POST /v1/models/black-forest-labs/flux-schnell/predictions', (_req, res) =>
+      json(res, 201, { id: 'f', status: 'starting' }),
+    );
+    prediction('f', { status: 'failed', error: 'NSFW content detected' });
+    await expect(providers().textToImage?.generate(request, job.job)).rejects.toThrow(/failed: NSFW content detected/);
+
+    replicate.handlers.set('POST /v1/models/black-forest-labs/flux-schnell/predictions', (_req, res) =>
+      json(res, 429, { title: 'Too Many Requests', detail: 'Request was throttled.' }),
+    );
+    await expect(providers().textToImage?.generate(request, job.job)).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringContaining('throttled'),
+    });
+
+    replicate.handlers.set('POST /v1/models/black-forest-labs/flux-schnell/predictions', (_req, res) =>
+      json(res, 201, { id: 'slow', status: 'starting' }),
+    );
+    replicate.handlers.set('GET /v1/predictions/slow', (_req, res) => json(res, 200, { id: 'slow', status: 'processing' }));
+    replicate.handlers.set('POST /v1/predictions/slow/cancel', (_req, res) => json(res, 200, { id: 'slow', status: 'canceled' }));
+    await expect(providers({ PROVIDER_TIMEOUT_SECONDS: '1' }).textToImage?.generate(request, job.job)).rejects.toBeInstanceOf(
+      ProviderTimeoutError,
+    );
+    expect(replicate.requests.some((r) => r.path === '/v1/predictions/slow/cancel')).toBe(true);
+
+    replicate.handlers.set('POST /v1/models/black-forest-labs/flux-schnell/predictions', (_req, res) =>
+      res.writeHead(200).end('<html>gateway</html>'),
+    );
+    await expect(providers().textToImage?.generate(request, job.job)).rejects.toThrow(/not JSON/);
+  });
+});
