@@ -6,11 +6,11 @@
  * sent as soon as that tab reaches the app past sign-in, then the same tab opens link to video.
  */
 import { uploadPage } from './api';
-import { isSignedInPage, linkToVideoUrl, loginUrl } from './urls';
 import type { CapturedPage } from './capture';
 import { t, uiLanguage } from './i18n';
 import type { Answer, Request } from './messages';
 import { installId, originPattern, readSettings } from './settings';
+import { isSignedInPage, linkToVideoUrl, loginUrl } from './urls';
 
 const PENDING_KEY = 'pendingCapture';
 

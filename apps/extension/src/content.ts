@@ -33,7 +33,8 @@ function noteFor(answer: Awaited<ReturnType<typeof send>>): string {
 function showButton() {
   const host = document.createElement('div');
   host.id = BUTTON_HOST_ID;
-  const root = host.attachShadow({ mode: 'closed' });
+  // Open, so tests can reach it; a page's script cannot press it: only a person's (trusted) click counts.
+  const root = host.attachShadow({ mode: 'open' });
   root.innerHTML = `<style>${BUTTON_STYLE}</style><div class="bar"><button class="make" type="button"></button><button class="hide" type="button">×</button></div><div class="note" role="status"></div>`;
   const make = root.querySelector('.make') as HTMLButtonElement;
   const hide = root.querySelector('.hide') as HTMLButtonElement;
@@ -41,7 +42,8 @@ function showButton() {
   make.textContent = t('makeVideo');
   hide.title = t('hideButton');
   hide.setAttribute('aria-label', t('hideButton'));
-  make.addEventListener('click', async () => {
+  make.addEventListener('click', async (event) => {
+    if (!event.isTrusted) return;
     make.disabled = true;
     note.textContent = t('uploading');
     try {

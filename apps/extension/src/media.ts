@@ -58,9 +58,7 @@ function jsonLdImages(doc: Document): string[] {
 
 function metaImages(doc: Document): string[] {
   const selectors = ['meta[property="og:image:secure_url"]', 'meta[property="og:image"]', 'meta[name="twitter:image"]'];
-  return selectors.flatMap((selector) =>
-    Array.from(doc.querySelectorAll(selector)).flatMap((meta) => meta.getAttribute('content') ?? []),
-  );
+  return selectors.flatMap((selector) => Array.from(doc.querySelectorAll(selector)).flatMap((meta) => meta.getAttribute('content') ?? []));
 }
 
 /** Natural size when loaded, else the declared one (lazy pictures not yet loaded). */

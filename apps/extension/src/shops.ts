@@ -29,7 +29,9 @@ const AMAZON_DOMAINS = [
   'cn',
 ].map((tld) => `amazon.${tld}`);
 
-const EBAY_DOMAINS = ['com', 'co.uk', 'de', 'fr', 'it', 'es', 'ca', 'com.au', 'at', 'ch', 'ie', 'nl', 'be', 'pl'].map((tld) => `ebay.${tld}`);
+const EBAY_DOMAINS = ['com', 'co.uk', 'de', 'fr', 'it', 'es', 'ca', 'com.au', 'at', 'ch', 'ie', 'nl', 'be', 'pl'].map(
+  (tld) => `ebay.${tld}`,
+);
 
 /** Every recognised shop's registrable domain; its subdomains (www., us., m.) count too. */
 export const SHOP_DOMAINS = [
@@ -50,8 +52,7 @@ export const SHOP_DOMAINS = [
 /** The content script's match patterns (manifest): each domain and its subdomains, http and https. */
 export const SHOP_MATCHES = SHOP_DOMAINS.flatMap((domain) => [`*://${domain}/*`, `*://*.${domain}/*`]);
 
-export const isShopHost = (hostname: string) =>
-  SHOP_DOMAINS.some((domain) => hostname === domain || hostname.endsWith(`.${domain}`));
+export const isShopHost = (hostname: string) => SHOP_DOMAINS.some((domain) => hostname === domain || hostname.endsWith(`.${domain}`));
 
 /**
  * A Shopify store on its own domain: the page's `Shopify` global is out of a content script's reach (it lives in

@@ -45,7 +45,8 @@ describe('page capture', () => {
 
   it('drops inline code but keeps JSON data when the page would be over the cap', () => {
     const code = `var huge = "${'x'.repeat(CAPTURE_MAX_BYTES)}";`;
-    const doc = render(`<head><script>${code}</script><script type="application/ld+json">{"@type":"Product","name":"${NAME}"}</script></head>
+    const doc =
+      render(`<head><script>${code}</script><script type="application/ld+json">{"@type":"Product","name":"${NAME}"}</script></head>
       <body><h1>${NAME}</h1></body>`);
     const html = pageHtml(doc);
     expect(new TextEncoder().encode(html).length).toBeLessThan(CAPTURE_MAX_BYTES);

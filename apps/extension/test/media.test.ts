@@ -22,7 +22,11 @@ describe('product media of a page', () => {
          '@context': 'https://schema.org',
          '@graph': [
            { '@type': 'BreadcrumbList', image: 'https://cdn.example/crumb.jpg' },
-           { '@type': 'Product', name: 'Kettle', image: ['/img/front.jpg', { '@type': 'ImageObject', url: 'https://cdn.example/side.jpg' }] },
+           {
+             '@type': 'Product',
+             name: 'Kettle',
+             image: ['/img/front.jpg', { '@type': 'ImageObject', url: 'https://cdn.example/side.jpg' }],
+           },
          ],
        })}</script></head>
        <body><img src="/img/gallery.jpg" width="800" height="800"></body>`,

@@ -3,13 +3,26 @@ import { isShopHost, isShopifyPage, SHOP_MATCHES } from '../src/shops';
 
 describe('recognised shops', () => {
   it('knows every Amazon storefront and the other marketplaces, with their subdomains', () => {
-    for (const host of ['www.amazon.com', 'amazon.co.uk', 'www.amazon.co.jp', 'www.amazon.com.br', 'www.ebay.de', 'm.aliexpress.com', 'www.etsy.com', 'www.walmart.com', 'www.temu.com', 'us.shein.com', 'my-store.myshopify.com']) {
+    for (const host of [
+      'www.amazon.com',
+      'amazon.co.uk',
+      'www.amazon.co.jp',
+      'www.amazon.com.br',
+      'www.ebay.de',
+      'm.aliexpress.com',
+      'www.etsy.com',
+      'www.walmart.com',
+      'www.temu.com',
+      'us.shein.com',
+      'my-store.myshopify.com',
+    ]) {
       expect(isShopHost(host), host).toBe(true);
     }
   });
 
   it('is not fooled by look-alike hosts', () => {
-    for (const host of ['amazon.com.evil.example', 'notamazon.com', 'shop.example', '127.0.0.1']) expect(isShopHost(host), host).toBe(false);
+    for (const host of ['amazon.com.evil.example', 'notamazon.com', 'shop.example', '127.0.0.1'])
+      expect(isShopHost(host), host).toBe(false);
   });
 
   it('recognises a Shopify store on its own domain by its markup', () => {

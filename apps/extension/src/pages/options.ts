@@ -3,9 +3,9 @@
  * for it, asked for on Save (the click is the user gesture Chrome requires); nothing is saved without it.
  */
 import './pages.css';
-import { privacyPolicyUrl } from '../urls';
 import { localisePage, t } from '../i18n';
 import { isApiPrefix, originOf, originPattern, readSettings, saveSettings } from '../settings';
+import { privacyPolicyUrl } from '../urls';
 
 localisePage(document);
 const form = document.getElementById('form') as HTMLFormElement;
@@ -39,7 +39,6 @@ form.addEventListener('submit', async (event) => {
   show(t('saved'));
 });
 
-document.getElementById('privacy')?.addEventListener('click', async (event) => {
-  event.preventDefault();
+document.getElementById('privacy')?.addEventListener('click', async () => {
   await chrome.tabs.create({ url: privacyPolicyUrl((await readSettings()).appOrigin) });
 });

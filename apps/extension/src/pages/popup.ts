@@ -4,10 +4,10 @@
  * opened as a page of its own (as the browser tests do) is itself the active tab.
  */
 import './pages.css';
-import { privacyPolicyUrl } from '../urls';
 import { localisePage, t } from '../i18n';
 import { type Answer, send } from '../messages';
 import { readSettings } from '../settings';
+import { privacyPolicyUrl } from '../urls';
 
 localisePage(document);
 const make = document.getElementById('make') as HTMLButtonElement;
@@ -43,11 +43,9 @@ make.addEventListener('click', async () => {
   }
 });
 
-document.getElementById('options')?.addEventListener('click', (event) => {
-  event.preventDefault();
+document.getElementById('options')?.addEventListener('click', () => {
   void chrome.runtime.openOptionsPage();
 });
-document.getElementById('privacy')?.addEventListener('click', async (event) => {
-  event.preventDefault();
+document.getElementById('privacy')?.addEventListener('click', async () => {
   await chrome.tabs.create({ url: privacyPolicyUrl((await readSettings()).appOrigin) });
 });
