@@ -21,6 +21,26 @@ function filesUnder(dir: string): string[] {
     });
 }
 
+interface Entry {
+  crc: number;
+  packedSize: number;
+  size: number;
+  nameLength: number;
+}
+
+/** The fields a file's local header and its central directory record share, in the same order. */
+function writeEntryFields(header: Buffer, at: number, entry: Entry) {
+  header.writeUInt16LE(20, at); // needs zip 2.0 (DEFLATE)
+  header.writeUInt16LE(UTF8_NAMES, at + 2);
+  header.writeUInt16LE(DEFLATE, at + 4);
+  header.writeUInt16LE(DOS_TIME, at + 6);
+  header.writeUInt16LE(DOS_DATE, at + 8);
+  header.writeUInt32LE(entry.crc, at + 10);
+  header.writeUInt32LE(entry.packedSize, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.nameLength, at + 22);
+}
+
 export function zipFolder(dir: string): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -29,33 +49,18 @@ export function zipFolder(dir: string): Buffer {
     const name = Buffer.from(relative(dir, path).split(sep).join('/'), 'utf8');
     const data = readFileSync(path);
     const packed = deflateRawSync(data, { level: 9 });
-    const crc = crc32(data);
+
+    const entry = { crc: crc32(data), packedSize: packed.length, size: data.length, nameLength: name.length };
 
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(DEFLATE, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, entry);
     locals.push(local, name, packed);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(DEFLATE, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(20, 4); // made by: zip 2.0
+    writeEntryFields(central, 6, entry);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += local.length + name.length + packed.length;

@@ -3,7 +3,11 @@
  * origin (the host permission lets the request carry it): the captured page goes up, a resKey comes back.
  */
 import { CLIENT_HEADER, CLIENT_WEB, linkVideoPageUpload, OK_CODE } from '@reelsmith/contract';
+import { z } from 'zod';
 import type { Settings } from './settings';
+
+// The contract's schemas check the answer; without eval, which the extension's CSP forbids (and reports on each probe).
+z.config({ jitless: true });
 
 export type UploadOutcome = { kind: 'stored'; resKey: string } | { kind: 'signedOut' } | { kind: 'failed'; message: string };
 
