@@ -48,12 +48,12 @@ const serialise = (root: HTMLElement) => `<!doctype html>\n${root.outerHTML}`;
 const bytesOf = (text: string) => new TextEncoder().encode(text).length;
 
 /** The HTML to send: the cleaned clone, and, when that is over the cap, without its inline code (data kept). */
-export function pageHtml(doc: Document): string {
+export function pageHtml(doc: Document, maxBytes = CAPTURE_MAX_BYTES): string {
   const root = doc.documentElement.cloneNode(true) as HTMLElement;
   pinImages(doc, root);
   for (const node of root.querySelectorAll(NOT_CONTENT)) node.remove();
   const html = serialise(root);
-  if (bytesOf(html) <= CAPTURE_MAX_BYTES) return html;
+  if (bytesOf(html) <= maxBytes) return html;
   for (const script of root.querySelectorAll('script')) if (!script.matches(DATA_SCRIPTS)) script.remove();
   return serialise(root);
 }

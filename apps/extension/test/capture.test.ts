@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUTTON_HOST_ID, CAPTURE_MAX_BYTES, capturePage, pageHtml } from '../src/capture';
+import { BUTTON_HOST_ID, capturePage, pageHtml } from '../src/capture';
 
 const NAME = 'Trailhead Merino Beanie';
 
@@ -37,6 +37,11 @@ describe('page capture', () => {
     expect(capture.mainImage).toBe('https://cdn.example/b.jpg');
   });
 
+  it('keeps a page under the cap whole, inline code included', () => {
+    const doc = render('<head><script>var meta = {"product":{"id":1}};</script></head><body><h1>x</h1></body>');
+    expect(pageHtml(doc)).toContain('var meta');
+  });
+
   it('does not change the page it captures', () => {
     const doc = render('<head><style>p{}</style></head><body><p>kept</p></body>');
     capturePage(doc);
@@ -44,12 +49,13 @@ describe('page capture', () => {
   });
 
   it('drops inline code but keeps JSON data when the page would be over the cap', () => {
-    const code = `var huge = "${'x'.repeat(CAPTURE_MAX_BYTES)}";`;
+    const cap = 4096;
+    const code = `var huge = "${'x'.repeat(cap)}";`;
     const doc =
       render(`<head><script>${code}</script><script type="application/ld+json">{"@type":"Product","name":"${NAME}"}</script></head>
       <body><h1>${NAME}</h1></body>`);
-    const html = pageHtml(doc);
-    expect(new TextEncoder().encode(html).length).toBeLessThan(CAPTURE_MAX_BYTES);
+    const html = pageHtml(doc, cap);
+    expect(new TextEncoder().encode(html).length).toBeLessThan(cap);
     expect(html).toContain(`"name":"${NAME}"`);
     expect(html).not.toContain('var huge');
   });
