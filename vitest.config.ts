@@ -17,6 +17,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'extension', root: 'apps/extension', include: ['test/**/*.test.ts'], environment: 'jsdom' },
+      },
+      {
         extends: 'apps/web/vite.config.ts',
         test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },

@@ -1,5 +1,5 @@
-// `npm test`: lint and type-check, build the web app the browser tests drive, then every Vitest project
-// (contract, server, web, e2e). Ends with a plain "tests: N passed, N failed" line.
+// `npm test`: lint and type-check, build the web app and the browser extension the browser tests drive, then
+// every Vitest project (contract, server, extension, web, e2e). Ends with a plain "tests: N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,7 @@ if (missing.length > 0 && process.getuid?.() !== 0) {
 
 if (run('npm', ['run', 'lint']) !== 0) process.exit(1);
 if (run('npm', ['run', 'build'], { NODE_ENV: 'production' }) !== 0) process.exit(1);
+if (run('npm', ['run', 'build', '--workspace', '@reelsmith/extension']) !== 0) process.exit(1);
 
 const report = join(tmpdir(), `reelsmith-vitest-${process.pid}.json`);
 const status = run('npx', [

@@ -13,6 +13,7 @@ import { createAuth, registerAuthRoutes } from './modules/auth/routes.js';
 import { registerFileRoutes } from './modules/files/routes.js';
 import { registerGenerationRoutes } from './modules/generation/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerCaptureRoutes } from './modules/link-video/capture/routes.js';
 import { registerCatalogueRoutes } from './modules/link-video/catalogue/routes.js';
 import { registerPointsRoutes } from './modules/points/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
@@ -72,6 +73,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       registerTaskRoutes(route, ctx, ctx.tasks);
       registerCatalogueRoutes(api, route, ctx);
       registerGenerationRoutes(api, route, ctx);
+      registerCaptureRoutes(route, ctx);
       registerAdminRoutes(api, ctx);
       api.all('/*', { config: { skipClientChecks: true } }, async () => {
         throw new AppError('notFound');

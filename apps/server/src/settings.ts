@@ -26,6 +26,8 @@
  * |                            |                                  | with a personal code gets at least 100)                                  |
  * | OUTBOUND_ALLOW_HOSTS       | (empty)                          | host:port list (comma-separated) that outbound fetches may reach even    |
  * |                            |                                  | though they are private addresses                                        |
+ * | EXTENSION_ORIGINS          | (empty: no extension)            | browser extensions allowed to send captured pages, as ids or             |
+ * |                            |                                  | chrome-extension://<id> origins (comma-separated)                        |
  * | WEB_DIST_DIR               | apps/web/dist of this checkout   | the built web app that is served beside the API                          |
  * | ROLE                       | all                              | all: API and worker; api: only the API; worker: only the task worker     |
  * | WORKER_CONCURRENCY         | 2                                | tasks one worker process runs at once                                    |
@@ -91,6 +93,12 @@ const commaList = z
 
 const HostPort = z.string().regex(/^[^\s:,]+:\d{1,5}$/, 'must be a comma-separated list of host:port');
 
+/** A Chrome extension id (32 letters a–p) or its origin; always answered as the origin its requests carry. */
+const ExtensionOrigin = z
+  .string()
+  .regex(/^(chrome-extension:\/\/)?[a-p]{32}$/, 'must be a comma-separated list of extension ids or chrome-extension://<id>')
+  .transform((v) => (v.startsWith('chrome-extension://') ? v : `chrome-extension://${v}`));
+
 /** `key:value` pairs (TTS_VOICES) as a record. */
 const pairs = commaList
   .pipe(z.array(z.string().regex(/^[^\s:,]+:[^\s:,]+$/, 'must be a comma-separated list of id:voice')))
@@ -122,6 +130,7 @@ const Env = GenerationEnv.extend({
   ACTIVATE_RATE_LIMIT: positiveInt(10),
   SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   OUTBOUND_ALLOW_HOSTS: commaList.pipe(z.array(HostPort)),
+  EXTENSION_ORIGINS: commaList.pipe(z.array(ExtensionOrigin)),
   WEB_DIST_DIR: optional,
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
@@ -167,6 +176,8 @@ export interface Settings {
   /** Credits of the sign-up grant (SIGNUP, expiring after SIGNUP_CREDIT_DAYS). */
   signupCredits: number;
   outboundAllowHosts: string[];
+  /** Origins (`chrome-extension://<id>`) of the browser extensions whose captured pages are accepted. */
+  extensionOrigins: string[];
   webDistDir: string;
   /** Which parts this process runs: the API, the task worker, or both. */
   role: 'all' | 'api' | 'worker';
@@ -275,6 +286,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     activateRateLimit: e.ACTIVATE_RATE_LIMIT,
     signupCredits: e.SIGNUP_CREDITS,
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
+    extensionOrigins: e.EXTENSION_ORIGINS,
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : join(REPO_ROOT, 'apps/web/dist'),
     role: e.ROLE,
     workerConcurrency: e.WORKER_CONCURRENCY,

@@ -25,6 +25,7 @@ describe('settings', () => {
       activateRateLimit: 10,
       signupCredits: 100,
       outboundAllowHosts: [],
+      extensionOrigins: [],
     });
     expect(s.webDistDir).toBe(resolve(import.meta.dirname, '../../web/dist'));
   });
@@ -55,6 +56,15 @@ describe('settings', () => {
     expect(s.outboundAllowHosts).toEqual(['127.0.0.1:4000', 'shop.local:8080']);
     expect(s.authRateLimitPerMinute).toBe(5);
     expect(s.activateRateLimit).toBe(3);
+  });
+
+  it('reads EXTENSION_ORIGINS as extension ids or origins, answering origins, and refuses anything else', () => {
+    const id = 'abcdefghijklmnopabcdefghijklmnop';
+    expect(loadSettings({ EXTENSION_ORIGINS: `${id}, chrome-extension://${'p'.repeat(32)}` }).extensionOrigins).toEqual([
+      `chrome-extension://${id}`,
+      `chrome-extension://${'p'.repeat(32)}`,
+    ]);
+    expect(() => loadSettings({ EXTENSION_ORIGINS: 'https://evil.example' })).toThrow(/EXTENSION_ORIGINS/);
   });
 
   it('takes SIGNUP_CREDITS as a whole number, 0 meaning no sign-up grant', () => {

@@ -21,6 +21,9 @@ export const EXPORT_VIDEO_LENGTH_TYPE = '2';
 export const EXPORT_RESULT_NUM = 1;
 export const UPSCALE_N = 1;
 
+/** The largest page the browser extension may send, in bytes of UTF-8; link analysis reads no larger page. */
+export const CAPTURED_PAGE_MAX_BYTES = 10 * 1024 * 1024;
+
 export const LINK_VIDEO_LENGTHS = [15, 30, 45] as const;
 export const SIGNUP_CREDIT_DAYS = 30;
 export const REFERRAL_FRIEND_CREDITS = 100;

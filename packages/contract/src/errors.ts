@@ -124,6 +124,12 @@ export const ERRORS = {
     zh: '找不到此页面的已保存副本，请打开商品页面重新抓取。',
     pt: 'A cópia guardada desta página não foi encontrada; abra a página do produto e capture-a novamente.',
   },
+  pageCaptureTooLarge: {
+    code: 40037,
+    en: 'The captured page is larger than {{limitMb}} MB.',
+    zh: '抓取的页面大于 {{limitMb}} MB。',
+    pt: 'A página capturada tem mais de {{limitMb}} MB.',
+  },
   noProductFound: {
     code: 40036,
     en: 'No product found on this page. Please provide a valid product url',

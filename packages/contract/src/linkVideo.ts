@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
+import { ResKey } from './common.js';
 import { Locale } from './enums.js';
 
 /** A voice of the quick editor (spec §2 screen 3: recommended or other, filtered male/female/all). */
@@ -51,4 +52,17 @@ export const linkVideoCaptions = defineCall({
   path: '/link-video/captions',
   access: 'active',
   data: z.array(CaptionStyle),
+});
+
+/**
+ * The product page as the browser extension captured it (rendered HTML), stored under the caller's own prefix;
+ * `resKey` then goes to link analysis instead of the link being fetched. The size is bounded by the service in
+ * bytes of UTF-8 (CAPTURED_PAGE_MAX_BYTES, with its own message) and by the call's body limit.
+ */
+export const linkVideoPageUpload = defineCall({
+  method: 'POST',
+  path: '/link-video/page/upload',
+  access: 'active',
+  body: z.strictObject({ html: z.string().trim().min(1) }),
+  data: z.object({ resKey: ResKey }),
 });

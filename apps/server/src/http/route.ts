@@ -12,6 +12,8 @@ declare module 'fastify' {
      * the admin RPC. They skip the `client: WEB` and Origin checks.
      */
     skipClientChecks?: boolean;
+    /** Calls the browser extension makes: its origin (EXTENSION_ORIGINS) is accepted beside ours. */
+    fromExtension?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user of a `signedIn` or `active` call, set before the handler runs. */
@@ -31,6 +33,9 @@ export interface RouteInput<C extends Call> {
 
 export interface RouteOptions {
   skipClientChecks?: boolean;
+  fromExtension?: boolean;
+  /** A larger body than the app's limit, for the few calls that carry a document. */
+  bodyLimit?: number;
   /** At most `max` calls per `timeWindow` ms for each key (the client's IP unless `keyGenerator` says otherwise). */
   rateLimit?: { max: number; timeWindow: number; keyGenerator?: (req: FastifyRequest) => string };
 }
@@ -86,8 +91,10 @@ export function createRouter(app: FastifyInstance, currentUser: (req: FastifyReq
     app.route({
       method: call.method,
       url: call.path,
+      ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
       config: {
         skipClientChecks: options.skipClientChecks,
+        fromExtension: options.fromExtension,
         ...(options.rateLimit && { rateLimit: options.rateLimit }),
       },
       preValidation:

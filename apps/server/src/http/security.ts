@@ -99,15 +99,21 @@ function originOf(req: FastifyRequest): string | undefined {
 
 /**
  * The checks every call of the web app passes (design §3): the `client: WEB` header, and for requests that
- * change state an Origin (or Referer) that is ours, PUBLIC_URL's or the Host the request was sent to.
+ * change state an Origin (or Referer) that is ours, PUBLIC_URL's or the Host the request was sent to. The few
+ * calls the browser extension makes also accept the origins of the extensions the operator listed in
+ * EXTENSION_ORIGINS: a page cannot forge a `chrome-extension://` Origin, and an extension not listed is refused.
  */
 export function clientChecks(settings: Settings): onRequestHookHandler {
   const publicOrigin = new URL(settings.publicUrl).origin;
+  const extensions = new Set(settings.extensionOrigins);
   return (req, _reply, done) => {
-    if (req.routeOptions.config.skipClientChecks) return done();
+    const config = req.routeOptions.config;
+    if (config.skipClientChecks) return done();
     if (req.headers[CLIENT_HEADER] !== CLIENT_WEB) return done(new AppError('clientHeader'));
     if (!STATE_CHANGING.has(req.method)) return done();
     const origin = originOf(req);
-    done(origin === publicOrigin || origin === `http://${req.headers.host}` ? undefined : new AppError('forbiddenOrigin'));
+    const ours = origin === publicOrigin || origin === `http://${req.headers.host}`;
+    const extension = config.fromExtension === true && origin !== undefined && extensions.has(origin);
+    done(ours || extension ? undefined : new AppError('forbiddenOrigin'));
   };
 }

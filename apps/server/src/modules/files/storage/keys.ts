@@ -27,6 +27,8 @@ export const isUsersUploadKey = (userId: string, key: string) => isSafeKey(key) 
 export const fileKey = (userId: string, fileId: string, ext: string) => `${userPrefix(userId)}${fileId}.${ext}`;
 export const thumbKey = (userId: string, fileId: string) => `${userPrefix(userId)}${fileId}.thumb.webp`;
 export const uploadKey = (userId: string, ext: string) => `${uploadPrefix(userId)}${randomUUID()}.${ext}`;
+/** A product page the browser extension captured: not a file of the library, only what link analysis reads. */
+export const capturedPageKey = (userId: string) => `${userPrefix(userId)}pages/${randomUUID()}.html`;
 
 /** The extension of a key, lower case ('' without one). */
 export function extensionOf(key: string): string {

@@ -4,6 +4,7 @@
  * answer servers with a captcha or a sign-in wall.
  */
 import type { Readable } from 'node:stream';
+import { CAPTURED_PAGE_MAX_BYTES } from '@reelsmith/contract';
 import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../errors.js';
 import { OutboundError } from '../../../outbound/errors.js';
@@ -11,8 +12,8 @@ import { createFetcher } from '../../../outbound/fetcher.js';
 import { isUsersKey } from '../../files/storage/keys.js';
 import { ObjectMissingError } from '../../files/storage/storage.js';
 
-/** Amazon's product pages run to 2–3 MB; past this it is not a product page a person reads. */
-export const MAX_PAGE_BYTES = 10 * 1024 * 1024;
+/** Amazon's product pages run to 2–3 MB; past this it is not a product page a person reads. The extension's cap is the same. */
+export const MAX_PAGE_BYTES = CAPTURED_PAGE_MAX_BYTES;
 
 export interface PageSource {
   userId: string;

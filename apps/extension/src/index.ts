@@ -1,2 +1,0 @@
-// The extension is built in its own issue; this package only reserves its place in the workspace.
-export {};
