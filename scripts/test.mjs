@@ -14,10 +14,15 @@ const run = (cmd, args, extraEnv = {}) =>
 // the npm-installed ffmpeg 4.1 stands in, which the product also falls back to).
 const CHROMIUM = '/usr/bin/chromium';
 const onPath = (name) => (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, name)));
-const missing = [...(existsSync(CHROMIUM) ? [] : ['chromium']), ...(onPath('ffmpeg') ? [] : ['ffmpeg'])];
+const missing = [
+  ...(existsSync(CHROMIUM) ? [] : ['chromium']),
+  ...(onPath('ffmpeg') ? [] : ['ffmpeg']),
+  // The extension's browser test serves its shop over https with a certificate openssl makes.
+  ...(onPath('openssl') ? [] : ['openssl']),
+];
 if (missing.length > 0 && process.getuid?.() !== 0) {
-  if (missing.includes('chromium')) {
-    console.error('Chromium is missing: run `sudo apt-get install -y chromium` (Debian) and npm test again.');
+  if (missing.includes('chromium') || missing.includes('openssl')) {
+    console.error(`${missing.join(' and ')} missing: run \`sudo apt-get install -y ${missing.join(' ')}\` (Debian) and npm test again.`);
     process.exit(1);
   }
   console.warn('ffmpeg is missing: the tests use the npm-installed ffmpeg; `sudo apt-get install -y ffmpeg` installs Debian 5.1.');
@@ -33,7 +38,7 @@ if (missing.length > 0 && process.getuid?.() !== 0) {
 
 if (run('npm', ['run', 'lint']) !== 0) process.exit(1);
 if (run('npm', ['run', 'build'], { NODE_ENV: 'production' }) !== 0) process.exit(1);
-if (run('npm', ['run', 'build', '--workspace', '@reelsmith/extension']) !== 0) process.exit(1);
+if (run('npm', ['run', 'build', '--workspace', '@reelsmith/extension'], { NODE_ENV: 'production' }) !== 0) process.exit(1);
 
 const report = join(tmpdir(), `reelsmith-vitest-${process.pid}.json`);
 const status = run('npx', [
