@@ -12,7 +12,8 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
-import { openImage } from './open.js';
+import { labelRegions } from './components.js';
+import { clamp, openImage } from './open.js';
 
 /** "small" is the quantised model (44 MB, the faster), "medium" the full one (88 MB). */
 export type CutOutModel = 'small' | 'medium';
@@ -82,8 +83,94 @@ async function maskOf(pixels: Buffer, model: CutOutModel): Promise<Buffer> {
   if (!output) throw new Error('The background removal model gave no output');
   const data = output.data as Float32Array;
   const mask = Buffer.allocUnsafe(plane);
-  for (let p = 0; p < plane; p++) mask[p] = Math.round(Math.min(1, Math.max(0, data[p] as number)) * 255);
+  // The model's faint guesses (below 0.15) are background and its near-certain ones (above 0.85) subject; the
+  // levels between are stretched, which keeps soft edges soft.
+  for (let p = 0; p < plane; p++) mask[p] = Math.round(clamp(((data[p] as number) - 0.15) / 0.7, 0, 1) * 255);
+  return keepSubject(mask, pixels);
+}
+
+/** The side of the grid the subject's regions are found on: coarse enough to be quick, fine enough for specks. */
+const GRID = 256;
+
+/**
+ * Drops what the model kept apart from the subject: specks and patches of background texture. The regions of
+ * the mask are found on a coarse grid; those with at least a tenth of the largest one's area are the subject
+ * (a pair of shoes is two), and the mask is cleared outside them (and a cell around them, for soft edges). On
+ * a plain backdrop (a product shot), a region other than the largest whose colour is the backdrop's is backdrop.
+ */
+function keepSubject(mask: Buffer, pixels: Buffer): Buffer {
+  const cell = MODEL_SIDE / GRID;
+  const coarse = new Uint8Array(GRID * GRID);
+  for (let y = 0; y < MODEL_SIDE; y++) {
+    for (let x = 0; x < MODEL_SIDE; x++) {
+      if ((mask[y * MODEL_SIDE + x] as number) >= 128) coarse[Math.floor(y / cell) * GRID + Math.floor(x / cell)] = 1;
+    }
+  }
+  const { labels, regions } = labelRegions(coarse, GRID, GRID);
+  const largest = regions[0]?.area ?? 0;
+  const backdrop = plainBackdrop(pixels);
+  const kept = new Set(
+    regions
+      .filter((r, i) => r.area >= largest / 10 && (i === 0 || !backdrop || colourDistance(meanColour(pixels, labels, r.label, cell), backdrop) > 30))
+      .map((r) => r.label),
+  );
+  const keep = new Uint8Array(GRID * GRID);
+  for (let gy = 0; gy < GRID; gy++) {
+    for (let gx = 0; gx < GRID; gx++) {
+      if (!kept.has(labels[gy * GRID + gx] as number)) continue;
+      for (let y = Math.max(0, gy - 1); y <= Math.min(GRID - 1, gy + 1); y++) {
+        for (let x = Math.max(0, gx - 1); x <= Math.min(GRID - 1, gx + 1); x++) keep[y * GRID + x] = 1;
+      }
+    }
+  }
+  for (let y = 0; y < MODEL_SIDE; y++) {
+    for (let x = 0; x < MODEL_SIDE; x++) {
+      if (!keep[Math.floor(y / cell) * GRID + Math.floor(x / cell)]) mask[y * MODEL_SIDE + x] = 0;
+    }
+  }
   return mask;
+}
+
+/** The mean colour of the model-size pixels under a coarse region. */
+function meanColour(pixels: Buffer, labels: Int32Array, label: number, cell: number): number[] {
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let y = 0; y < MODEL_SIDE; y++) {
+    for (let x = 0; x < MODEL_SIDE; x++) {
+      if (labels[Math.floor(y / cell) * GRID + Math.floor(x / cell)] !== label) continue;
+      const i = (y * MODEL_SIDE + x) * 3;
+      for (let c = 0; c < 3; c++) sum[c] = (sum[c] as number) + (pixels[i + c] as number);
+      count++;
+    }
+  }
+  return sum.map((v) => v / Math.max(1, count));
+}
+
+const colourDistance = (a: readonly number[], b: readonly number[]) => Math.hypot(...a.map((v, c) => v - (b[c] as number)));
+
+/** The colour of the picture's border when it is one plain colour (standard deviation under 12 a channel). */
+function plainBackdrop(pixels: Buffer): number[] | null {
+  const sum = [0, 0, 0];
+  const squares = [0, 0, 0];
+  let count = 0;
+  const add = (x: number, y: number) => {
+    const i = (y * MODEL_SIDE + x) * 3;
+    for (let c = 0; c < 3; c++) {
+      const v = pixels[i + c] as number;
+      sum[c] = (sum[c] as number) + v;
+      squares[c] = (squares[c] as number) + v * v;
+    }
+    count++;
+  };
+  for (let t = 0; t < MODEL_SIDE; t += 4) {
+    add(t, 0);
+    add(t, MODEL_SIDE - 1);
+    add(0, t);
+    add(MODEL_SIDE - 1, t);
+  }
+  const mean = sum.map((v) => v / count);
+  const plain = squares.every((q, c) => Math.sqrt(Math.max(0, q / count - (mean[c] as number) ** 2)) < 12);
+  return plain ? mean : null;
 }
 
 export interface CutOutOptions {
