@@ -110,7 +110,13 @@ export const BACKGROUNDS: readonly BackgroundPreset[] = [
     backgroundId: 'outdoor-beach',
     category: 'outdoor',
     svg: (s) =>
-      room(s, ['#8fd3f4', '#e0f4fb'], ['#f3e1b9', '#e2c58f'], 58, '<rect y="52" width="100" height="6" fill="#4fb3c9" fill-opacity="0.8"/>'),
+      room(
+        s,
+        ['#8fd3f4', '#e0f4fb'],
+        ['#f3e1b9', '#e2c58f'],
+        58,
+        '<rect y="52" width="100" height="6" fill="#4fb3c9" fill-opacity="0.8"/>',
+      ),
   },
 ];
 

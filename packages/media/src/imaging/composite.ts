@@ -68,7 +68,7 @@ export function lightMatch(subject: readonly number[], background: readonly numb
   const lb = Math.max(1, luminance(background));
   const brightness = clamp((lb / ls) ** (1 / 3), 0.82, 1.15);
   return [0, 1, 2].map((c) => {
-    const tint = ((Math.max(1, background[c] as number) / lb) / (Math.max(1, subject[c] as number) / ls)) ** 0.25;
+    const tint = (Math.max(1, background[c] as number) / lb / (Math.max(1, subject[c] as number) / ls)) ** 0.25;
     return brightness * clamp(tint, 0.92, 1.08);
   }) as [number, number, number];
 }
@@ -109,7 +109,12 @@ export async function replaceBackground(
   // Large, but with air: the subject's height a set share of the frame, its width at most 80 % of it.
   const share = clamp(options.subjectHeight ?? 0.7, 0.3, 0.9);
   const scale = Math.min((height * share) / subject.box.height, (width * 0.8) / subject.box.width);
-  const placed: Box = { width: Math.max(1, Math.round(subject.box.width * scale)), height: Math.max(1, Math.round(subject.box.height * scale)), left: 0, top: 0 };
+  const placed: Box = {
+    width: Math.max(1, Math.round(subject.box.width * scale)),
+    height: Math.max(1, Math.round(subject.box.height * scale)),
+    left: 0,
+    top: 0,
+  };
   placed.left = Math.round((width - placed.width) / 2);
   // Standing on the lower part of the frame: its base at 90 % of the height, as on a tabletop or floor.
   placed.top = Math.max(0, Math.round(height * 0.9 - placed.height));
@@ -118,7 +123,10 @@ export async function replaceBackground(
   const { channels } = await sharp(frame.data, { raw: frame.info })
     .extract({ left: placed.left, top: placed.top, width: placed.width, height: Math.min(placed.height, height - placed.top) })
     .stats();
-  const gains = lightMatch(subject.mean, channels.slice(0, 3).map((c) => c.mean));
+  const gains = lightMatch(
+    subject.mean,
+    channels.slice(0, 3).map((c) => c.mean),
+  );
   const subjectLayer = await sharp(cutout.data, { raw: cutout.info })
     .extract(subject.box)
     .resize(placed.width, placed.height, { fit: 'fill', kernel: 'lanczos3' })

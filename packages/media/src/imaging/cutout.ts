@@ -34,7 +34,8 @@ async function loadModel(model: CutOutModel): Promise<Buffer> {
   const entry = resources[`/models/${model}`];
   if (!entry) throw new Error(`The background removal package has no ${model} model`);
   const bytes = Buffer.concat(await Promise.all(entry.chunks.map((chunk) => readFile(join(dir, chunk.hash)))));
-  if (bytes.length !== entry.size) throw new Error(`The ${model} model is ${bytes.length} bytes, not ${entry.size}: the package is damaged`);
+  if (bytes.length !== entry.size)
+    throw new Error(`The ${model} model is ${bytes.length} bytes, not ${entry.size}: the package is damaged`);
   return bytes;
 }
 
@@ -111,7 +112,10 @@ function keepSubject(mask: Buffer, pixels: Buffer): Buffer {
   const backdrop = plainBackdrop(pixels);
   const kept = new Set(
     regions
-      .filter((r, i) => r.area >= largest / 10 && (i === 0 || !backdrop || colourDistance(meanColour(pixels, labels, r.label, cell), backdrop) > 30))
+      .filter(
+        (r, i) =>
+          r.area >= largest / 10 && (i === 0 || !backdrop || colourDistance(meanColour(pixels, labels, r.label, cell), backdrop) > 30),
+      )
       .map((r) => r.label),
   );
   const keep = new Uint8Array(GRID * GRID);

@@ -1,7 +1,8 @@
 /**
  * Image extension without a generative model: the picture is mirrored out to the canvas (so every edge
  * continues into itself with no seam), and the further a pixel lies from the picture, the more it is blurred,
- * from the sharp mirror at the edge through a light blur to a heavy one that keeps only the colours. The blurs
+ * from the sharp mirror at the edge through a lightly blurred mirror to the edge's own colours stretched
+ * outward and heavily blurred. The blurs
  * are made at reduced size and scaled up, which is what keeps this well under half a second at 1024 px.
  */
 import sharp from 'sharp';
@@ -43,7 +44,7 @@ export function checkCanvas(picture: { width: number; height: number }, canvas: 
 }
 
 /** The mirrored canvas blurred by `sigma` (in canvas pixels), computed at 1/`shrink` of the size. */
-async function blurred(mirrored: sharp.Sharp, canvas: Canvas, shrink: number, sigma: number): Promise<Buffer> {
+async function blurred(mirrored: ReturnType<typeof sharp>, canvas: Canvas, shrink: number, sigma: number): Promise<Buffer> {
   const small = await mirrored
     .clone()
     .resize(Math.max(1, Math.round(canvas.width / shrink)), Math.max(1, Math.round(canvas.height / shrink)), { kernel: 'linear' })
@@ -71,10 +72,12 @@ export async function extendImage(input: string, canvas: Canvas, out: string): P
     return { width: canvas.width, height: canvas.height };
   }
   const scale = Math.max(pw, ph);
+  // Far out, the edge pixels stretched (not mirrored): a mirror would repeat the product itself there.
+  const stretched = sharp(picture.data, { raw: picture.info }).extend({ ...extension, extendWith: 'copy' });
   const [sharpLayer, nearLayer, farLayer] = await Promise.all([
     mirrored.clone().raw().toBuffer(),
     blurred(mirrored, canvas, 2, scale / 160),
-    blurred(mirrored, canvas, 8, scale / 18),
+    blurred(stretched, canvas, 8, scale / 18),
   ]);
   // How far the blend runs: a fifth of the picture's size or the widest band, whichever is smaller, so a thin
   // band still reaches the colour-only blur at its outer edge.

@@ -2,7 +2,8 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../image.js';
 
-export const openImage = (input: string | Buffer) => sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, autoOrient: true });
+export const openImage = (input: string | Buffer) =>
+  sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, autoOrient: true });
 
 /** The picture as 8-bit RGB pixels (alpha flattened onto white) with its size. */
 export async function rgbPixels(input: string | Buffer, resize?: { width: number; height: number }) {
@@ -13,7 +14,7 @@ export async function rgbPixels(input: string | Buffer, resize?: { width: number
 }
 
 /** Writes `image` to `out` in the format its extension names (png keeps alpha; jpg/webp for photos). */
-export async function writeImage(image: sharp.Sharp, out: string): Promise<void> {
+export async function writeImage(image: ReturnType<typeof sharp>, out: string): Promise<void> {
   const ext = out.slice(out.lastIndexOf('.') + 1).toLowerCase();
   if (ext === 'png') await image.png({ compressionLevel: 6 }).toFile(out);
   else if (ext === 'webp') await image.webp({ quality: 90 }).toFile(out);
