@@ -93,42 +93,25 @@ export async function imageToVideo(
   const threads = 2;
   const work = await mkdtemp(join(tmpdir(), 'reelsmith-motion-'));
   try {
-    let args: string[];
+    let stills: string[];
+    let graph: string[];
+    // Each still is decoded once and its frame repeated (`loop`), never re-read per frame.
+    const repeated = (index: number, format: string) =>
+      `[${index}:v]format=${format},loop=loop=${frames - 1}:size=1:start=0,setpts=N/${FPS}/TB`;
     if (motion === 'parallax') {
       const { backdrop, subject, subjectSize, margin } = await parallaxLayers(input, width, height, work);
       const dx = even(width * (margin - 1));
       const dy = even(height * (margin - 1));
-      const p = `(n/${frames - 1})`;
-      // Ease in and out, so the move starts and ends gently.
-      const e = `(0.5-0.5*cos(PI*${p}))`;
+      // Eased in and out, so the move starts and ends gently.
+      const e = `(0.5-0.5*cos(PI*n/${frames - 1}))`;
       const drift = Math.round(width * 0.04);
       const bx = (width - subjectSize.width) / 2;
       const by = (height - subjectSize.height) / 2;
-      args = [
-        '-v',
-        'error',
-        '-y',
-        '-filter_complex_threads',
-        '1',
-        '-framerate',
-        String(FPS),
-        '-i',
-        backdrop,
-        '-framerate',
-        String(FPS),
-        '-i',
-        subject,
-        '-filter_complex',
-        [
-          `[0:v]format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,setpts=N/${FPS}/TB,crop=${width}:${height}:x='${dx}*(1-${e})':y='${dy / 2}',setsar=1[bg]`,
-          `[1:v]format=yuva420p,loop=loop=${frames - 1}:size=1:start=0,setpts=N/${FPS}/TB[fg]`,
-          `[bg][fg]overlay=x='${bx - drift}+${2 * drift}*${e}':y='${by}-${Math.round(height * 0.01)}*${e}':eval=frame:format=yuv420,format=yuv420p[v]`,
-        ].join(';'),
-        '-map',
-        '[v]',
-        '-frames:v',
-        String(frames),
-        ...x264(out, threads),
+      stills = [backdrop, subject];
+      graph = [
+        `${repeated(0, 'yuv420p')},crop=${width}:${height}:x='${dx}*(1-${e})':y='${dy / 2}',setsar=1[bg]`,
+        `${repeated(1, 'yuva420p')}[fg]`,
+        `[bg][fg]overlay=x='${bx - drift}+${2 * drift}*${e}':y='${by}-${Math.round(height * 0.01)}*${e}':eval=frame:format=yuv420,format=yuv420p[v]`,
       ];
     } else {
       const cacheDir = join(work, 'stills');
@@ -136,25 +119,24 @@ export async function imageToVideo(
       const still = await prepareStill(input, width, height, cacheDir);
       const stillSize = { width: even(width * MOTION_MARGIN), height: even(height * MOTION_MARGIN) };
       const filter = motionFilter({ kind: 'image', file: still, motion, motionFrames: frames }, 0, { width, height, fps: FPS }, stillSize);
-      args = [
-        '-v',
-        'error',
-        '-y',
-        '-filter_complex_threads',
-        '1',
-        '-framerate',
-        String(FPS),
-        '-i',
-        still,
-        '-filter_complex',
-        `[0:v]format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,setpts=N/${FPS}/TB,${filter},setsar=1,format=yuv420p[v]`,
-        '-map',
-        '[v]',
-        '-frames:v',
-        String(frames),
-        ...x264(out, threads),
-      ];
+      stills = [still];
+      graph = [`${repeated(0, 'yuv420p')},${filter},setsar=1,format=yuv420p[v]`];
     }
+    const args = [
+      '-v',
+      'error',
+      '-y',
+      '-filter_complex_threads',
+      '1',
+      ...stills.flatMap((still) => ['-framerate', String(FPS), '-i', still]),
+      '-filter_complex',
+      graph.join(';'),
+      '-map',
+      '[v]',
+      '-frames:v',
+      String(frames),
+      ...x264(out, threads),
+    ];
     await runTool(tools.ffmpeg, args, run);
     const posterFile = options.posterFile ?? out.replace(/(\.\w+)?$/, '.poster.png');
     await posterFrame(tools, out, posterFile, 0, run);
