@@ -46,7 +46,7 @@ function cpuSeconds() {
   const stat = readFileSync('/proc/self/stat', 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const own = process.resourceUsage();
-  return (own.userCPUTime + own.systemCPUTime) / 1e6 + (Number(fields[14]) + Number(fields[15])) / 100;
+  return (own.userCPUTime + own.systemCPUTime) / 1e6 + (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 async function measure(work) {

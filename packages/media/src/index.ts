@@ -25,7 +25,6 @@ export { type CutOutModel, type CutOutOptions, cutOut, warmCutOut } from './imag
 export { type Canvas, CanvasError, canvasForRatio, checkCanvas, extendImage } from './imaging/extend.js';
 export {
   checkGarment,
-  describeGarment,
   GARMENT_LIMITS,
   type GarmentCheck,
   type GarmentProblem,

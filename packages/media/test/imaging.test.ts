@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lightMatch } from '../src/imaging/composite.js';
+import { modelAtSide } from '../src/imaging/onnxSide.js';
 import {
   BACKGROUNDS,
   backgroundFile,
@@ -82,6 +83,14 @@ describe('cutOut', () => {
     expect(b).toBeGreaterThan(150);
     expect(r).toBeLessThan(90);
     expect(g).toBeLessThan(140);
+  });
+});
+
+describe('modelAtSide', () => {
+  it('keeps a model at its own side and refuses a side that is not the exported one divided by a power of two', () => {
+    const model = Buffer.from([0x08, 0x07]);
+    expect(modelAtSide(model, 1024, 1024)).toBe(model);
+    expect(() => modelAtSide(model, 1024, 768)).toThrow(/power of two/);
   });
 });
 

@@ -155,9 +155,3 @@ function similar(pieces: Region[], shapes: Silhouette[]): boolean {
   if (Math.abs(Math.log(sa.aspect / sb.aspect)) > 0.2) return false;
   return sa.widths.every((w, i) => Math.abs(w - (sb.widths[i] as number)) < 0.12);
 }
-
-/** A short English description of a check, for logs and the API's `description`. */
-export function describeGarment(check: GarmentCheck): string {
-  if (check.ok) return `one ${check.garmentType === 'onePiece' ? 'one-piece' : check.garmentType} garment on a white background`;
-  return check.reason ?? '';
-}
