@@ -77,8 +77,12 @@ const edit = (message: Buffer, tag: number, change: (value: Buffer, index: numbe
 const text = (fields: Field[], tag: number) => fields.find((f) => f.tag === tag)?.value.toString();
 
 // ONNX field numbers (onnx.proto): ModelProto.graph 7; GraphProto node 1, initializer 5, input 11, output 12,
-// value_info 13; NodeProto input 1, op_type 4; TensorProto int64_data 7, name 8, raw_data 9; ValueInfoProto type 2;
-// TypeProto tensor_type 1; Tensor shape 2; TensorShapeProto dim 1; Dimension dim_value 1.
+// value_info 13; NodeProto input 1, output 2, op_type 4, attribute 5; AttributeProto t 5; TensorProto int64_data 7,
+// name 8, raw_data 9; ValueInfoProto type 2; TypeProto tensor_type 1; Tensor shape 2; TensorShapeProto dim 1;
+// Dimension dim_value 1.
+
+const inputsOf = (node: Field[]) => node.filter((f) => f.tag === 1).map((f) => f.value.toString());
+const outputsOf = (node: Field[]) => node.filter((f) => f.tag === 2).map((f) => f.value.toString());
 
 /** A graph input's or output's declared height and width (dims 2 and 3 of NCHW) divided by `factor`. */
 const shrinkShape = (valueInfo: Buffer, factor: bigint) =>
@@ -90,13 +94,14 @@ const shrinkShape = (valueInfo: Buffer, factor: bigint) =>
     ),
   );
 
-/** An int64 [N, C, H, W] sizes tensor with H and W divided by `factor`. */
+/** An int64 sizes tensor ([N, C, H, W], or the [H, W] a Concat appends to N and C) with H and W divided by `factor`. */
 function shrinkSizes(tensor: Buffer, factor: bigint): Buffer {
   return encode(
     decode(tensor).map((f) => {
       if (f.tag === 9) {
         const raw = Buffer.from(f.value);
-        for (const i of [2, 3]) raw.writeBigInt64LE(raw.readBigInt64LE(i * 8) / factor, i * 8);
+        const count = raw.length / 8;
+        for (const i of [count - 2, count - 1]) raw.writeBigInt64LE(raw.readBigInt64LE(i * 8) / factor, i * 8);
         return { ...f, value: raw };
       }
       if (f.tag === 7 && f.wire === 2) {
@@ -106,7 +111,7 @@ function shrinkSizes(tensor: Buffer, factor: bigint): Buffer {
           values.push(BigInt.asIntN(64, v));
           p = next;
         }
-        for (const i of [2, 3]) values[i] = (values[i] as bigint) / factor;
+        for (const i of [values.length - 2, values.length - 1]) values[i] = (values[i] as bigint) / factor;
         return { ...f, value: Buffer.concat(values.map(varint)) };
       }
       return f;
@@ -123,14 +128,18 @@ export function modelAtSide(model: Buffer, fromSide: number, side: number): Buff
   const factor = BigInt(ratio);
   return edit(model, 7, (graph) => {
     const fields = decode(graph);
-    const sizes = new Set(
-      fields
-        .filter((f) => f.tag === 1)
-        .map((f) => decode(f.value))
-        .filter((node) => text(node, 4) === 'Resize')
-        .map((node) => node.filter((f) => f.tag === 1)[3]?.value.toString())
-        .filter((name): name is string => Boolean(name)),
-    );
+    const nodes = fields.filter((f) => f.tag === 1).map((f) => decode(f.value));
+    const producer = new Map(nodes.flatMap((node) => outputsOf(node).map((name) => [name, node] as const)));
+    // A Resize's sizes are a constant [N, C, H, W], or (in the unquantised export) a Concat of the input's own
+    // N and C with a constant [H, W]: either way the constant is what changes.
+    const sizes = new Set<string>();
+    for (const node of nodes.filter((n) => text(n, 4) === 'Resize')) {
+      const name = inputsOf(node)[3];
+      if (!name) continue;
+      const from = producer.get(name);
+      if (from && text(from, 4) === 'Concat') for (const part of inputsOf(from).slice(1)) sizes.add(part);
+      else sizes.add(name);
+    }
     return encode(
       fields
         // The intermediate shapes are inferred again by the runtime; the recorded ones are the old side's.
@@ -138,6 +147,12 @@ export function modelAtSide(model: Buffer, fromSide: number, side: number): Buff
         .map((f) => {
           if (f.tag === 11 || f.tag === 12) return { ...f, value: shrinkShape(f.value, factor) };
           if (f.tag === 5 && sizes.has(text(decode(f.value), 8) ?? '')) return { ...f, value: shrinkSizes(f.value, factor) };
+          if (f.tag === 1) {
+            const node = decode(f.value);
+            if (text(node, 4) === 'Constant' && outputsOf(node).some((name) => sizes.has(name))) {
+              return { ...f, value: edit(f.value, 5, (attribute) => edit(attribute, 5, (tensor) => shrinkSizes(tensor, factor))) };
+            }
+          }
           return f;
         }),
     );
