@@ -1,5 +1,5 @@
 /**
- * Enlargement by 2 or 4: lanczos3 resampling, then an unsharp mask sized to the new scale. Design §9 measured
+ * Enlargement by 2 or 4: lanczos3 resampling, then an unsharp mask sized to the scale. Design §9 measured
  * ESRGAN (upscaler + tfjs WASM) at 5–6 s a picture here and no better on product shots, so no model is used.
  */
 import { openImage, writeImage } from './open.js';
@@ -14,6 +14,20 @@ export class UpscaleInputError extends Error {
   }
 }
 
+/**
+ * An unsharp mask as one convolution: the pixel plus `amount` times its difference from the mean of its
+ * neighbours, over 3×3 at ×2 and 5×5 at ×4 (lanczos spreads an edge over more pixels the more it enlarges).
+ * sharp's own gaussian `sharpen` works in LAB and took twice the time of the whole resize at 2048²; this costs
+ * next to nothing.
+ */
+function unsharp(scale: 2 | 4) {
+  const side = scale === 2 ? 3 : 5;
+  const amount = scale === 2 ? 0.9 : 1.1;
+  const others = side * side - 1;
+  const kernel = Array.from({ length: side * side }, (_, i) => (i === (side * side - 1) / 2 ? 1 + amount : -amount / others));
+  return { width: side, height: side, kernel };
+}
+
 export async function upscaleImage(input: string, scale: 2 | 4, out: string): Promise<{ width: number; height: number }> {
   const image = openImage(input);
   const { autoOrient } = await image.metadata();
@@ -21,8 +35,6 @@ export async function upscaleImage(input: string, scale: 2 | 4, out: string): Pr
   if (longSide > UPSCALE_MAX_LONG_SIDE) throw new UpscaleInputError(longSide);
   const width = autoOrient.width * scale;
   const height = autoOrient.height * scale;
-  // Lanczos leaves edges a little soft at ×4; a wider, gentler mask there avoids halos on product outlines.
-  const sharpen = scale === 2 ? { sigma: 0.8, m1: 0.6, m2: 2.5 } : { sigma: 1.4, m1: 0.6, m2: 2 };
-  await writeImage(image.resize(width, height, { kernel: 'lanczos3', fit: 'fill' }).sharpen(sharpen), out);
+  await writeImage(image.resize(width, height, { kernel: 'lanczos3', fit: 'fill' }).convolve(unsharp(scale)), out);
   return { width, height };
 }
