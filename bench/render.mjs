@@ -7,12 +7,13 @@
 // Every run starts with an empty still cache, as an export does (previews are a different size).
 // CPU is all the work done (ffmpeg, and sharp inside this process): on a shared machine it is the steadier
 // figure, and CPU ÷ 2 is the least wall time two idle cores could take.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { register } from 'tsx/esm/api';
+import { childrenRss, loadAverage } from './proc.mjs';
 
 register();
 const { locateTools, planTimeline, probe, renderVideo, runTool } = await import('../packages/media/src/index.ts');
@@ -95,38 +96,6 @@ async function inputs(seconds) {
   return { segments, ass, audio };
 }
 
-/** The sum of resident memory of this process's children and their children, read from /proc. */
-function childrenRss() {
-  const parents = new Map();
-  const rss = new Map();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(pid, fields[1]);
-      rss.set(pid, Number(fields[21]) * 4096);
-    } catch {
-      // The process ended between listing and reading.
-    }
-  }
-  const ours = new Set([String(process.pid)]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, parent] of parents) {
-      if (!ours.has(pid) && ours.has(parent)) {
-        ours.add(pid);
-        grew = true;
-      }
-    }
-  }
-  ours.delete(String(process.pid));
-  let total = 0;
-  for (const pid of ours) total += rss.get(pid) ?? 0;
-  return total;
-}
-
 /** CPU seconds used so far (user + system) by this process (sharp works in it) and its reaped children (ffmpeg). */
 function cpuSeconds() {
   const stat = readFileSync('/proc/self/stat', 'utf8');
@@ -175,7 +144,7 @@ const cases = [15, 30, 45]
     ['export', s],
   ])
   .filter(([q, s]) => !wanted || wanted.includes(`${q}-${s}`));
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const load = loadAverage;
 console.log(`${runs} runs per case; load average before: ${load()}`);
 for (const [quality, seconds] of cases) {
   const input = await inputs(seconds);

@@ -13,6 +13,7 @@ import { createAuth, registerAuthRoutes } from './modules/auth/routes.js';
 import { registerFileRoutes } from './modules/files/routes.js';
 import { registerGenerationRoutes } from './modules/generation/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerImageEditRoutes } from './modules/image-edit/routes.js';
 import { registerCaptureRoutes } from './modules/link-video/capture/routes.js';
 import { registerCatalogueRoutes } from './modules/link-video/catalogue/routes.js';
 import { registerPointsRoutes } from './modules/points/routes.js';
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       registerCatalogueRoutes(api, route, ctx);
       registerGenerationRoutes(api, route, ctx);
       registerCaptureRoutes(route, ctx);
+      registerImageEditRoutes(api, route, ctx);
       registerAdminRoutes(api, ctx);
       api.all('/*', { config: { skipClientChecks: true } }, async () => {
         throw new AppError('notFound');

@@ -168,7 +168,7 @@ describe(`generation tools on ${testDb?.name}`, () => {
     const uploaded = (await upload(t, browser, await photo(600, 800, { r: 40, g: 120, b: 200 }), 'png')).body.data as { resKey: string };
     const before = await availableOf(t.ctx.db, userId);
     const missing = await browser.call('POST', '/video/image2video', { body: { image: {}, duration: 5 } });
-    expect(missing.body).toMatchObject({ code: 40071, message: 'Please upload an image.' });
+    expect(missing.body).toMatchObject({ code: 40081, message: 'Please upload an image.' });
     expect(await availableOf(t.ctx.db, userId)).toBe(before);
 
     const done = await submitAndWait(browser, '/video/image2video', 'image-to-video', { image: { resKey: uploaded.resKey }, duration: 5 });
@@ -194,7 +194,7 @@ describe(`generation tools on ${testDb?.name}`, () => {
     const noModel = await browser.call('POST', '/image/virtualTryOn', {
       body: { garmentType: 'top', model: {}, top: { templateId: top } },
     });
-    expect(noModel.body).toMatchObject({ code: 40073, message: 'Please choose a model.' });
+    expect(noModel.body).toMatchObject({ code: 40083, message: 'Please choose a model.' });
     const noBottom = await browser.call('POST', '/image/virtualTryOn', {
       body: { garmentType: 'twoPieces', model: { modelId: models[0]?.modelId }, top: { templateId: top } },
     });

@@ -12,6 +12,26 @@ export {
   captionStyle,
 } from './captions/styles.js';
 export { type ImageInfo, imageInfo, MAX_IMAGE_PIXELS, thumbnail } from './image.js';
+export {
+  BACKGROUND_SIZE,
+  BACKGROUNDS,
+  type BackgroundCategory,
+  type BackgroundPreset,
+  backgroundFile,
+  backgroundPreset,
+} from './imaging/backgrounds.js';
+export { NoSubjectError, type ReplaceOptions, replaceBackground } from './imaging/composite.js';
+export { type CutOutModel, type CutOutOptions, cutOut, warmCutOut } from './imaging/cutout.js';
+export { type Canvas, CanvasError, canvasForRatio, checkCanvas, extendImage } from './imaging/extend.js';
+export {
+  checkGarment,
+  GARMENT_LIMITS,
+  type GarmentCheck,
+  type GarmentProblem,
+  type GarmentType,
+} from './imaging/garment.js';
+export { CAMERA_MOTIONS, type CameraMotion, type ImageToVideoOptions, imageToVideo } from './imaging/motion.js';
+export { UPSCALE_MAX_LONG_SIDE, UpscaleInputError, upscaleImage } from './imaging/upscale.js';
 export { musicBed, musicLoop } from './music/bed.js';
 export { MIX_LUFS, type MixOptions, mixAudio } from './music/mix.js';
 export { MUSIC, type MusicInfo } from './music/tracks.js';

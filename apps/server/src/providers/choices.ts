@@ -9,9 +9,10 @@
  * | REPLICATE_BASE_URL                | https://api.replicate.com    | Replicate's API                                      |
  * | OPENAI_IMAGES_API_KEY             | (unset)                      | OpenAI (or compatible) images API key                |
  * | OPENAI_IMAGES_BASE_URL            | https://api.openai.com/v1    | the images API (`/images/generations`, `/images/edits`) |
- * | PROVIDER_<CAPABILITY>             | sandbox for the four          | `fal:<model>`, `replicate:<owner>/<name>[:<version>]`, |
- * |                                   | generation capabilities      | `openai:<model>`, `sandbox` (not in production) or   |
- * |                                   | outside production, else none| `none`                                               |
+ * | PROVIDER_<CAPABILITY>             | sandbox for text to image/   | `fal:<model>`, `replicate:<owner>/<name>[:<version>]`, |
+ * |                                   | video, image to image and    | `openai:<model>`, `sandbox` (not in production) or   |
+ * |                                   | try-on outside production,   | `none` (no vendor: the local engine where it serves  |
+ * |                                   | else none                    | the capability, else the tool is unavailable)        |
  * | PROVIDER_TEXT_TO_VIDEO_PRO,       | the PROVIDER_…_VIDEO model   | the model of the pro tier (same vendor)              |
  * | PROVIDER_IMAGE_TO_VIDEO_PRO       |                              |                                                      |
  * | PROVIDER_TIMEOUT_SECONDS          | 900                          | how long one remote generation may take, queue included |
@@ -63,6 +64,8 @@ const ENV_NAMES: Record<RemoteCapability, string> = {
 
 /** Where no local model can do the job: the sandbox stands in outside production (design §6). */
 const SANDBOX_CAPABILITIES: readonly RemoteCapability[] = ['textToImage', 'imageToImage', 'textToVideo', 'imageToVideo', 'virtualTryOn'];
+/** What the sandbox serves when nothing is set outside production: what no local model can do (image to video is local). */
+const SANDBOX_DEFAULTS: readonly RemoteCapability[] = ['textToImage', 'imageToImage', 'textToVideo', 'virtualTryOn'];
 
 /** What each vendor's adapter can do. */
 const VENDOR_CAPABILITIES: Record<Vendor, readonly RemoteCapability[]> = {
@@ -109,7 +112,7 @@ export class ChoiceError extends Error {}
 const MODEL = /^[A-Za-z0-9][\w.\-/:]*$/;
 
 function parseChoice(name: string, value: string | undefined, capability: RemoteCapability, production: boolean): ProviderChoice {
-  if (value === undefined) return SANDBOX_CAPABILITIES.includes(capability) && !production ? { vendor: 'sandbox' } : { vendor: 'none' };
+  if (value === undefined) return SANDBOX_DEFAULTS.includes(capability) && !production ? { vendor: 'sandbox' } : { vendor: 'none' };
   if (value === 'none') return { vendor: 'none' };
   if (value === 'sandbox') {
     if (!SANDBOX_CAPABILITIES.includes(capability)) throw new ChoiceError(`${name}: the sandbox has no stand-in for this capability`);

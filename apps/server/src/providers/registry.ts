@@ -3,6 +3,7 @@
 import { synthesize, writeScripts } from '@reelsmith/media';
 import type { Settings } from '../settings.js';
 import { falProviders } from './fal/index.js';
+import { localProviders } from './local/images.js';
 import { openAiImagesProviders } from './openai/images.js';
 import { openAiScriptWriter } from './openai/scripts.js';
 import { openAiVoice } from './openai/speech.js';
@@ -49,16 +50,18 @@ function chosenProviders(settings: Settings): Partial<GenerationProviders> {
  */
 export function generationProviders(settings: Settings): GenerationProviders {
   const chosen = chosenProviders(settings);
+  // The local engine does real work offline for these five; a configured vendor takes over where one is chosen.
+  const local = localProviders(settings);
   return {
     textToImage: chosen.textToImage ?? null,
     imageToImage: chosen.imageToImage ?? null,
     textToVideo: chosen.textToVideo ?? null,
-    imageToVideo: chosen.imageToVideo ?? null,
+    imageToVideo: chosen.imageToVideo ?? local.imageToVideo,
     virtualTryOn: chosen.virtualTryOn ?? null,
-    removeBackground: chosen.removeBackground ?? null,
-    replaceBackground: null,
-    extendImage: chosen.extendImage ?? null,
-    upscale: chosen.upscale ?? null,
+    removeBackground: chosen.removeBackground ?? local.removeBackground,
+    replaceBackground: local.replaceBackground,
+    extendImage: chosen.extendImage ?? local.extendImage,
+    upscale: chosen.upscale ?? local.upscale,
   };
 }
 

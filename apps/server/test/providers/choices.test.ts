@@ -5,14 +5,23 @@ import { loadSettings } from '../../src/settings.js';
 const load = (env: Record<string, string>) => loadSettings({ DATA_DIR: '/tmp/reelsmith-choices-unused', ...env });
 
 describe('generation provider settings', () => {
-  it('uses the sandbox for the four generation capabilities outside production, and nothing in production', () => {
+  it('uses the sandbox for what no local model can do outside production, the local engine for the rest, and only the local engine in production', () => {
     const dev = generationProviders(load({}));
-    expect([dev.textToImage?.name, dev.imageToImage?.name, dev.textToVideo?.name, dev.imageToVideo?.name, dev.virtualTryOn?.name]).toEqual(
-      Array(5).fill('sandbox'),
+    expect([dev.textToImage?.name, dev.imageToImage?.name, dev.textToVideo?.name, dev.virtualTryOn?.name]).toEqual(
+      Array(4).fill('sandbox'),
     );
-    expect(dev.upscale).toBeNull();
-    const production = generationProviders(load({ NODE_ENV: 'production' }));
-    expect(Object.values(production).every((p) => p === null)).toBe(true);
+    const local = ['imageToVideo', 'removeBackground', 'replaceBackground', 'extendImage', 'upscale'] as const;
+    expect(local.map((capability) => dev[capability]?.name)).toEqual(Array(5).fill('local'));
+    const production = generationProviders(
+      load({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@127.0.0.1/x', SESSION_SECRET: 'x'.repeat(32) }),
+    );
+    expect([production.textToImage, production.imageToImage, production.textToVideo, production.virtualTryOn]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(local.map((capability) => production[capability]?.name)).toEqual(Array(5).fill('local'));
   });
 
   it('gives each capability the vendor and model named, with the pro tier’s model', () => {

@@ -33,10 +33,9 @@ export function importFromUrl(ctx: AppContext, { userId, fileId, url, signal }: 
   });
 }
 
-/** Fetches a user-given link through the SSRF-safe fetcher, up to the largest file accepted; failures in the user's words. */
-export async function download(settings: Settings, url: string): Promise<Buffer> {
+/** A file's bytes from the web through the SSRF-safe fetcher, its failures as the user's errors. */
+export async function download(settings: Settings, url: string, maxBytes = maxBytesOfAny(settings)): Promise<Buffer> {
   const fetchUrl = createFetcher({ allowHosts: settings.outboundAllowHosts, timeoutMs: IMPORT_TIMEOUT_MS });
-  const maxBytes = maxBytesOfAny(settings);
   try {
     return (await fetchUrl(url, { accept: MEDIA_ACCEPT, maxBytes })).body;
   } catch (error) {

@@ -74,7 +74,7 @@ export const imageToVideoTask: TaskDefinition<Input<'image-to-video'>, Videos> =
   timeoutMs: VIDEO_TIMEOUT_MS,
   price: (input) => ({ sku: `img2Video_${input.tier}_${input.duration}s` as SkuCode, count: input.count }),
   async accept(ctx, user, input) {
-    if (!input.image.resKey && !input.image.imageUrl) throw new AppError('imageRequired');
+    if (!input.image.resKey && !input.image.imageUrl) throw new AppError('sourceImageRequired');
     await checkPicture(ctx, user.userId, input.image);
     providerOf(ctx, 'imageToVideo');
     checkVideoModel(ctx, 'image', input.videoModel);

@@ -1,0 +1,98 @@
+// GET /image/getClothDesc?url=: the clothing upload rules (spec §5) judged on a picture the caller names: one of
+// their own storage keys, a link the service gave them to one (its `key`), or a web address fetched through the
+// SSRF-safe fetcher. The answer is the check and a short description in the caller's language.
+import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { CLOTHING_MAX_BYTES, type Locale } from '@reelsmith/contract';
+import { checkGarment, type GarmentCheck } from '@reelsmith/media';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { download } from '../files/importUrl.js';
+import { isUsersKey } from '../files/storage/keys.js';
+import { ObjectMissingError } from '../files/storage/storage.js';
+import { withWorkDir } from '../files/workDir.js';
+
+type Reason = NonNullable<GarmentCheck['reason']>;
+type Described = GarmentCheck['garmentType'] | Reason;
+
+/** The spec's detection messages (§5), and what an accepted picture holds. */
+const DESCRIPTIONS: Record<NonNullable<Described>, Record<Locale, string>> = {
+  top: { en: 'One top on a white background.', zh: '白色背景上的一件上衣。', pt: 'Uma peça de cima num fundo branco.' },
+  bottom: { en: 'One bottom on a white background.', zh: '白色背景上的一件下装。', pt: 'Uma peça de baixo num fundo branco.' },
+  onePiece: { en: 'One dress on a white background.', zh: '白色背景上的一件连衣裙。', pt: 'Um vestido num fundo branco.' },
+  noCloth: { en: 'No cloth detected', zh: '未检测到服装', pt: 'Nenhuma peça de roupa detetada' },
+  multipleClothes: { en: 'Multiple clothes detected', zh: '检测到多件服装', pt: 'Várias peças de roupa detetadas' },
+  onlyOneDress: { en: 'Only one dress can be uploaded', zh: '只能上传一件连衣裙', pt: 'Só pode carregar um vestido' },
+  multipleSimilarClothes: {
+    en: 'Multiple similar clothes detected',
+    zh: '检测到多件相似服装',
+    pt: 'Várias peças de roupa semelhantes detetadas',
+  },
+  typeNotSupported: { en: 'Clothing type not supported', zh: '不支持该服装类型', pt: 'Tipo de roupa não suportado' },
+  background: {
+    en: 'Please use a picture of the garment on a flat white background.',
+    zh: '请使用纯白背景上的服装图片。',
+    pt: 'Use uma imagem da peça num fundo branco liso.',
+  },
+  size: {
+    en: 'The picture must be up to 10 MB, with a shorter side of at least 512 px and a longer side of at most 4096 px.',
+    zh: '图片不得超过 10 MB，短边至少 512 像素，长边不超过 4096 像素。',
+    pt: 'A imagem deve ter até 10 MB, o lado menor com pelo menos 512 px e o maior com no máximo 4096 px.',
+  },
+  format: {
+    en: 'Please upload a JPG, JPEG or PNG picture.',
+    zh: '请上传 JPG、JPEG 或 PNG 图片。',
+    pt: 'Carregue uma imagem JPG, JPEG ou PNG.',
+  },
+};
+
+/** The storage key `url` names: a key itself, or the `key` of one of the service's own file links. */
+function keyOf(url: string): string | undefined {
+  if (!/^https?:\/\//i.test(url)) return url;
+  try {
+    return new URL(url).searchParams.get('key') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function fetchInto(ctx: AppContext, userId: string, url: string, path: string): Promise<'tooLarge' | undefined> {
+  const key = keyOf(url);
+  if (key && isUsersKey(userId, key)) {
+    try {
+      await pipeline(await ctx.storage.read(key), createWriteStream(path));
+      return undefined;
+    } catch (error) {
+      if (error instanceof ObjectMissingError) throw new AppError('notFound');
+      throw error;
+    }
+  }
+  if (!/^https?:\/\//i.test(url)) throw new AppError('notFound');
+  try {
+    // One byte past the limit is enough to know the picture is too large.
+    await writeFile(path, await download(ctx.settings, url, CLOTHING_MAX_BYTES + 1));
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError && error.key === 'fileTooLarge') return 'tooLarge';
+    throw error;
+  }
+}
+
+export function clothCheck(ctx: AppContext, userId: string, url: string, locale: Locale) {
+  return withWorkDir(ctx.settings, async (dir) => {
+    const path = join(dir, 'garment');
+    const check: GarmentCheck =
+      (await fetchInto(ctx, userId, url, path)) === 'tooLarge'
+        ? { ok: false, reason: 'size', garmentType: null }
+        : await checkGarment(path).catch((error: unknown) => {
+            // A file sharp cannot read is not a picture of an accepted format.
+            if (error instanceof Error && !(error as NodeJS.ErrnoException).code)
+              return { ok: false, reason: 'format', garmentType: null } as GarmentCheck;
+            throw error;
+          });
+    const described = (check.ok ? check.garmentType : check.reason) as NonNullable<Described>;
+    return { ...check, description: DESCRIPTIONS[described][locale] };
+  });
+}

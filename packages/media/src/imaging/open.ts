@@ -1,0 +1,24 @@
+/** The one way the imaging functions open a picture: bounded in pixels, EXIF orientation applied. */
+import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '../image.js';
+
+export const openImage = (input: string | Buffer) =>
+  sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, autoOrient: true });
+
+/** The picture as 8-bit RGB pixels (alpha flattened onto white) with its size. */
+export async function rgbPixels(input: string | Buffer, resize?: { width: number; height: number }) {
+  let image = openImage(input).flatten({ background: '#ffffff' }).removeAlpha();
+  if (resize) image = image.resize(resize.width, resize.height, { fit: 'fill' });
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Writes `image` to `out` in the format its extension names (png keeps alpha; jpg/webp for photos). */
+export async function writeImage(image: ReturnType<typeof sharp>, out: string): Promise<void> {
+  const ext = out.slice(out.lastIndexOf('.') + 1).toLowerCase();
+  if (ext === 'png') await image.png({ compressionLevel: 6 }).toFile(out);
+  else if (ext === 'webp') await image.webp({ quality: 90 }).toFile(out);
+  else await image.jpeg({ quality: 92, mozjpeg: false }).toFile(out);
+}
+
+export const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));

@@ -1,0 +1,453 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lightMatch } from '../src/imaging/composite.js';
+import { modelAtSide } from '../src/imaging/onnxSide.js';
+import {
+  BACKGROUNDS,
+  backgroundFile,
+  CanvasError,
+  canvasForRatio,
+  checkGarment,
+  cutOut,
+  extendImage,
+  imageToVideo,
+  locateTools,
+  probe,
+  replaceBackground,
+  UpscaleInputError,
+  upscaleImage,
+} from '../src/index.js';
+import { makeImage } from './fixtures.js';
+
+const work = mkdtempSync(join(tmpdir(), 'reelsmith-imaging-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const tools = locateTools();
+
+const file = (name: string, bytes: Buffer) => {
+  const path = join(work, name);
+  writeFileSync(path, bytes);
+  return path;
+};
+
+/** A product shot: a blue bottle with a dark cap on a plain beige backdrop. */
+const productShot = (size = 1024) =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 1024 1024"><rect width="1024" height="1024" fill="#d8d2c4"/><rect x="380" y="250" width="260" height="560" rx="60" fill="#2a6bd1"/><rect x="440" y="180" width="140" height="90" fill="#333"/></svg>`,
+    ),
+  )
+    .jpeg({ quality: 92 })
+    .toBuffer();
+
+/** A cut-out made by hand: an opaque red disc on transparency. */
+const discCutout = () =>
+  sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><circle cx="300" cy="300" r="200" fill="#c03030"/></svg>',
+    ),
+  )
+    .png()
+    .toBuffer();
+
+const pixel = async (path: string, x: number, y: number) => {
+  const { data, info } = await sharp(path).raw().toBuffer({ resolveWithObject: true });
+  const i = (y * info.width + x) * info.channels;
+  return [...data.subarray(i, i + info.channels)];
+};
+
+describe('cutOut', () => {
+  it('keeps the product and makes the backdrop transparent, in a PNG with alpha', { timeout: 180_000 }, async () => {
+    const input = file('product.jpg', await productShot());
+    const out = join(work, 'cutout.png');
+    expect(await cutOut(input, out)).toEqual({ width: 1024, height: 1024 });
+    const meta = await sharp(out).metadata();
+    expect(meta).toMatchObject({ format: 'png', channels: 4, hasAlpha: true, width: 1024, height: 1024 });
+    const alpha = await sharp(out).extractChannel(3).raw().toBuffer();
+    const at = (x: number, y: number) => alpha[y * 1024 + x] as number;
+    // The bottle's body and cap are kept, the backdrop's corners and sides are gone.
+    expect(at(510, 500)).toBeGreaterThan(230);
+    expect(at(510, 220)).toBeGreaterThan(200);
+    for (const [x, y] of [
+      [10, 10],
+      [1010, 1010],
+      [100, 500],
+      [920, 500],
+    ] as const) {
+      expect(at(x, y)).toBeLessThan(20);
+    }
+    // The colours are the picture's own.
+    const [r, g, b] = await pixel(out, 510, 500);
+    expect(b).toBeGreaterThan(150);
+    expect(r).toBeLessThan(90);
+    expect(g).toBeLessThan(140);
+  });
+});
+
+describe('modelAtSide', () => {
+  it('keeps a model at its own side and refuses a side that is not the exported one divided by a power of two', () => {
+    const model = Buffer.from([0x08, 0x07]);
+    expect(modelAtSide(model, 1024, 1024)).toBe(model);
+    expect(() => modelAtSide(model, 1024, 768)).toThrow(/power of two/);
+  });
+});
+
+describe('replaceBackground', () => {
+  it('stands the subject on the lower part of the background, on a contact shadow, lit like the scene', async () => {
+    const cut = file('disc.png', await discCutout());
+    const background = await backgroundFile('outdoor-sunset', join(work, 'backgrounds'));
+    const out = join(work, 'replaced.jpg');
+    expect(await replaceBackground(cut, background as string, out, { width: 800, height: 1000 })).toEqual({ width: 800, height: 1000 });
+    expect(await sharp(out).metadata()).toMatchObject({ width: 800, height: 1000, format: 'jpeg' });
+    // 70 % of the height by default: the disc (400 px) becomes 560 px wide; 80 % of the width caps it at 640.
+    const [r, g, b] = await pixel(out, 400, 900 - 280);
+    expect(r).toBeGreaterThan(150);
+    expect(g).toBeLessThan(90);
+    expect(b).toBeLessThan(90);
+    // Base at 90 % of the height: the shadow just under it is darker than the floor further down beside it.
+    const under = await pixel(out, 400, 903);
+    const beside = await pixel(out, 30, 903);
+    expect((under[0] as number) + (under[1] as number)).toBeLessThan(((beside[0] as number) + (beside[1] as number)) * 0.8);
+    // The top of the frame is the background's sky, untouched.
+    const sky = await pixel(out, 400, 10);
+    expect(sky[0]).toBeGreaterThan(200);
+  });
+
+  it('moves the light toward the background: warmer on a warm scene, dimmer on a dark one, within bounds', () => {
+    const grey = [128, 128, 128];
+    const [r, , b] = lightMatch(grey, [230, 150, 90]);
+    expect(r).toBeGreaterThan(b);
+    const dark = lightMatch(grey, [20, 20, 20]);
+    for (const gain of dark) expect(gain).toBeGreaterThanOrEqual(0.82 * 0.92);
+    for (const gain of dark) expect(gain).toBeLessThan(1);
+  });
+
+  it('refuses an empty cut-out', async () => {
+    const empty = file(
+      'empty.png',
+      await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .png()
+        .toBuffer(),
+    );
+    const background = await backgroundFile('studio-white', join(work, 'backgrounds'));
+    await expect(replaceBackground(empty, background as string, join(work, 'x.jpg'))).rejects.toThrow(/empty/);
+  });
+});
+
+describe('preset backgrounds', () => {
+  it('draws at least 8 distinct pictures in several categories, once', async () => {
+    expect(BACKGROUNDS.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(BACKGROUNDS.map((b) => b.category)).size).toBeGreaterThanOrEqual(3);
+    const dir = join(work, 'presets');
+    const means = new Set<string>();
+    for (const preset of BACKGROUNDS) {
+      const path = (await backgroundFile(preset.backgroundId, dir)) as string;
+      const { channels } = await sharp(path).stats();
+      means.add(channels.map((c) => Math.round(c.mean / 4)).join(','));
+      expect(await backgroundFile(preset.backgroundId, dir)).toBe(path);
+    }
+    expect(means.size).toBe(BACKGROUNDS.length);
+    expect(await backgroundFile('no-such-background', dir)).toBeUndefined();
+  });
+});
+
+describe('extendImage', () => {
+  it('turns a ratio into a canvas holding the picture whole, centred', () => {
+    expect(canvasForRatio({ width: 1000, height: 1000 }, '9:16')).toEqual({ width: 1000, height: 1778, left: 0, top: 389 });
+    expect(canvasForRatio({ width: 1200, height: 800 }, '1:1')).toEqual({ width: 1200, height: 1200, left: 0, top: 200 });
+    expect(canvasForRatio({ width: 800, height: 800 }, '16:9')).toEqual({ width: 1422, height: 800, left: 311, top: 0 });
+    expect(() => canvasForRatio({ width: 10, height: 10 }, '0:1')).toThrow(CanvasError);
+  });
+
+  it('keeps the picture where it is placed and fills the rest with no seam at its edges', async () => {
+    const input = file('photo.png', await makeImage(640, 480, 'png'));
+    const out = join(work, 'extended.png');
+    const canvas = { width: 1000, height: 900, left: 200, top: 300 };
+    expect(await extendImage(input, canvas, out)).toEqual({ width: 1000, height: 900 });
+    const { data, info } = await sharp(out).raw().toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: 1000, height: 900, channels: 3 });
+    const original = await sharp(input).raw().toBuffer();
+    const at = (buffer: Buffer, width: number, x: number, y: number, c: number) => buffer[(y * width + x) * 3 + c] as number;
+    // The picture itself is untouched.
+    for (const [x, y] of [
+      [0, 0],
+      [320, 240],
+      [639, 479],
+    ] as const) {
+      for (let c = 0; c < 3; c++) expect(at(data, 1000, 200 + x, 300 + y, c)).toBe(at(original, 640, x, y, c));
+    }
+    // Across each edge, neighbouring pixels differ no more than neighbours inside the picture do.
+    const step = (x0: number, y0: number, x1: number, y1: number) => {
+      let sum = 0;
+      for (let c = 0; c < 3; c++) sum += Math.abs(at(data, 1000, x0, y0, c) - at(data, 1000, x1, y1, c));
+      return sum;
+    };
+    let seam = 0;
+    let inside = 0;
+    for (let y = 310; y < 770; y += 10) {
+      seam += step(199, y, 200, y) + step(839, y, 840, y);
+      inside += step(400, y, 401, y) + step(600, y, 601, y);
+    }
+    for (let x = 210; x < 830; x += 10) {
+      seam += step(x, 299, x, 300) + step(x, 779, x, 780);
+      inside += step(x, 400, x, 401) + step(x, 600, x, 601);
+    }
+    expect(seam).toBeLessThanOrEqual(inside * 2 + 200);
+    // Far from the picture there is no detail left: the corner is smooth.
+    expect(step(5, 5, 6, 5) + step(5, 5, 5, 6)).toBeLessThan(8);
+  });
+
+  it('refuses a canvas the picture does not fit', async () => {
+    const input = file('small.png', await makeImage(100, 100, 'png'));
+    await expect(extendImage(input, { width: 150, height: 150, left: 60, top: 0 }, join(work, 'no.png'))).rejects.toThrow(CanvasError);
+  });
+});
+
+describe('upscaleImage', () => {
+  it('enlarges by 2 and by 4', async () => {
+    const input = file('up.jpg', await makeImage(300, 200, 'jpeg'));
+    expect(await upscaleImage(input, 2, join(work, 'up2.jpg'))).toEqual({ width: 600, height: 400 });
+    expect(await sharp(join(work, 'up2.jpg')).metadata()).toMatchObject({ width: 600, height: 400 });
+    expect(await upscaleImage(input, 4, join(work, 'up4.png'))).toEqual({ width: 1200, height: 800 });
+    expect(await sharp(join(work, 'up4.png')).metadata()).toMatchObject({ width: 1200, height: 800, format: 'png' });
+  });
+
+  it('refuses a picture whose longest side is over 1920 px', async () => {
+    const input = file('big.jpg', await makeImage(1921, 600, 'jpeg'));
+    await expect(upscaleImage(input, 2, join(work, 'big2.jpg'))).rejects.toThrow(UpscaleInputError);
+    const edge = file('edge.jpg', await makeImage(600, 1920, 'jpeg'));
+    expect(await upscaleImage(edge, 2, join(work, 'edge2.jpg'))).toEqual({ width: 1200, height: 3840 });
+  });
+});
+
+describe('imageToVideo', () => {
+  for (const motion of ['parallax', 'zoom-in'] as const) {
+    it(`moves the camera over a still (${motion}): H.264 MP4, index first, the length asked, a poster`, { timeout: 120_000 }, async () => {
+      const input = file(`still-${motion}.jpg`, await productShot(800));
+      const out = join(work, `motion-${motion}.mp4`);
+      const made = await imageToVideo(input, { seconds: 5, width: 720, height: 1280, motion, tools }, out);
+      const probed = await probe(tools, out);
+      expect(probed).toMatchObject({ width: 720, height: 1280 });
+      expect(Math.abs(probed.duration - 5)).toBeLessThan(0.1);
+      expect(probed.streams.map((s) => s.type)).toEqual(['video']);
+      const bytes = readFileSync(out);
+      expect(bytes.indexOf('moov')).toBeGreaterThan(0);
+      expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+      expect(await sharp(made.posterFile).metadata()).toMatchObject({ format: 'png', width: 720, height: 1280 });
+      // The camera moves: the first and last frames differ.
+      const last = join(work, `last-${motion}.png`);
+      const { posterFrame } = await import('../src/poster.js');
+      await posterFrame(tools, out, last, 4.9);
+      const [a, b] = await Promise.all([sharp(made.posterFile).raw().toBuffer(), sharp(last).raw().toBuffer()]);
+      let differing = 0;
+      for (let i = 0; i < a.length; i += 97) if (Math.abs((a[i] as number) - (b[i] as number)) > 24) differing++;
+      expect(differing / (a.length / 97)).toBeGreaterThan(0.01);
+    });
+  }
+});
+
+// The labelled set of the clothing check: garments drawn as flat silhouettes, as a shop's packshots look.
+const shapes = {
+  tshirt: 'M -60 -100 L -20 -110 Q 0 -95 20 -110 L 60 -100 L 120 -50 L 95 -15 L 65 -35 L 65 110 L -65 110 L -65 -35 L -95 -15 L -120 -50 Z',
+  shirt:
+    'M -55 -110 L -15 -118 L 0 -100 L 15 -118 L 55 -110 L 110 -60 L 100 -20 L 70 -40 L 68 115 L -68 115 L -70 -40 L -100 -20 L -110 -60 Z',
+  trousers: 'M -70 -150 L 70 -150 L 80 150 L 15 150 L 0 -20 L -15 150 L -80 150 Z',
+  shorts: 'M -80 -70 L 80 -70 L 95 70 L 12 70 L 0 0 L -12 70 L -95 70 Z',
+  dress: 'M -35 -160 L -25 -160 L -15 -130 L 15 -130 L 25 -160 L 35 -160 L 40 -60 L 30 -20 L 110 160 L -110 160 L -30 -20 L -40 -60 Z',
+  skirt: 'M -60 -90 L 60 -90 L 130 90 L -130 90 Z',
+} as const;
+type Shape = keyof typeof shapes;
+const piece = (shape: Shape, x: number, y: number, scale: number, colour: string, turn = 0) =>
+  `<path transform="translate(${x} ${y}) rotate(${turn}) scale(${scale})" fill="${colour}" d="${shapes[shape]}"/>`;
+const scene = (body: string, background = '#ffffff', size = 1024) =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 1024 1024"><rect width="1024" height="1024" fill="${background}"/>${body}</svg>`,
+    ),
+  );
+
+const LABELLED: { name: string; make: () => Promise<Buffer>; ext: string; expected: string }[] = [
+  {
+    name: 'red t-shirt',
+    make: () =>
+      scene(piece('tshirt', 512, 512, 3, '#c33'))
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'top',
+  },
+  {
+    name: 'navy t-shirt, turned',
+    make: () =>
+      scene(piece('tshirt', 480, 540, 2.6, '#234', 6))
+        .png()
+        .toBuffer(),
+    ext: 'png',
+    expected: 'top',
+  },
+  {
+    name: 'shirt',
+    make: () =>
+      scene(piece('shirt', 512, 520, 3.2, '#7aa7d8'))
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'top',
+  },
+  {
+    name: 'trousers',
+    make: () =>
+      scene(piece('trousers', 512, 512, 2.5, '#235'))
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'bottom',
+  },
+  {
+    name: 'beige trousers',
+    make: () =>
+      scene(piece('trousers', 540, 500, 2.2, '#b59a70', -4))
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'bottom',
+  },
+  {
+    name: 'shorts',
+    make: () =>
+      scene(piece('shorts', 512, 512, 3.5, '#444'))
+        .png()
+        .toBuffer(),
+    ext: 'png',
+    expected: 'bottom',
+  },
+  {
+    name: 'skirt',
+    make: () =>
+      scene(piece('skirt', 512, 512, 3, '#393'))
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'bottom',
+  },
+  {
+    name: 'dress',
+    make: () =>
+      scene(piece('dress', 512, 512, 2.6, '#a3c'))
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'onePiece',
+  },
+  {
+    name: 'black dress',
+    make: () =>
+      scene(piece('dress', 500, 520, 2.3, '#111', 4))
+        .png()
+        .toBuffer(),
+    ext: 'png',
+    expected: 'onePiece',
+  },
+  {
+    name: 'two similar t-shirts',
+    make: () =>
+      scene(piece('tshirt', 280, 512, 1.6, '#c33') + piece('tshirt', 750, 512, 1.6, '#36c'))
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'multipleSimilarClothes',
+  },
+  {
+    name: 't-shirt and trousers',
+    make: () =>
+      scene(piece('tshirt', 280, 512, 1.6, '#c33') + piece('trousers', 750, 512, 1.4, '#36c'))
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'multipleClothes',
+  },
+  {
+    name: 'two dresses',
+    make: () =>
+      scene(piece('dress', 280, 512, 1.4, '#c33') + piece('dress', 750, 512, 1.8, '#36c'))
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'onlyOneDress',
+  },
+  {
+    name: 't-shirt on grey',
+    make: () =>
+      scene(piece('tshirt', 512, 512, 3, '#c33'), '#888888')
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'background',
+  },
+  { name: 'dress on a photo backdrop', make: async () => makeImage(1024, 1024, 'jpeg'), ext: 'jpg', expected: 'background' },
+  { name: 'empty white', make: () => scene('').jpeg().toBuffer(), ext: 'jpg', expected: 'noCloth' },
+  {
+    name: 'a ball',
+    make: () => scene('<circle cx="512" cy="512" r="300" fill="#c60"/>').jpeg().toBuffer(),
+    ext: 'jpg',
+    expected: 'typeNotSupported',
+  },
+  {
+    name: 'a box',
+    make: () => scene('<rect x="262" y="262" width="500" height="500" fill="#c60"/>').jpeg().toBuffer(),
+    ext: 'jpg',
+    expected: 'typeNotSupported',
+  },
+  {
+    name: 'too small',
+    make: () =>
+      scene(piece('tshirt', 512, 512, 3, '#c33'), '#ffffff', 400)
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'size',
+  },
+  {
+    name: 'too large',
+    make: () =>
+      scene(piece('tshirt', 512, 512, 3, '#c33'), '#ffffff', 4200)
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'size',
+  },
+  {
+    name: 'webp',
+    make: () =>
+      scene(piece('tshirt', 512, 512, 3, '#c33'))
+        .webp()
+        .toBuffer(),
+    ext: 'webp',
+    expected: 'format',
+  },
+];
+
+describe('checkGarment', () => {
+  it('tells garments, their type and every refusal of the labelled set', { timeout: 120_000 }, async () => {
+    const rows: { name: string; expected: string; found: string }[] = [];
+    for (const [i, sample] of LABELLED.entries()) {
+      const path = file(`garment-${i}.${sample.ext}`, await sample.make());
+      const check = await checkGarment(path);
+      rows.push({
+        name: sample.name,
+        expected: sample.expected,
+        found: check.ok ? (check.garmentType as string) : (check.reason as string),
+      });
+      expect(check.ok).toBe(check.reason === null);
+    }
+    const correct = rows.filter((r) => r.expected === r.found).length;
+    console.info(
+      `clothing check accuracy on the labelled set: ${correct}/${rows.length} (${((correct / rows.length) * 100).toFixed(0)} %)\n${rows
+        .map((r) => `  ${r.expected === r.found ? 'ok  ' : 'MISS'} ${r.name}: expected ${r.expected}, found ${r.found}`)
+        .join('\n')}`,
+    );
+    expect(rows.filter((r) => r.expected !== r.found)).toEqual([]);
+  });
+});
