@@ -2,7 +2,7 @@
 // requirement, and the layout each page is shown in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser, pathOf, visit } from '../support/browser.js';
-import { type Product, startProduct } from '../support/product.js';
+import { PREFIX, type Product, startProduct } from '../support/product.js';
 import { activeUser, devSignIn } from '../support/users.js';
 
 type Layout = 'header+sidebar' | 'header' | 'none' | 'mini-sidebar';
@@ -33,10 +33,10 @@ const PUBLIC_PAGES: [string, Layout][] = [
 ];
 
 /** Login-required pages, their layout, and whether the body gets the wide-screen style. */
+/** The link-to-video steps: pages of a project, checked apart below. */
+const PROJECT_STEPS = ['/tools/link-to-video/edit-product', '/tools/link-to-video/preview', '/tools/link-to-video/video-export'];
 const LOGIN_PAGES: [string, Layout, boolean][] = [
-  ['/tools/link-to-video/edit-product', 'header', false],
-  ['/tools/link-to-video/preview', 'header', false],
-  ['/tools/link-to-video/video-export', 'header', false],
+  ...PROJECT_STEPS.map((path): [string, Layout, boolean] => [path, 'header', false]),
   ['/tools/video/text-to-video', 'mini-sidebar', true],
   ['/tools/video/image-to-video', 'mini-sidebar', true],
   ['/tools/image/text-to-image', 'mini-sidebar', true],
@@ -129,11 +129,36 @@ describe('signed in and active', () => {
     expect(await visit(browser.page, product.base, from)).toBe(to);
   });
 
-  it.each(LOGIN_PAGES)('%s opens with layout %s (wide screen: %s)', async (path, layout, wide) => {
-    expect(await visit(browser.page, product.base, path)).toBe(path);
+  it.each(LOGIN_PAGES.filter(([path]) => !PROJECT_STEPS.includes(path)))(
+    '%s opens with layout %s (wide screen: %s)',
+    async (path, layout, wide) => {
+      expect(await visit(browser.page, product.base, path)).toBe(path);
+      const actual = await layoutOf(browser);
+      expectLayout(actual, layout, path);
+      expect(actual.wide, `${path} wide-screen`).toBe(wide);
+    },
+  );
+
+  it.each(PROJECT_STEPS)('%s without a project goes back to the landing page', async (path) => {
+    expect(await visit(browser.page, product.base, path)).toBe('/tools/link-to-video');
+  });
+
+  it.each(PROJECT_STEPS)('%s of a new project opens edit-product with the header and no sidebar', async (path) => {
+    const { page } = browser;
+    const projectId = await page.evaluate(async (prefix) => {
+      const answer = await fetch(`/${prefix}/api/project/createProject`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', client: 'WEB' },
+        body: JSON.stringify({ projectName: 'Layout check' }),
+      });
+      return ((await answer.json()) as { data: { projectId: string } }).data.projectId;
+    }, PREFIX);
+    // A project with nothing generated yet belongs on edit-product, whichever step was asked for (spec §4).
+    await visit(page, product.base, `${path}?projectId=${projectId}`);
+    await page.waitForURL('**/tools/link-to-video/edit-product?projectId=*');
     const actual = await layoutOf(browser);
-    expectLayout(actual, layout, path);
-    expect(actual.wide, `${path} wide-screen`).toBe(wide);
+    expectLayout(actual, 'header', path);
+    expect(actual.wide, `${path} wide-screen`).toBe(false);
   });
 
   it('leaving a larger-screen page removes the wide-screen style; back on image edit goes back in history', async () => {
