@@ -63,7 +63,10 @@ async function main() {
 
   const adminFile = adminFileOf(settings.dataDir);
   await app.listen({ host: settings.host, port: settings.port });
-  if (runsApi) {
+  // The admin CLI goes through the server only to reach an embedded database (one process may open it); on
+  // PostgreSQL it connects itself, and API processes sharing a DATA_DIR would race for the one file.
+  const writesAdminFile = runsApi && !settings.databaseUrl;
+  if (writesAdminFile) {
     const rpcUrl = `http://${localHost(settings.host)}:${settings.port}${apiBase(settings)}${ADMIN_RPC_PATH}`;
     // Removed first: the mode of a file left by a server that died would otherwise be kept.
     rmSync(adminFile, { force: true });
@@ -91,7 +94,7 @@ async function main() {
       app.log.error({ timeoutMs: settings.shutdownTimeoutMs }, 'shutdown took too long; exiting');
       process.exit(1);
     }, settings.shutdownTimeoutMs).unref();
-    if (runsApi) rmSync(adminFile, { force: true });
+    if (writesAdminFile) rmSync(adminFile, { force: true });
     await Promise.all([app.close(), worker?.stop()]);
     await stopExpirySweeps();
     await database.close();

@@ -52,6 +52,21 @@ export function startServer(env: Record<string, string>, port: number): ServerPr
   return { child, port, base: `http://127.0.0.1:${port}`, lines, logs, exited };
 }
 
+/**
+ * The lines a process printed, without Node's warnings (the AWS SDK warns on Node 20 over several lines, from
+ * `(node:PID) Warning` to the `--trace-warnings` hint) and blank lines.
+ */
+export function printed(server: ServerProcess): string[] {
+  const out: string[] = [];
+  let inWarning = false;
+  for (const line of server.lines) {
+    if (/^\(node:\d+\) \w*Warning/.test(line)) inWarning = true;
+    if (!inWarning && line) out.push(line);
+    if (line.startsWith('(Use `node --trace-warnings')) inWarning = false;
+  }
+  return out;
+}
+
 /** Waits until the process answers GET /reelsmith/api/health with code 0, or fails with what it printed. */
 export async function whenHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
