@@ -166,13 +166,13 @@ describe('the start command in production mode', () => {
       expect(health.headers.get('strict-transport-security')).toMatch(/max-age=/);
       expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       const config = await fetch(`${base}/reelsmith/api/auth/config`, { headers: { client: 'WEB' } });
-      expect((await config.json()).data).toEqual({ google: true, devLogin: false });
+      expect(((await config.json()) as { data: unknown }).data).toEqual({ google: true, devLogin: false });
       const devLogin = await fetch(`${base}/reelsmith/api/auth/dev-login`, {
         method: 'POST',
         headers: { client: 'WEB', origin: base, 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'a@example.com' }),
       });
-      expect((await devLogin.json()).code).toBe(404);
+      expect(((await devLogin.json()) as { code: number }).code).toBe(404);
 
       expect((await fetch(`${base}/metrics`)).status).toBe(401);
       expect((await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status).toBe(401);
