@@ -109,12 +109,13 @@ describe('the start command in production mode', () => {
 
   describe.skipIf(!postgres)('on PostgreSQL and S3', () => {
     const BUCKET = 'reelsmith-prod';
-    const dir = mkdtempSync(join(tmpdir(), 'reelsmith-deploy-'));
+    let dir = '';
     let s3: S3rver;
     let endpoint = '';
     let databaseUrl = '';
     let closeDatabase: () => Promise<void> = async () => {};
     beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'reelsmith-deploy-'));
       s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(dir, 's3'), configureBuckets: [{ name: BUCKET }] });
       endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
       // An empty database: the processes migrate it themselves.
