@@ -2,7 +2,8 @@
 // PostgreSQL database and one files directory. 100 tasks from 10 users, some failing: every task runs exactly once,
 // every charge and refund is right, the balances are exact, and the processes' metrics and logs tell the same story.
 // Then graceful shutdown: SIGTERM on a worker gives its running task to another worker (charged once, never
-// refunded), and SIGTERM on an API process finishes the upload in flight before the process exits.
+// refunded), SIGTERM on an API process finishes the upload in flight before the process exits, and a request that
+// outlasts SHUTDOWN_TIMEOUT_SECONDS makes the process exit anyway.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -44,6 +45,24 @@ async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: str
   }
 }
 
+/** A PUT whose first half is sent at once; `finish` sends the rest. */
+function uploadInFlight(url: string, headers: Record<string, string>, bytes: Buffer) {
+  const half = Math.floor(bytes.length / 2);
+  const req = request(url, { method: 'PUT', headers: { ...headers, 'content-length': String(bytes.length) } });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (c: string) => {
+        body += c;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+  req.write(bytes.subarray(0, half));
+  return { answer, finish: () => req.end(bytes.subarray(half)), abandon: () => req.destroy() };
+}
+
 describe.skipIf(!postgres)('two API and three worker processes on one PostgreSQL', () => {
   let database: TestDb;
   let dataDir: string;
@@ -52,6 +71,18 @@ describe.skipIf(!postgres)('two API and three worker processes on one PostgreSQL
   const members: Array<{ client: HttpClient; userId: string }> = [];
 
   const db = () => database.db;
+  /** The environment of every process: one database, one files directory, the test kind, JSON logs. */
+  const env = (role: string) => ({
+    ROLE: role,
+    DATABASE_URL: database.url as string,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 's'.repeat(32),
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    EXTRA_TASKS_MODULE: MODULE,
+    WORKER_CONCURRENCY: '2',
+    LOG_LEVEL: 'info',
+  });
+
   const runsOf = async (taskIds: string[]) =>
     queryRows<{ task_id: string; pid: number }>(
       db(),
@@ -65,16 +96,6 @@ describe.skipIf(!postgres)('two API and three worker processes on one PostgreSQL
     await db().execute(SCALE_RUNS_TABLE);
     await setPrice(db(), 'imageEnhance', PRICE);
     dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-scale-'));
-    const env = (role: string) => ({
-      ROLE: role,
-      DATABASE_URL: database.url as string,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 's'.repeat(32),
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-      EXTRA_TASKS_MODULE: MODULE,
-      WORKER_CONCURRENCY: '2',
-      LOG_LEVEL: 'info',
-    });
     for (let i = 0; i < 2; i++) apis.push(startServer(env('api'), await freePort()));
     for (let i = 0; i < 3; i++) workers.push(startServer(env('worker'), await freePort()));
     await Promise.all([...apis, ...workers].map((s) => whenHealthy(s)));
@@ -224,30 +245,14 @@ describe.skipIf(!postgres)('two API and three worker processes on one PostgreSQL
       query: { format: 'png' },
     });
     const png = await makeImage(640, 480, 'png');
-    const half = Math.floor(png.length / 2);
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${api.base}${target.uploadUrl}`, {
-        method: 'PUT',
-        headers: { ...target.headers, 'content-length': String(png.length) },
-      });
-      req.on('response', (res) => {
-        let body = '';
-        res.setEncoding('utf8').on('data', (c: string) => {
-          body += c;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      req.on('error', reject);
-      req.write(png.subarray(0, half));
-      setTimeout(() => {
-        api.child.kill('SIGTERM');
-        setTimeout(() => req.end(png.subarray(half)), 1_000);
-      }, 200);
-    });
+    const upload = uploadInFlight(`${api.base}${target.uploadUrl}`, target.headers, png);
+    await sleep(200);
+    api.child.kill('SIGTERM');
+    setTimeout(() => upload.finish(), 1_000);
     // While the upload is in flight the process no longer takes new connections.
     await sleep(600);
     await expect(fetch(`${api.base}/reelsmith/api/health`)).rejects.toThrow();
-    const { status } = await answer;
+    const { status } = await upload.answer;
     expect(status).toBe(200);
     expect(await api.exited).toBe(0);
     // The bytes are whole: the other API process registers the upload as an image.
@@ -255,5 +260,25 @@ describe.skipIf(!postgres)('two API and three worker processes on one PostgreSQL
       body: { resKey: target.resKey, fileName: 'half-time.png' },
     });
     expect(asset.body).toMatchObject({ code: 0, data: { format: 'png' } });
+  }, 60_000);
+
+  it('exits with code 1 when a request outlasts SHUTDOWN_TIMEOUT_SECONDS after SIGTERM', async () => {
+    const api = startServer({ ...env('api'), SHUTDOWN_TIMEOUT_SECONDS: '1' }, await freePort());
+    apis.push(api);
+    await whenHealthy(api);
+    const m = members[0] as (typeof members)[number];
+    const target = await m.client
+      .on(api.base)
+      .ok<{ uploadUrl: string; headers: Record<string, string> }>('GET', '/file/user/put-url', { query: { format: 'png' } });
+    const upload = uploadInFlight(`${api.base}${target.uploadUrl}`, target.headers, await makeImage(640, 480, 'png'));
+    // The process dies with the request open: the client's error is the expected end of it.
+    upload.answer.catch(() => {});
+    await sleep(200);
+    const began = Date.now();
+    api.child.kill('SIGTERM');
+    expect(await api.exited).toBe(1);
+    expect(Date.now() - began).toBeLessThan(5_000);
+    expect(api.logs().some((l) => l.msg === 'shutdown took too long; exiting')).toBe(true);
+    upload.abandon();
   }, 60_000);
 });
