@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -16,6 +18,7 @@ import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerImageEditRoutes } from './modules/image-edit/routes.js';
 import { registerCaptureRoutes } from './modules/link-video/capture/routes.js';
 import { registerCatalogueRoutes } from './modules/link-video/catalogue/routes.js';
+import { recordRequests, registerMetricsRoute } from './modules/metrics/routes.js';
 import { registerPointsRoutes } from './modules/points/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
 import { registerReferralRoutes } from './modules/referrals/routes.js';
@@ -39,9 +42,27 @@ function loggerOptions(settings: Settings): FastifyServerOptions['logger'] {
   };
 }
 
+/** A proxy's X-Request-Id when it is a plain token (so logs of the proxy and ours line up), else a new UUID. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { settings } = ctx;
-  const app = Fastify({ logger: loggerOptions(settings), bodyLimit: BODY_LIMIT_BYTES });
+  const app = Fastify({
+    logger: loggerOptions(settings),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Unique across processes (Fastify's own ids count from 1 in each), and told to the client to quote.
+    genReqId: requestIdOf,
+    trustProxy: settings.trustProxy,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  recordRequests(app);
+  registerMetricsRoute(app, ctx);
 
   app.setErrorHandler(handleError);
   // A POST without a body but with a JSON content type is a call without input, not a malformed one.
@@ -64,19 +85,22 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       api.addHook('onRequest', clientChecks(settings));
       const route = createRouter(api, auth.currentUser);
       registerHealthRoutes(route, ctx);
-      registerAuthRoutes(api, route, ctx, auth);
-      registerUserRoutes(route, ctx, auth);
-      registerPointsRoutes(route, ctx);
-      registerReferralRoutes(route, ctx);
-      registerProjectRoutes(api, route, ctx, signer);
-      registerFileRoutes(api, route, ctx);
-      registerAssetRoutes(route, ctx);
-      registerTaskRoutes(route, ctx, ctx.tasks);
-      registerCatalogueRoutes(api, route, ctx);
-      registerGenerationRoutes(api, route, ctx);
-      registerCaptureRoutes(route, ctx);
-      registerImageEditRoutes(api, route, ctx);
-      registerAdminRoutes(api, ctx);
+      // A worker process listens only for probes: its health and its metrics.
+      if (settings.role !== 'worker') {
+        registerAuthRoutes(api, route, ctx, auth);
+        registerUserRoutes(route, ctx, auth);
+        registerPointsRoutes(route, ctx);
+        registerReferralRoutes(route, ctx);
+        registerProjectRoutes(api, route, ctx, signer);
+        registerFileRoutes(api, route, ctx);
+        registerAssetRoutes(route, ctx);
+        registerTaskRoutes(route, ctx, ctx.tasks);
+        registerCatalogueRoutes(api, route, ctx);
+        registerGenerationRoutes(api, route, ctx);
+        registerCaptureRoutes(route, ctx);
+        registerImageEditRoutes(api, route, ctx);
+        registerAdminRoutes(api, ctx);
+      }
       api.all('/*', { config: { skipClientChecks: true } }, async () => {
         throw new AppError('notFound');
       });
@@ -84,6 +108,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     { prefix: apiBase(settings) },
   );
 
-  await registerWeb(app, settings);
+  if (settings.role !== 'worker') await registerWeb(app, settings);
   return app;
 }

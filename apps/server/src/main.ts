@@ -1,5 +1,6 @@
 // The server process: settings, database and migrations, then by ROLE the HTTP app with the admin token file,
-// and the task worker with the sweep of expired credits; shutdown.
+// and the task worker with the sweep of expired credits; graceful shutdown. Any problem found before the process
+// serves (a setting, the database, the storage) is one line on stderr and exit code 1.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { buildApp } from './app.js';
@@ -11,10 +12,27 @@ import { SessionStore } from './modules/auth/sessions.js';
 import { createStorage } from './modules/files/storage/index.js';
 import { starterInviteCode } from './modules/invites/service.js';
 import { startExpirySweeps } from './modules/points/expiry.js';
+import type { AnyTaskDefinition } from './modules/tasks/definition.js';
 import { TASK_DEFINITIONS } from './modules/tasks/registry.js';
 import { startWorker } from './modules/tasks/worker.js';
 import { generationProviders } from './providers/registry.js';
-import { apiBase, loadSettings, SettingsError } from './settings.js';
+import { apiBase, loadSettings, type Settings, SettingsError } from './settings.js';
+
+/** A start-up failure told in one line, without a stack: the operator fixes a setting, not the code. */
+class StartError extends Error {}
+
+/**
+ * The task kinds this process runs: the product's, and outside production those of EXTRA_TASKS_MODULE (the
+ * multi-process tests' own kinds; settings refuse it in production), replacing kinds of the same name.
+ */
+async function taskDefinitionsOf(settings: Settings): Promise<readonly AnyTaskDefinition[]> {
+  if (!settings.extraTasksModule || settings.production) return TASK_DEFINITIONS;
+  const { taskDefinitions } = (await import(settings.extraTasksModule)) as { taskDefinitions: AnyTaskDefinition[] };
+  const extra = new Set(taskDefinitions.map((d) => d.kind));
+  return [...TASK_DEFINITIONS.filter((d) => !extra.has(d.kind)), ...taskDefinitions];
+}
+
+const causeOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0];
 
 /** The address the CLI on this machine reaches the server at, whatever interface it listens on. */
 const localHost = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
@@ -23,45 +41,64 @@ async function main() {
   const settings = loadSettings();
   mkdirSync(settings.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: pgliteDirOf(settings.dataDir) });
-  await migrate(database);
+  await migrate(database).catch((error: unknown) => {
+    throw new StartError(`The database cannot be reached or migrated: ${causeOf(error)}`);
+  });
   const sessions = new SessionStore(database.db);
   await sessions.purgeExpired();
   const inviteCode = await starterInviteCode(database.db);
 
   const adminToken = randomBytes(32).toString('base64url');
   const storage = createStorage(settings);
+  await storage.check().catch((error: unknown) => {
+    throw new StartError(`The file storage (${settings.storage.driver}) cannot be written: ${causeOf(error)}`);
+  });
   const providers = generationProviders(settings);
-  const ctx = { settings, db: database.db, sessions, storage, adminToken, tasks: TASK_DEFINITIONS, providers };
-  // A worker-only process builds the app too, for its logger and services, but answers no requests.
+  const taskDefinitions = await taskDefinitionsOf(settings);
+  const ctx = { settings, db: database.db, sessions, storage, adminToken, tasks: taskDefinitions, providers };
+  // A worker-only process answers only probes (health and /metrics) on its port.
   const app = await buildApp(ctx);
   const runsApi = settings.role !== 'worker';
   const runsWorker = settings.role !== 'api';
 
   const adminFile = adminFileOf(settings.dataDir);
-  if (runsApi) {
-    await app.listen({ host: settings.host, port: settings.port });
+  await app.listen({ host: settings.host, port: settings.port });
+  // The admin CLI goes through the server only to reach an embedded database (one process may open it); on
+  // PostgreSQL it connects itself, and API processes sharing a DATA_DIR would race for the one file.
+  const writesAdminFile = runsApi && !settings.databaseUrl;
+  if (writesAdminFile) {
     const rpcUrl = `http://${localHost(settings.host)}:${settings.port}${apiBase(settings)}${ADMIN_RPC_PATH}`;
     // Removed first: the mode of a file left by a server that died would otherwise be kept.
     rmSync(adminFile, { force: true });
     writeFileSync(adminFile, JSON.stringify({ url: rpcUrl, token: adminToken }), { mode: 0o600, flag: 'wx' });
   }
-  const worker = runsWorker ? startWorker(ctx, TASK_DEFINITIONS, { concurrency: settings.workerConcurrency, log: app.log }) : undefined;
+  const worker = runsWorker ? startWorker(ctx, taskDefinitions, { concurrency: settings.workerConcurrency, log: app.log }) : undefined;
   const stopExpirySweeps = runsWorker ? startExpirySweeps(database.db, app.log) : async () => {};
 
+  app.log.info({ role: settings.role, url: settings.publicUrl, port: settings.port, production: settings.production }, 'started');
   if (runsApi) console.log(`Reelsmith is running at ${settings.publicUrl}`);
   else console.log(`Reelsmith worker is running (${settings.workerConcurrency} at a time)`);
   if (inviteCode) console.log(`Invitation code: ${inviteCode}`);
 
   let stopping = false;
+  /**
+   * SIGTERM: the HTTP server stops accepting and finishes the requests in flight, while the worker stops claiming
+   * and gives its running tasks back to the queue for another worker. Past SHUTDOWN_TIMEOUT_SECONDS the process
+   * exits anyway (a task left running then is picked up again when its lease lapses).
+   */
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    if (runsApi) rmSync(adminFile, { force: true });
-    await app.close();
-    await worker?.stop();
+    setTimeout(() => {
+      app.log.error({ timeoutMs: settings.shutdownTimeoutMs }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, settings.shutdownTimeoutMs).unref();
+    if (writesAdminFile) rmSync(adminFile, { force: true });
+    await Promise.all([app.close(), worker?.stop()]);
     await stopExpirySweeps();
     await database.close();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', stop);
@@ -69,6 +106,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof SettingsError ? error.message : error);
+  console.error(error instanceof SettingsError || error instanceof StartError ? error.message : error);
   process.exit(1);
 });

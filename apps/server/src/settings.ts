@@ -54,6 +54,16 @@
  * | TTS_VOICES                 | female:nova,male:onyx (others:   | the provider voice for a catalogue voice id or a gender, e.g.            |
  * |                            | shimmer, echo)                   | en-ava:af_bella,male:am_adam                                             |
  * | TTS_TIMEOUT_SECONDS        | 30                               | how long one line's speech request may take                              |
+ * | SECURE_COOKIES             | PUBLIC_URL is https              | Secure cookies; true for a TLS-terminating proxy in front of a PUBLIC_URL |
+ * |                            |                                  | that names a plain-http address (the only way production accepts http)  |
+ * | TRUST_PROXY                | false                            | trust X-Forwarded-For/-Proto from: true (any) or a list of addresses/CIDR |
+ * | METRICS_TOKEN              | (unset: GET /metrics is open)    | bearer token GET /metrics requires, at least 16 characters               |
+ * | SHUTDOWN_TIMEOUT_SECONDS   | 25                               | how long SIGTERM waits for requests and tasks before the process exits   |
+ * | EXTRA_TASKS_MODULE         | (unset)                          | tests only, refused in production: a module whose `taskDefinitions` are  |
+ * |                            |                                  | added to the task kinds (replacing a kind of the same name)              |
+ *
+ * NODE_ENV=production adds checks (`productionProblems`): PostgreSQL, a session secret, https (or SECURE_COOKIES),
+ * Google sign-in and no dev sign-in or test task kinds; each problem is one line of the error.
  *
  * The generation providers' variables (FAL_*, REPLICATE_*, OPENAI_IMAGES_*, PROVIDER_*) are in providers/choices.ts.
  */
@@ -155,7 +165,47 @@ const Env = GenerationEnv.extend({
   TTS_MODEL: optional,
   TTS_VOICES: pairs,
   TTS_TIMEOUT_SECONDS: positiveInt(30),
+  SECURE_COOKIES: flag,
+  TRUST_PROXY: optional.pipe(
+    z
+      .string()
+      .regex(/^(true|false|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false or a list of addresses')
+      .optional(),
+  ),
+  METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  SHUTDOWN_TIMEOUT_SECONDS: positiveInt(25),
+  EXTRA_TASKS_MODULE: optional,
 });
+
+type Env = z.infer<typeof Env>;
+
+/**
+ * What production mode (NODE_ENV=production) refuses, one line each: the embedded database (one process, on the
+ * container's disk), a secret that changes with the data dir, cookies without Secure, dev sign-in and test task
+ * kinds, and a sign-in other than Google's over https.
+ */
+function productionProblems(e: Env): string[] {
+  const problems: string[] = [];
+  const fail = (name: string, why: string) => problems.push(`Invalid setting ${name}: ${why}`);
+  if (!e.DATABASE_URL) fail('DATABASE_URL', 'required in production (postgres://…; the embedded database serves one process)');
+  if (!e.SESSION_SECRET) fail('SESSION_SECRET', 'required in production (at least 32 random characters, the same for every process)');
+  const https = e.PUBLIC_URL?.startsWith('https:') ?? false;
+  if (e.SECURE_COOKIES === false) fail('SECURE_COOKIES', 'cannot be false in production: session cookies must be Secure');
+  else if (!https && e.SECURE_COOKIES !== true)
+    fail('PUBLIC_URL', 'must be https in production (or set SECURE_COOKIES=true behind a TLS-terminating proxy)');
+  if (e.DEV_LOGIN) fail('DEV_LOGIN', 'dev sign-in is refused in production');
+  if (!e.GOOGLE_CLIENT_ID || !e.GOOGLE_CLIENT_SECRET)
+    fail('GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET', 'required in production (the only sign-in)');
+  if (!e.GOOGLE_ISSUER.startsWith('https:')) fail('GOOGLE_ISSUER', 'must be https in production');
+  if (e.EXTRA_TASKS_MODULE) fail('EXTRA_TASKS_MODULE', 'test task kinds are refused in production');
+  return problems;
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: a flag, or the proxies' addresses. */
+function trustProxyOf(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
 
 export interface Settings {
   production: boolean;
@@ -195,6 +245,15 @@ export interface Settings {
   tts: (ProviderSettings & { voices: Record<string, string> }) | undefined;
   /** Which provider does each generation capability, and how remote ones are reached. */
   generation: GenerationSettings;
+  /** Whether cookies carry Secure (PUBLIC_URL is https, or SECURE_COOKIES says so). */
+  secureCookies: boolean;
+  /** Fastify's trustProxy: whose X-Forwarded-* headers give the client's address and protocol. */
+  trustProxy: boolean | string;
+  /** The bearer token GET /metrics requires; undefined: open. */
+  metricsToken: string | undefined;
+  shutdownTimeoutMs: number;
+  /** Tests only (refused in production): a module adding task kinds. */
+  extraTasksModule: string | undefined;
 }
 
 /** An OpenAI-compatible API: where it is, its key (none for Ollama or vLLM), the model, and a time limit per request. */
@@ -234,6 +293,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
       ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
       : undefined;
   const production = e.NODE_ENV === 'production';
+  if (production) {
+    const problems = productionProblems(e);
+    if (problems.length) throw new SettingsError(problems.join('\n'));
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new SettingsError('Invalid setting S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither');
   }
@@ -301,6 +364,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
       ? { ...provider(e.TTS_BASE_URL, e.TTS_API_KEY, e.TTS_MODEL as string, e.TTS_TIMEOUT_SECONDS), voices: e.TTS_VOICES }
       : undefined,
     generation,
+    secureCookies: e.SECURE_COOKIES ?? e.PUBLIC_URL?.startsWith('https:') ?? false,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    extraTasksModule: e.EXTRA_TASKS_MODULE ? resolve(cwd, e.EXTRA_TASKS_MODULE) : undefined,
   };
 }
 

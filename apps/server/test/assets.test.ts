@@ -274,6 +274,7 @@ describe.each(testDatabases())('the assets library on $name', (testDb) => {
         signal: new AbortController().signal,
         progress: async () => {},
         ctx: t.ctx,
+        log: { info() {}, warn() {}, error() {} },
       };
       await expect(assetUrlImportTask.run({ ...job, input: { fileId, url: `${fixtures.base}/shop/bottle.png` } })).rejects.toMatchObject({
         key: 'notFound',

@@ -5,6 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError, sessionSecret } from '../src/settings.js';
 
 const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+/** A production environment that passes every check. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://reelsmith@db/reelsmith',
+  SESSION_SECRET: 'p'.repeat(32),
+  PUBLIC_URL: 'https://studio.example',
+  ...google,
+};
 
 describe('settings', () => {
   it('runs on embedded defaults with an empty environment', () => {
@@ -37,8 +45,7 @@ describe('settings', () => {
 
   it('turns dev sign-in on by default only without Google and outside production', () => {
     expect(loadSettings({ ...google }).devLogin).toBe(false);
-    expect(loadSettings({ NODE_ENV: 'production' }).devLogin).toBe(false);
-    expect(loadSettings({ NODE_ENV: 'production', DEV_LOGIN: 'true' }).devLogin).toBe(true);
+    expect(loadSettings(PRODUCTION).devLogin).toBe(false);
     expect(loadSettings({ DEV_LOGIN: 'off' }).devLogin).toBe(false);
     expect(loadSettings({ ...google, GOOGLE_ISSUER: 'http://127.0.0.1:9000' }).google).toEqual({
       clientId: 'id',
@@ -103,6 +110,66 @@ describe('settings', () => {
   ])('stops on a bad setting and names it: %o', (env, name) => {
     expect(() => loadSettings(env)).toThrow(SettingsError);
     expect(() => loadSettings(env)).toThrow(new RegExp(`^Invalid setting ${name}`));
+  });
+
+  it('starts in production mode with PostgreSQL, a secret, https and Google sign-in; cookies are Secure', () => {
+    expect(loadSettings(PRODUCTION)).toMatchObject({
+      production: true,
+      devLogin: false,
+      secureCookies: true,
+      trustProxy: false,
+      metricsToken: undefined,
+      extraTasksModule: undefined,
+    });
+    expect(loadSettings({ ...PRODUCTION, PUBLIC_URL: 'http://10.0.0.5:3000', SECURE_COOKIES: 'true' })).toMatchObject({
+      publicUrl: 'http://10.0.0.5:3000',
+      secureCookies: true,
+    });
+  });
+
+  it.each([
+    [{ DATABASE_URL: '' }, 'Invalid setting DATABASE_URL: required in production'],
+    [{ SESSION_SECRET: undefined }, 'Invalid setting SESSION_SECRET: required in production'],
+    [{ PUBLIC_URL: 'http://studio.example' }, 'Invalid setting PUBLIC_URL: must be https in production'],
+    [{ PUBLIC_URL: undefined }, 'Invalid setting PUBLIC_URL: must be https in production'],
+    [{ SECURE_COOKIES: 'false' }, 'Invalid setting SECURE_COOKIES: cannot be false in production'],
+    [{ DEV_LOGIN: 'true' }, 'Invalid setting DEV_LOGIN: dev sign-in is refused in production'],
+    [{ GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined }, 'Invalid setting GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: required'],
+    [{ GOOGLE_ISSUER: 'http://127.0.0.1:9000' }, 'Invalid setting GOOGLE_ISSUER: must be https in production'],
+    [{ EXTRA_TASKS_MODULE: 'test/support/scaleTasks.ts' }, 'Invalid setting EXTRA_TASKS_MODULE: test task kinds are refused'],
+  ])('refuses to start in production with %o', (change, message) => {
+    const env = { ...PRODUCTION, ...change };
+    expect(() => loadSettings(env)).toThrow(SettingsError);
+    expect(() => loadSettings(env)).toThrow(message);
+  });
+
+  it('lists every production problem, one line each', () => {
+    let message = '';
+    try {
+      loadSettings({ NODE_ENV: 'production', DEV_LOGIN: 'on' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split('\n')).toEqual([
+      expect.stringMatching(/^Invalid setting DATABASE_URL: /),
+      expect.stringMatching(/^Invalid setting SESSION_SECRET: /),
+      expect.stringMatching(/^Invalid setting PUBLIC_URL: /),
+      expect.stringMatching(/^Invalid setting DEV_LOGIN: /),
+      expect.stringMatching(/^Invalid setting GOOGLE_CLIENT_ID \/ GOOGLE_CLIENT_SECRET: /),
+    ]);
+  });
+
+  it('reads the operations settings: proxy trust, metrics token, shutdown time, test task module', () => {
+    expect(loadSettings({ TRUST_PROXY: 'true', METRICS_TOKEN: 'm'.repeat(16), SHUTDOWN_TIMEOUT_SECONDS: '40' }, '/srv')).toMatchObject({
+      trustProxy: true,
+      metricsToken: 'm'.repeat(16),
+      shutdownTimeoutMs: 40_000,
+    });
+    expect(loadSettings({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(loadSettings({ EXTRA_TASKS_MODULE: 'test/x.ts' }, '/srv').extraTasksModule).toBe('/srv/test/x.ts');
+    expect(loadSettings({ SECURE_COOKIES: 'false', PUBLIC_URL: 'https://studio.example' }).secureCookies).toBe(false);
+    expect(() => loadSettings({ METRICS_TOKEN: 'short' })).toThrow(/^Invalid setting METRICS_TOKEN/);
+    expect(() => loadSettings({ TRUST_PROXY: 'everyone' })).toThrow(/^Invalid setting TRUST_PROXY/);
   });
 
   it('keeps a generated session secret in the data dir, private, across restarts', () => {

@@ -74,7 +74,8 @@ function headersOf(options: HelmetOptions): Record<string, string> {
  * Building them per request (as @fastify/helmet does) took an eighth of the time of a signed-in call.
  */
 export function securityHeaders(settings: Settings): onRequestHookHandler {
-  const https = settings.publicUrl.startsWith('https:');
+  // Browsers reach us over https: PUBLIC_URL says so, or SECURE_COOKIES for a TLS-terminating proxy.
+  const https = settings.secureCookies;
   const page = headersOf(pageOptions(https, storageOrigins(settings.storage)));
   const api = headersOf(apiOptions(https));
   const apiPath = `${apiBase(settings)}/`;

@@ -24,7 +24,7 @@ export function createAuth({ settings, sessions }: AppContext) {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: settings.publicUrl.startsWith('https:'),
+    secure: settings.secureCookies,
   };
   return {
     currentUser: (req: FastifyRequest): Promise<User | null> => sessions.resolve(req.cookies[cookieName]),
@@ -69,7 +69,7 @@ export function registerAuthRoutes(app: FastifyInstance, route: Router, ctx: App
     // Lax, so the cookie comes back on the provider's top-level redirect to the callback.
     sameSite: 'lax',
     path: `${base}${AUTH_GOOGLE_PATH}`,
-    secure: settings.publicUrl.startsWith('https:'),
+    secure: settings.secureCookies,
     signed: true,
   };
   const backToApp = (reply: FastifyReply, status: 'success' | 'error') =>

@@ -238,7 +238,7 @@ export async function charge(
 /**
  * Charges for a task and inserts the task's row in the same subtransaction of a group commit, so the task exists
  * exactly when it is paid for (design §4). `task` is the row in the database's column names. Answers the inserted
- * row as the database returned it. A refusal writes neither; a task id or idempotency key already taken fails with
+ * row as the database returned it, and the credits charged (0 for a free SKU). A refusal writes neither; a task id or idempotency key already taken fails with
  * the database's unique-violation code (23505) on the error.
  */
 export async function chargeForTask(
@@ -247,11 +247,12 @@ export async function chargeForTask(
   sku: SkuCode,
   count: number,
   options: ChargeOptions,
-): Promise<Record<string, unknown>> {
+): Promise<{ task: Record<string, unknown>; credits: number }> {
   const outcome = await chargeInGroup(db, { ...chargeItem(String(task.user_id), sku, count, options), task });
   if ('code' in outcome) throw refused(outcome, sku);
   if (!outcome.task) throw new Error('points_charge_many inserted no task');
-  return outcome.task;
+  const entry = outcome.entry as unknown as RawLedgerRow | null;
+  return { task: outcome.task, credits: entry ? -Number(entry.points_change) : 0 };
 }
 
 /**

@@ -1,6 +1,7 @@
 // What a kind of task is to the engine (design §5): how its input is checked, what it costs, and the work.
 // Each task kind supplies one of these; the queue, the worker and the /task/v1/<kind> routes do the rest.
 import type { ErrorKey, ProgressStage, SkuCode, User } from '@reelsmith/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 
@@ -9,6 +10,9 @@ export interface TaskPrice {
   sku: SkuCode;
   count: number;
 }
+
+/** A logger whose lines carry the task's id, kind and worker (pino's child of the process logger). */
+export type TaskLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /** What a worker hands the work of one attempt at a task. */
 export interface TaskJob<I> {
@@ -23,6 +27,7 @@ export interface TaskJob<I> {
   /** Reports the stage the work has reached (spec §4's six, in order). */
   progress(stage: ProgressStage): Promise<void>;
   ctx: AppContext;
+  log: TaskLog;
 }
 
 export interface TaskDefinition<I = unknown, R = unknown> {

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { type Db, type Queryable, queryRows } from '../../db/client.js';
 import { type TaskRow, tasks } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { chargedCredits, charges, refundedCredits, refunds, taskFailures } from '../metrics/registry.js';
 import { chargeForTask, refund } from '../points/ledger.js';
 import type { AnyTaskDefinition, StoredTaskError, TaskDefinition } from './definition.js';
 
@@ -81,14 +82,18 @@ export async function submitTask<I>(
     maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   };
   try {
-    const row = price
-      ? toTaskRow(
-          (await chargeForTask(ctx.db, columnsOf(values), price.sku, price.count, {
-            taskId: id,
-            key: `task:${id}`,
-          })) as unknown as RawTaskRow,
-        )
-      : ((await ctx.db.insert(tasks).values(values).returning())[0] as TaskRow);
+    let row: TaskRow;
+    if (price) {
+      const charged = await chargeForTask(ctx.db, columnsOf(values), price.sku, price.count, { taskId: id, key: `task:${id}` });
+      row = toTaskRow(charged.task as unknown as RawTaskRow);
+      // Counted once committed, so the counters agree with the ledger.
+      if (charged.credits > 0) {
+        charges.inc({ kind: row.kind });
+        chargedCredits.inc({ kind: row.kind }, charged.credits);
+      }
+    } else {
+      row = (await ctx.db.insert(tasks).values(values).returning())[0] as TaskRow;
+    }
     submitted.emit('task', row.kind);
     return row;
   } catch (error) {
@@ -229,17 +234,25 @@ async function failWhere(
   condition: ReturnType<typeof and>,
   error: StoredTaskError,
 ): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(tasks)
       .set({ status: 'FAILURE', error, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
       .where(and(eq(tasks.id, taskId), condition))
       .returning();
-    if (!row) return false;
-    await refund(tx, taskId);
+    if (!row) return undefined;
+    const refunded = await refund(tx, taskId);
     await definitions.get(row.kind)?.failed?.({ ...ctx, db: tx as unknown as Db }, { taskId, userId: row.userId, input: row.input }, error);
-    return true;
+    return { kind: row.kind, refunded: refunded?.pointsChange ?? 0 };
   });
+  if (!ended) return false;
+  // Counted once committed: a transaction that rolled back ended nothing.
+  taskFailures.inc({ kind: ended.kind, error: 'key' in error ? error.key : 'message' });
+  if (ended.refunded > 0) {
+    refunds.inc({ kind: ended.kind });
+    refundedCredits.inc({ kind: ended.kind }, ended.refunded);
+  }
+  return true;
 }
 
 /** Ends the task this worker holds in FAILURE (see failWhere). */

@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { TaskRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { AnyTaskDefinition, StoredTaskError } from './definition.js';
+import { taskDuration } from '../metrics/registry.js';
+import type { AnyTaskDefinition, StoredTaskError, TaskLog } from './definition.js';
 import { claimTask, completeTask, failAbandonedTasks, failTask, releaseTask, renewLease, reportProgress, submitted } from './queue.js';
 
 const DEFAULT_TIMEOUT_MS = 15 * 60_000;
@@ -21,7 +22,8 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** How often an idle worker looks for work (submissions in this process wake it at once). */
   pollMs?: number;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** With `child` (pino's), each task's lines carry its id, kind and worker; tests pass a bare silent logger. */
+  log: TaskLog & { child?: FastifyBaseLogger['child'] };
 }
 
 export interface Worker {
@@ -67,6 +69,10 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
 
   async function run(task: TaskRow, definition: AnyTaskDefinition, stop: AbortController) {
     const reasonOf = () => stop.signal.reason as StopReason | undefined;
+    const taskLog: TaskLog = log.child?.({ taskId: task.id, kind: task.kind, worker: id }) ?? log;
+    const started = performance.now();
+    let outcome: 'success' | 'failure' | 'released' | 'lost' = 'failure';
+    taskLog.info({ attempt: task.attempts }, 'task started');
     const heartbeat = setInterval(
       () => {
         renewLease(ctx.db, task.id, id, leaseMs)
@@ -88,26 +94,35 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
         signal: stop.signal,
         progress: (stage: ProgressStage) => reportProgress(ctx.db, task.id, id, Stages.parse(stage)),
         ctx,
+        log: taskLog,
       });
       // A result that arrives after the task was stopped is not the task's result.
       if (stop.signal.aborted) throw stop.signal.reason;
-      if (!(await completeTask(ctx.db, task.id, id, result ?? {}))) log.warn({ taskId: task.id }, 'task finished after losing its lease');
+      if (await completeTask(ctx.db, task.id, id, result ?? {})) outcome = 'success';
+      else {
+        outcome = 'lost';
+        taskLog.warn('task finished after losing its lease');
+      }
     } catch (error) {
       const reason = reasonOf();
       if (reason === 'lost') {
-        log.warn({ taskId: task.id }, 'task lease lost; another worker has it');
+        outcome = 'lost';
+        taskLog.warn('task lease lost; another worker has it');
       } else if (reason === 'shutdown') {
+        outcome = 'released';
         await releaseTask(ctx.db, task.id, id);
       } else {
-        if (!reason && !(error instanceof AppError)) log.error({ err: error, taskId: task.id, kind: task.kind }, 'task failed');
+        if (!reason && !(error instanceof AppError)) taskLog.error({ err: error }, 'task failed');
         // The user reads the error table's message; the operator needs the provider's own answer behind it.
-        if (!reason && error instanceof AppError && error.cause)
-          log.warn({ err: error.cause, taskId: task.id, kind: task.kind }, error.key);
+        if (!reason && error instanceof AppError && error.cause) taskLog.warn({ err: error.cause }, error.key);
         await failTask(ctx, byKind, task.id, id, storedError(reason, error));
       }
     } finally {
       clearInterval(heartbeat);
       clearTimeout(timeout);
+      const seconds = (performance.now() - started) / 1000;
+      taskDuration.observe({ kind: task.kind, outcome }, seconds);
+      taskLog.info({ outcome, durationMs: Math.round(seconds * 1000) }, 'task ended');
     }
   }
 
