@@ -9,6 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { files, pointsLedger } from '../src/db/schema.js';
 import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
 import { ProviderError } from '../src/providers/http.js';
+import { generationProviders } from '../src/providers/registry.js';
+import { loadSettings } from '../src/settings.js';
 import { appOn, type Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
 import { activeMember, upload } from './support/files.js';
@@ -198,11 +200,11 @@ describe(`generation tools on ${testDb?.name}`, () => {
     const noBottom = await browser.call('POST', '/image/virtualTryOn', {
       body: { garmentType: 'twoPieces', model: { modelId: models[0]?.modelId }, top: { templateId: top } },
     });
-    expect(noBottom.body.code).toBe(40075);
+    expect(noBottom.body.code).toBe(40085);
     const noTop = await browser.call('POST', '/image/virtualTryOn', {
       body: { garmentType: 'onePiece', model: { modelId: models[0]?.modelId } },
     });
-    expect(noTop.body.code).toBe(40074);
+    expect(noTop.body.code).toBe(40084);
     expect(await availableOf(t.ctx.db, userId)).toBe(before);
 
     const done = await submitAndWait(browser, '/image/virtualTryOn', 'virtual-try-on', {
@@ -225,12 +227,12 @@ describe(`generation tools on ${testDb?.name}`, () => {
     const { browser, userId } = await activeMember(t, 'blank');
     const before = await availableOf(t.ctx.db, userId);
     const empty = await browser.call('POST', '/image/generate', { body: { prompt: '   ', ratio: '1:1' } });
-    expect(empty.body).toMatchObject({ code: 40070, message: 'Please enter a prompt.' });
+    expect(empty.body).toMatchObject({ code: 40080, message: 'Please enter a prompt.' });
     const zh = await browser.call('POST', '/video/text2video', {
       body: { prompt: '', duration: 5, ratio: '9:16' },
       headers: { 'accept-language': 'zh' },
     });
-    expect(zh.body).toMatchObject({ code: 40070, message: '请输入提示词。' });
+    expect(zh.body).toMatchObject({ code: 40080, message: '请输入提示词。' });
     const unknownModel = await browser.call('POST', '/video/text2video', {
       body: { prompt: 'x', duration: 5, ratio: '9:16', videoModel: 'nope' },
     });
@@ -320,7 +322,22 @@ describe(`generation tools on ${testDb?.name}`, () => {
 });
 
 describe(`generation in production without providers on ${testDb?.name}`, () => {
-  const t = appOn(testDb as NonNullable<typeof testDb>, () => ({ NODE_ENV: 'production', DEV_LOGIN: 'true' }));
+  const t = appOn(testDb as NonNullable<typeof testDb>);
+  // Production's providers and choices (no sandbox, no vendor) in an app that still signs members in by e-mail,
+  // which production itself refuses.
+  beforeAll(() => {
+    const production = loadSettings({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://reelsmith@db/reelsmith',
+      SESSION_SECRET: 'p'.repeat(32),
+      PUBLIC_URL: 'https://studio.example',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      DATA_DIR: t.ctx.settings.dataDir,
+    });
+    t.ctx.providers = generationProviders(production);
+    Object.assign(t.ctx.settings, { generation: production.generation });
+  });
 
   it('refuses each generation tool before charging anything', async () => {
     const { browser, userId } = await activeMember(t, 'prod');
@@ -332,11 +349,11 @@ describe(`generation in production without providers on ${testDb?.name}`, () => 
     ] as const) {
       const answer = await browser.call('POST', path, { body });
       expect(answer.body).toMatchObject({
-        code: 50020,
+        code: 50030,
         message: 'This tool is not available on this server yet. Your credits were not used.',
       });
     }
     expect(await availableOf(t.ctx.db, userId)).toBe(before);
-    expect(await browser.ok('GET', '/video/models')).toEqual([]);
+    expect(await browser.ok('GET', '/video/models', { query: { mode: 'text' } })).toEqual([]);
   });
 });

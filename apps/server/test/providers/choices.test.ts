@@ -3,6 +3,15 @@ import { generationProviders } from '../../src/providers/registry.js';
 import { loadSettings } from '../../src/settings.js';
 
 const load = (env: Record<string, string>) => loadSettings({ DATA_DIR: '/tmp/reelsmith-choices-unused', ...env });
+/** A production environment that passes the other checks of production mode. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://reelsmith@db/reelsmith',
+  SESSION_SECRET: 'p'.repeat(32),
+  PUBLIC_URL: 'https://studio.example',
+  GOOGLE_CLIENT_ID: 'id',
+  GOOGLE_CLIENT_SECRET: 'secret',
+};
 
 describe('generation provider settings', () => {
   it('uses the sandbox for what no local model can do outside production, the local engine for the rest, and only the local engine in production', () => {
@@ -12,9 +21,7 @@ describe('generation provider settings', () => {
     );
     const local = ['imageToVideo', 'removeBackground', 'replaceBackground', 'extendImage', 'upscale'] as const;
     expect(local.map((capability) => dev[capability]?.name)).toEqual(Array(5).fill('local'));
-    const production = generationProviders(
-      load({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@127.0.0.1/x', SESSION_SECRET: 'x'.repeat(32) }),
-    );
+    const production = generationProviders(load(PRODUCTION));
     expect([production.textToImage, production.imageToImage, production.textToVideo, production.virtualTryOn]).toEqual([
       null,
       null,
@@ -49,7 +56,7 @@ describe('generation provider settings', () => {
 
   it('refuses settings that cannot work, naming the variable', () => {
     expect(() => load({ PROVIDER_TEXT_TO_IMAGE: 'fal:fal-ai/flux/dev' })).toThrow('FAL_KEY: required by PROVIDER_TEXT_TO_IMAGE');
-    expect(() => load({ NODE_ENV: 'production', PROVIDER_TEXT_TO_IMAGE: 'sandbox' })).toThrow(
+    expect(() => load({ ...PRODUCTION, PROVIDER_TEXT_TO_IMAGE: 'sandbox' })).toThrow(
       /PROVIDER_TEXT_TO_IMAGE: the sandbox .* not production/,
     );
     expect(() => load({ OPENAI_IMAGES_API_KEY: 'k', PROVIDER_TEXT_TO_VIDEO: 'openai:sora' })).toThrow(
