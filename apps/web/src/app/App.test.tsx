@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, stubApi, userWith } from '../test/renderApp';
 
 // Mounting antd and lazy pages in jsdom takes seconds on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 afterEach(() => {
   cleanup();
