@@ -7,7 +7,7 @@ import { Busy } from '../../shared/ui/Busy';
 import styles from './credits.module.css';
 import { formatAmount, formatHistoryTime } from './format';
 import { historyPager, recordKey } from './history';
-import { useNearBottom } from './nearBottom';
+import { useNearBottom } from '../../shared/paging/nearBottom';
 
 /**
  * One tab of the credit details: a table of source, amount and date that loads the next page as the
