@@ -1,4 +1,4 @@
-import { assetList, assetUploadWithUrl, type ImageRef } from '@reelsmith/contract';
+import { assetList, assetUploadWithUrl } from '@reelsmith/contract';
 import { api } from '../../shared/api/client';
 import { uploadFile } from '../../shared/api/upload';
 import { isStored, type StoredAsset } from '../../shared/library/LibraryPickerModal';
@@ -23,7 +23,7 @@ export const fromAsset = (asset: StoredAsset): PickedImage => ({
 });
 
 /** What a task is sent for a picture: the stored file's key, which the service reads itself. */
-export const imageRef = (image: PickedImage): { resKey: string } & ImageRef => ({ resKey: image.resKey });
+export const imageRef = (image: PickedImage): { resKey: string } => ({ resKey: image.resKey });
 
 /**
  * Uploads a picture from the computer and keeps it in the assets library: the service checks its content when

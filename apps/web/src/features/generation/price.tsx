@@ -20,7 +20,7 @@ export function PriceTag({ skuCode, count = 1 }: { skuCode: SkuCode; count?: num
   const price = useSkuPrice(skuCode);
   return (
     <Typography.Text type="secondary" aria-live="polite" data-testid="price">
-      {price === undefined ? t('price.loading') : t('price.cost', { count: price * count })}
+      {price === undefined ? t('price.loading') : t('price.cost', { credits: price * count })}
     </Typography.Text>
   );
 }

@@ -1,4 +1,4 @@
-import { type AssetType, assetList, type LibraryAsset } from '@reelsmith/contract';
+import { assetList, type LibraryAsset } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Empty, Modal } from 'antd';
 import { useState } from 'react';
@@ -17,7 +17,7 @@ export const isStored = (asset: LibraryAsset): asset is StoredAsset =>
 
 interface LibraryPickerProps {
   /** Only files of this type are offered. */
-  type?: AssetType;
+  type?: 'image' | 'video';
   /** One file (a tool's input picture) or several (a product's assets). */
   multiple?: boolean;
   okText: string;
