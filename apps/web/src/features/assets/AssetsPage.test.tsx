@@ -76,9 +76,9 @@ function library({ assets = [] as LibraryAsset[], projects = [] as ProjectSummar
     ...Object.fromEntries(
       Object.entries(answers).map(([path, answer]) => [
         path,
-        (body: unknown) => {
+        (body: unknown, query: URLSearchParams) => {
           keep(path, body);
-          return typeof answer === 'function' ? answer(body) : answer;
+          return typeof answer === 'function' ? answer(body, query) : answer;
         },
       ]),
     ),
