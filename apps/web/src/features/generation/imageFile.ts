@@ -52,7 +52,17 @@ export function imageSize(bytes: Uint8Array): Size | null {
 
 /** Reads a picture's size from the start of its file, where every format we take states it (64 KiB covers JPEG's EXIF). */
 export async function readImageSize(file: Blob): Promise<Size | null> {
-  return imageSize(new Uint8Array(await file.slice(0, 65_536).arrayBuffer()));
+  return imageSize(await readBytes(file.slice(0, 65_536)));
+}
+
+/** A blob's bytes through FileReader, which every browser (and jsdom) has. */
+function readBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
 }
 
 export const CLOTHING_TYPES = ['JPG', 'JPEG', 'PNG'] as const;

@@ -67,7 +67,7 @@ export function TextToImagePage() {
       <Inspiration onPick={(sample) => setPrompt({ ...prompt, prompt: sample })} />
       <RatioChoice value={ratio} onChange={setRatio} />
       <Choice
-        label={t('model')}
+        label={t('imageModel')}
         value={model}
         options={[
           { value: 'v1', label: t('modelName.v1') },
