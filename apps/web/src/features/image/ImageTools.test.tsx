@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../../test/fakeXhr';
 import { ok, renderApp, userWith } from '../../test/renderApp';
-import { record, stubTool } from '../generation/testing';
+import { libraryImage, record, stubTool } from '../generation/testing';
 
 // Mounting the whole app with antd's styles is slow on a shared 2-core machine, and polls come 2 s apart.
 vi.setConfig({ testTimeout: 60_000 });
@@ -134,26 +134,7 @@ describe('AI model try-on', () => {
         '/image/getHumanInfo': HUMANS,
         '/image/getClothInfo': CLOTHS,
         '/file/user/put-url': ok({ uploadUrl: '/reelsmith/api/file/user/put/abc', resKey: 'u/u1/upload/abc.png', method: 'PUT', headers: {} }),
-        '/assert/uploadFileWithUrl': ok({
-          fileId: 'c1',
-          fileName: 'shirts.png',
-          fileUrl: 'http://files.test/shirts.png',
-          downloadUrl: null,
-          thumbnailUrl: null,
-          resKey: 'u/u1/c1.png',
-          format: 'png',
-          type: 'image',
-          source: 'local',
-          status: 'completed',
-          projectId: null,
-          sourceUrl: null,
-          errorMsg: null,
-          size: 1000,
-          width: 1000,
-          height: 1200,
-          duration: null,
-          createTime: '2026-11-20T10:00:00.000Z',
-        }),
+        '/assert/uploadFileWithUrl': ok(libraryImage('c1', { fileName: 'shirts.png', fileUrl: 'http://files.test/shirts.png', width: 1000, height: 1200 })),
         '/image/getClothDesc': ok({ ok: false, reason: 'multipleClothes', garmentType: null, description: 'two shirts' }),
       },
     });

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, userWith } from '../../test/renderApp';
-import { record, stubTool } from '../generation/testing';
+import { libraryImage, libraryOf, record, stubTool } from '../generation/testing';
 
 // Mounting the whole app with antd's styles is slow on a shared 2-core machine, and polls come 2 s apart.
 vi.setConfig({ testTimeout: 60_000 });
@@ -15,31 +15,7 @@ const MODELS = ok([
   { modelId: 'kling', name: 'Kling', tiers: ['std', 'pro'], durations: [5, 10] },
   { modelId: 'short', name: 'Short only', tiers: ['std'], durations: [5] },
 ]);
-const LIBRARY = ok({
-  total: 1,
-  list: [
-    {
-      fileId: 'f1',
-      fileName: 'bottle.png',
-      fileUrl: 'http://files.test/bottle.png',
-      downloadUrl: null,
-      thumbnailUrl: null,
-      resKey: 'u/u1/f1.png',
-      format: 'png',
-      type: 'image',
-      source: 'local',
-      status: 'completed',
-      projectId: null,
-      sourceUrl: null,
-      errorMsg: null,
-      size: 1000,
-      width: 800,
-      height: 800,
-      duration: null,
-      createTime: '2026-11-20T10:00:00.000Z',
-    },
-  ],
-});
+const LIBRARY = libraryOf(libraryImage('f1', { fileName: 'bottle.png', fileUrl: 'http://files.test/bottle.png' }));
 
 const prompt = () => screen.findByRole('textbox', { name: 'Prompt' });
 const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
