@@ -2,8 +2,8 @@ import type { LibraryAsset, ProjectSummary } from '@reelsmith/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
-import { ok, renderApp, stubApi, userWith } from '../../test/renderApp';
 import { FakeXhr } from '../../test/fakeXhr';
+import { ok, renderApp, stubApi, userWith } from '../../test/renderApp';
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -6,8 +6,8 @@ import { useNearBottom } from '../../shared/paging/nearBottom';
 import { usePager } from '../../shared/paging/usePager';
 import { Busy } from '../../shared/ui/Busy';
 import styles from './generation.module.css';
-import { generationHistoryPager } from './history';
 import { HistoryRecord } from './HistoryRecord';
+import { generationHistoryPager } from './history';
 
 /**
  * The generation history beside a tool (spec §2 screen 4): newest first, the next page loaded as the list is

@@ -2,9 +2,9 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { GenerationRecord } from '@reelsmith/contract';
 import { Image, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatHistoryTime } from '../credits/format';
 import { GenerationFailedNote } from '../../shared/progress/GenerationFailed';
 import { GenerationProgress } from '../../shared/progress/GenerationProgress';
+import { formatHistoryTime } from '../credits/format';
 import styles from './generation.module.css';
 import { isRunning, makesVideos } from './history';
 import { useLiveRecord } from './useLiveRecord';
@@ -32,7 +32,14 @@ function Outputs({ record }: { record: GenerationRecord }) {
         {record.outputs.map((output, index) => (
           <li key={output.resKey}>
             {/* biome-ignore lint/a11y/useMediaCaption: generated videos come without captions */}
-            <video className={styles.video} src={output.url} poster={output.posterUrl} controls preload="metadata" aria-label={t('history.video', { n: index + 1 })} />
+            <video
+              className={styles.video}
+              src={output.url}
+              poster={output.posterUrl}
+              controls
+              preload="metadata"
+              aria-label={t('history.video', { n: index + 1 })}
+            />
             <Download output={output} />
           </li>
         ))}

@@ -2,8 +2,8 @@ import type { GenerationTool, SkuCode } from '@reelsmith/contract';
 import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './generation.module.css';
 import { GenerationHistory } from './GenerationHistory';
+import styles from './generation.module.css';
 import { PriceTag } from './price';
 
 interface ToolLayoutProps {

@@ -7,7 +7,12 @@ export function ToolSwitch({ label, tools }: { label: string; tools: { path: str
   const navigate = useNavigate();
   return (
     <nav aria-label={label}>
-      <Segmented block value={pathname} options={tools.map((tool) => ({ value: tool.path, label: tool.label }))} onChange={(path) => navigate(path)} />
+      <Segmented
+        block
+        value={pathname}
+        options={tools.map((tool) => ({ value: tool.path, label: tool.label }))}
+        onChange={(path) => navigate(path)}
+      />
     </nav>
   );
 }

@@ -28,10 +28,10 @@ export function Choice<T extends string | number>({
   onChange: (value: T) => void;
 }) {
   return (
-    <div className={styles.field} role="group" aria-label={label}>
-      <span className={styles.label}>{label}</span>
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.label}>{label}</legend>
       <Segmented<T> value={value} options={options} onChange={onChange} />
-    </div>
+    </fieldset>
   );
 }
 
@@ -40,7 +40,9 @@ export type Ratio = (typeof RATIOS)[number];
 
 export function RatioChoice({ value, onChange }: { value: Ratio; onChange: (ratio: Ratio) => void }) {
   const { t } = useTranslation('generation');
-  return <Choice label={t('fields.ratio')} value={value} options={RATIOS.map((ratio) => ({ value: ratio, label: ratio }))} onChange={onChange} />;
+  return (
+    <Choice label={t('fields.ratio')} value={value} options={RATIOS.map((ratio) => ({ value: ratio, label: ratio }))} onChange={onChange} />
+  );
 }
 
 export const COUNTS = [1, 2, 3, 4] as const;
@@ -48,7 +50,14 @@ export type Count = (typeof COUNTS)[number];
 
 export function CountChoice({ value, onChange }: { value: Count; onChange: (count: Count) => void }) {
   const { t } = useTranslation('generation');
-  return <Choice label={t('fields.count')} value={value} options={COUNTS.map((count) => ({ value: count, label: String(count) }))} onChange={onChange} />;
+  return (
+    <Choice
+      label={t('fields.count')}
+      value={value}
+      options={COUNTS.map((count) => ({ value: count, label: String(count) }))}
+      onChange={onChange}
+    />
+  );
 }
 
 export interface PromptValue {

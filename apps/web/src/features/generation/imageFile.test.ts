@@ -14,21 +14,115 @@ const png = (width: number, height: number) =>
 /** A JPEG with an APP0 (JFIF) segment before its start-of-frame, as cameras and editors write them. */
 const jpeg = (width: number, height: number) =>
   new Uint8Array([
-    0xff, 0xd8, 0xff, 0xe0, ...u16(16), ...text('JFIF'), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
-    0xff, 0xdb, ...u16(4), 0, 0,
-    0xff, 0xc0, ...u16(17), 8, ...u16(height), ...u16(width), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    ...u16(16),
+    ...text('JFIF'),
+    0,
+    1,
+    1,
+    0,
+    0,
+    1,
+    0,
+    1,
+    0,
+    0,
+    0xff,
+    0xdb,
+    ...u16(4),
+    0,
+    0,
+    0xff,
+    0xc0,
+    ...u16(17),
+    8,
+    ...u16(height),
+    ...u16(width),
+    3,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
   ]);
 
 const webpX = (width: number, height: number) =>
-  new Uint8Array([...text('RIFF'), 0, 0, 0, 0, ...text('WEBPVP8X'), ...le16(10), 0, 0, 0, 0, 0, 0, ...le24(width - 1), ...le24(height - 1), 0, 0]);
+  new Uint8Array([
+    ...text('RIFF'),
+    0,
+    0,
+    0,
+    0,
+    ...text('WEBPVP8X'),
+    ...le16(10),
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    ...le24(width - 1),
+    ...le24(height - 1),
+    0,
+    0,
+  ]);
 
 const webpLossless = (width: number, height: number) => {
   const bits = (width - 1) | ((height - 1) << 14);
-  return new Uint8Array([...text('RIFF'), 0, 0, 0, 0, ...text('WEBPVP8L'), 0, 0, 0, 0, 0x2f, bits & 255, (bits >>> 8) & 255, (bits >>> 16) & 255, (bits >>> 24) & 255, 0, 0, 0, 0, 0]);
+  return new Uint8Array([
+    ...text('RIFF'),
+    0,
+    0,
+    0,
+    0,
+    ...text('WEBPVP8L'),
+    0,
+    0,
+    0,
+    0,
+    0x2f,
+    bits & 255,
+    (bits >>> 8) & 255,
+    (bits >>> 16) & 255,
+    (bits >>> 24) & 255,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ]);
 };
 
 const webpLossy = (width: number, height: number) =>
-  new Uint8Array([...text('RIFF'), 0, 0, 0, 0, ...text('WEBPVP8 '), 0, 0, 0, 0, 0, 0, 0, 0x9d, 0x01, 0x2a, ...le16(width), ...le16(height), 0, 0]);
+  new Uint8Array([
+    ...text('RIFF'),
+    0,
+    0,
+    0,
+    0,
+    ...text('WEBPVP8 '),
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0x9d,
+    0x01,
+    0x2a,
+    ...le16(width),
+    ...le16(height),
+    0,
+    0,
+  ]);
 
 describe('imageSize', () => {
   it('reads the size PNG, JPEG and WebP files declare', () => {

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Image as KonvaImage, Layer, Rect, Stage } from 'react-konva';
 import type { Size } from '../generation/imageFile';
-import styles from './imageEdit.module.css';
 import { type Frame, moved } from './frame';
+import styles from './imageEdit.module.css';
 import { pixelateFilter } from './pixelate';
 
 /** The canvas is drawn in a box of this many CSS pixels, whatever the frame's real size. */
@@ -20,7 +20,17 @@ type Loading = { state: 'loading' } | { state: 'ready'; element: HTMLImageElemen
  * hinting at the area the service will fill, and the picture itself, which can be dragged to place it.
  * A picture that cannot be loaded shows an error state (spec §8).
  */
-export function ExtendCanvas({ url, image, frame, onChange }: { url: string; image: Size; frame: Frame; onChange: (frame: Frame) => void }) {
+export function ExtendCanvas({
+  url,
+  image,
+  frame,
+  onChange,
+}: {
+  url: string;
+  image: Size;
+  frame: Frame;
+  onChange: (frame: Frame) => void;
+}) {
   const { t } = useTranslation('image-edit');
   const [loading, setLoading] = useState<Loading>({ state: 'loading' });
   const preview = useRef<Konva.Image>(null);
@@ -77,7 +87,14 @@ export function ExtendCanvas({ url, image, frame, onChange }: { url: string; ima
               }}
               onDragEnd={(event) => onChange(moved(image, frame, event.target.x(), event.target.y()))}
             />
-            <Rect width={frame.width} height={frame.height} stroke="#1adb74" strokeWidth={2 / scale} dash={[8 / scale, 6 / scale]} listening={false} />
+            <Rect
+              width={frame.width}
+              height={frame.height}
+              stroke="#1adb74"
+              strokeWidth={2 / scale}
+              dash={[8 / scale, 6 / scale]}
+              listening={false}
+            />
           </Layer>
         </Stage>
       )}

@@ -1,17 +1,41 @@
 import { InputNumber } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Choice } from '../generation/fields';
 import styles from '../generation/generation.module.css';
 import { imageRef, type PickedImage } from '../generation/pickedImage';
 import { SubmitBar, ToolLayout } from '../generation/ToolLayout';
 import { useGenerationForm } from '../generation/useGenerationForm';
-import type { EditToolProps } from './editTool';
 import { ExtendCanvas } from './ExtendCanvas';
+import type { EditToolProps } from './editTool';
 import { EXTEND_RATIOS, type ExtendRatio, type Frame, frameForRatio, freeFrame, MAX_CANVAS_SIDE } from './frame';
 import editStyles from './imageEdit.module.css';
 
 type Shape = ExtendRatio | 'free';
+
+/** The frame of a free size starts half as large again as the picture. */
+const FREE_START = 1.5;
+
+/**
+ * The frame being edited. A new picture or shape starts again from the smallest frame of that shape (a free size
+ * from half as large again), the picture centred; it is reset while rendering, as React advises for state that
+ * follows a prop, so no frame of the previous picture is ever drawn.
+ */
+function useFrame(image: PickedImage | null, shape: Shape): [Frame | null, (frame: Frame) => void] {
+  const size = sizeOf(image);
+  const basis = size ? `${image?.fileId}:${size.width}x${size.height}:${shape}` : null;
+  const [state, setState] = useState<{ basis: string | null; frame: Frame | null }>({ basis: null, frame: null });
+  if (state.basis !== basis) {
+    const frame = !size
+      ? null
+      : shape === 'free'
+        ? freeFrame(size, size.width * FREE_START, size.height * FREE_START)
+        : frameForRatio(size, shape);
+    setState({ basis, frame });
+    return [frame, (next) => setState({ basis, frame: next })];
+  }
+  return [state.frame, (next) => setState({ basis, frame: next })];
+}
 
 const sizeOf = (image: PickedImage | null) => (image?.width && image.height ? { width: image.width, height: image.height } : null);
 
@@ -21,13 +45,7 @@ export function ExtendTool({ title, nav, source, image }: EditToolProps) {
   const form = useGenerationForm();
   const [shape, setShape] = useState<Shape>('1:1');
   const size = sizeOf(image);
-  const [frame, setFrame] = useState<Frame | null>(null);
-
-  // A new picture or ratio starts from the smallest frame of that shape, the picture centred.
-  useEffect(() => {
-    if (!size) return setFrame(null);
-    setFrame(shape === 'free' ? freeFrame(size, Math.round(size.width * 1.5), Math.round(size.height * 1.5)) : frameForRatio(size, shape));
-  }, [size?.width, size?.height, shape, image?.fileId]);
+  const [frame, setFrame] = useFrame(image, shape);
 
   const check = () => (image && frame ? null : t('generation:validation.productImageRequired'));
   const submit = () =>
@@ -47,8 +65,8 @@ export function ExtendTool({ title, nav, source, image }: EditToolProps) {
         onChange={setShape}
       />
       {shape === 'free' && size && frame && (
-        <div className={styles.field} role="group" aria-label={t('extend.size')}>
-          <span className={styles.label}>{t('extend.size')}</span>
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.label}>{t('extend.size')}</legend>
           <div className={editStyles.sizeInputs}>
             <InputNumber
               aria-label={t('extend.width')}
@@ -67,7 +85,7 @@ export function ExtendTool({ title, nav, source, image }: EditToolProps) {
             />
             px
           </div>
-        </div>
+        </fieldset>
       )}
       {image && size && frame && <ExtendCanvas url={image.url} image={size} frame={frame} onChange={setFrame} />}
       <SubmitBar skuCode="extendImg" problem={form.problem} submitting={form.submitting} onSubmit={submit} />

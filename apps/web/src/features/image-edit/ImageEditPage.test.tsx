@@ -101,6 +101,8 @@ describe('image edit', () => {
     choose('Extend to', 'Free size');
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Canvas width' }), { target: { value: '1500' } });
     generate();
-    await waitFor(() => expect(submitted[1]).toEqual({ resKey: 'u/u1/f1.png', canvas: { width: 1500, height: 1350, left: 300, top: 225 } }));
+    await waitFor(() =>
+      expect(submitted[1]).toEqual({ resKey: 'u/u1/f1.png', canvas: { width: 1500, height: 1350, left: 300, top: 225 } }),
+    );
   });
 });

@@ -7,7 +7,9 @@ function picture(width: number, height: number) {
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([x * 10, y * 10, 0, 255], (y * width + x) * 4);
   return { data, width, height };
 }
-const pixel = (p: ReturnType<typeof picture>, x: number, y: number) => [...p.data.subarray((y * p.width + x) * 4, (y * p.width + x) * 4 + 4)];
+const pixel = (p: ReturnType<typeof picture>, x: number, y: number) => [
+  ...p.data.subarray((y * p.width + x) * 4, (y * p.width + x) * 4 + 4),
+];
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api/client';
-import { Choice, CountChoice, type Count } from '../generation/fields';
+import { Choice, type Count, CountChoice } from '../generation/fields';
 import styles from '../generation/generation.module.css';
 import { ImageInput } from '../generation/ImageInput';
 import { imageRef, type PickedImage } from '../generation/pickedImage';
@@ -103,7 +103,9 @@ export function AiModelPage() {
   const cloths = useQuery({ queryKey: ['cloth-info'], queryFn: ({ signal }) => api(imageClothInfo, { signal }), staleTime: Infinity });
   const slots = SLOTS[garmentType];
   const templatesOf = (type: GarmentType): Preset[] =>
-    (cloths.data ?? []).filter((entry) => entry.garmentType === type).map((entry) => ({ id: entry.templateId, name: entry.name, imageUrl: entry.imageUrl }));
+    (cloths.data ?? [])
+      .filter((entry) => entry.garmentType === type)
+      .map((entry) => ({ id: entry.templateId, name: entry.name, imageUrl: entry.imageUrl }));
 
   const changeType = (type: GarmentType) => {
     setGarmentType(type);

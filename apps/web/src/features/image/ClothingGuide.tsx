@@ -13,7 +13,14 @@ export function ClothingGuide({ limits }: { limits: string }) {
       <Button type="link" onClick={() => setOpen(true)}>
         {t('guide.open')}
       </Button>
-      <Modal open={open} title={t('guide.title')} onCancel={() => setOpen(false)} onOk={() => setOpen(false)} okText={t('guide.ok')} cancelButtonProps={{ hidden: true }}>
+      <Modal
+        open={open}
+        title={t('guide.title')}
+        onCancel={() => setOpen(false)}
+        onOk={() => setOpen(false)}
+        okText={t('guide.ok')}
+        cancelButtonProps={{ hidden: true }}
+      >
         <ul>
           {TIPS.map((tip) => (
             <li key={tip}>{tip === 'limits' ? limits : t(`guide.tips.${tip}`)}</li>

@@ -133,8 +133,15 @@ describe('AI model try-on', () => {
       extra: {
         '/image/getHumanInfo': HUMANS,
         '/image/getClothInfo': CLOTHS,
-        '/file/user/put-url': ok({ uploadUrl: '/reelsmith/api/file/user/put/abc', resKey: 'u/u1/upload/abc.png', method: 'PUT', headers: {} }),
-        '/assert/uploadFileWithUrl': ok(libraryImage('c1', { fileName: 'shirts.png', fileUrl: 'http://files.test/shirts.png', width: 1000, height: 1200 })),
+        '/file/user/put-url': ok({
+          uploadUrl: '/reelsmith/api/file/user/put/abc',
+          resKey: 'u/u1/upload/abc.png',
+          method: 'PUT',
+          headers: {},
+        }),
+        '/assert/uploadFileWithUrl': ok(
+          libraryImage('c1', { fileName: 'shirts.png', fileUrl: 'http://files.test/shirts.png', width: 1000, height: 1200 }),
+        ),
         '/image/getClothDesc': ok({ ok: false, reason: 'multipleClothes', garmentType: null, description: 'two shirts' }),
       },
     });

@@ -7,7 +7,17 @@ export interface Preset {
 }
 
 /** A row of preset pictures (models, apparel templates) of which one may be chosen. */
-export function PresetTiles({ label, presets, chosen, onChoose }: { label: string; presets: Preset[]; chosen: string | null; onChoose: (preset: Preset) => void }) {
+export function PresetTiles({
+  label,
+  presets,
+  chosen,
+  onChoose,
+}: {
+  label: string;
+  presets: Preset[];
+  chosen: string | null;
+  onChoose: (preset: Preset) => void;
+}) {
   return (
     <ul className={styles.tiles} aria-label={label}>
       {presets.map((preset) => (

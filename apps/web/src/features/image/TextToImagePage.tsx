@@ -4,7 +4,7 @@ import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
-import { Choice, CountChoice, type Count, negativeOf, PromptFields, type PromptValue, type Ratio, RatioChoice } from '../generation/fields';
+import { Choice, type Count, CountChoice, negativeOf, PromptFields, type PromptValue, type Ratio, RatioChoice } from '../generation/fields';
 import styles from '../generation/generation.module.css';
 import { ImageInput } from '../generation/ImageInput';
 import { imageRef, type PickedImage } from '../generation/pickedImage';
@@ -21,8 +21,8 @@ function Inspiration({ onPick }: { onPick: (prompt: string) => void }) {
   const demos = useQuery({ queryKey: ['product-demo'], queryFn: ({ signal }) => api(productDemo, { signal }), staleTime: Infinity });
   if (!demos.data?.length) return null;
   return (
-    <div className={styles.field} role="group" aria-label={t('inspiration')}>
-      <span className={styles.label}>{t('inspiration')}</span>
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.label}>{t('inspiration')}</legend>
       <div className={styles.chips}>
         {demos.data.map((demo) => (
           <Tag.CheckableTag key={demo.category} checked={false} onChange={() => onPick(demo.prompt)}>
@@ -30,7 +30,7 @@ function Inspiration({ onPick }: { onPick: (prompt: string) => void }) {
           </Tag.CheckableTag>
         ))}
       </div>
-    </div>
+    </fieldset>
   );
 }
 

@@ -5,11 +5,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { PATHS } from '../../shared/paths';
-import { Choice, CountChoice, type Count, Field, negativeOf, PromptFields, type PromptValue, type Ratio, RatioChoice } from '../generation/fields';
+import {
+  Choice,
+  type Count,
+  CountChoice,
+  Field,
+  negativeOf,
+  PromptFields,
+  type PromptValue,
+  type Ratio,
+  RatioChoice,
+} from '../generation/fields';
 import { ImageInput } from '../generation/ImageInput';
-import { ToolSwitch } from '../generation/ToolSwitch';
 import { imageRef, type PickedImage } from '../generation/pickedImage';
 import { SubmitBar, ToolLayout } from '../generation/ToolLayout';
+import { ToolSwitch } from '../generation/ToolSwitch';
 import { useGenerationForm } from '../generation/useGenerationForm';
 
 type Mode = 'text' | 'image';
@@ -61,7 +71,10 @@ function VideoToolPage({ mode }: { mode: Mode }) {
         }));
 
   return (
-    <ToolLayout title={t(mode === 'text' ? 'app:routes.textToVideo' : 'app:routes.imageToVideo')} tool={mode === 'text' ? 'text-to-video' : 'image-to-video'} runs={form.runs}
+    <ToolLayout
+      title={t(mode === 'text' ? 'app:routes.textToVideo' : 'app:routes.imageToVideo')}
+      tool={mode === 'text' ? 'text-to-video' : 'image-to-video'}
+      runs={form.runs}
       nav={
         <ToolSwitch
           label={t('tools')}

@@ -2,8 +2,8 @@ import { MAX_ASSETS_PER_PROJECT } from '@reelsmith/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from '../flow.module.css';
 import { LibraryPickerModal } from '../../../shared/library/LibraryPickerModal';
+import styles from '../flow.module.css';
 import { allAssets, toProjectAsset } from '../project/assets';
 import { addProductAssets } from '../project/tasks';
 import type { Project } from '../project/types';
@@ -36,7 +36,12 @@ export function AssetPanel({ project }: { project: Project }) {
       </div>
       <AddFromLinkModal open={adding === 'link'} onClose={() => setAdding(null)} />
       {adding === 'library' && (
-        <LibraryPickerModal multiple okText={t('product.add')} onPick={(assets) => addProductAssets(assets.map(toProjectAsset))} onClose={() => setAdding(null)} />
+        <LibraryPickerModal
+          multiple
+          okText={t('product.add')}
+          onPick={(assets) => addProductAssets(assets.map(toProjectAsset))}
+          onClose={() => setAdding(null)}
+        />
       )}
     </section>
   );

@@ -22,9 +22,7 @@ export function QuickEditor({ project }: { project: Project }) {
     <aside className={styles.page} aria-label={t('editor.title')}>
       <Alert type="info" showIcon title={t('editor.lipSyncNote')} description={t('editor.autosaved')} />
       {updating && <GenerationProgress progress={progress} />}
-      {failure && project.taskPath === 'script-update' && project.taskStatus === 'FAILURE' && (
-        <GenerationFailedNote />
-      )}
+      {failure && project.taskPath === 'script-update' && project.taskStatus === 'FAILURE' && <GenerationFailedNote />}
       {scriptId && <ScriptEditor key={scriptId} segments={script?.segments ?? []} updating={updating} />}
       <VoicePicker voiceId={project.editorConfig.voiceId} />
       <MusicPicker musicId={project.editorConfig.musicId} />
