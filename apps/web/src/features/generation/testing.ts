@@ -1,5 +1,6 @@
 // Test helpers for the tool pages: history records, prices, and a service that takes a submit and answers its queries.
 import { type GenerationRecord, type GenerationTool, type LibraryAsset, taskSubmitPath } from '@reelsmith/contract';
+import { type BoundFunctions, type queries, screen, waitFor, within } from '@testing-library/react';
 import { ok, stubApi } from '../../test/renderApp';
 
 export const ACCOUNT = ok({ totalPoints: 100, availablePoints: 100, usedPoints: 0, expiredPoints: 0 });
@@ -105,3 +106,10 @@ export const libraryImage = (fileId: string, change: Partial<LibraryAsset> = {})
 
 /** The library's answer holding these pictures. */
 export const libraryOf = (...assets: LibraryAsset[]) => ok({ total: assets.length, list: assets });
+
+/**
+ * Finds something in the generation history. The history is mounted afresh after each submit, so it is looked up
+ * again on every try rather than held; polls come 2 s apart on a loaded machine, hence the long wait.
+ */
+export const inHistory = (find: (history: BoundFunctions<typeof queries>) => HTMLElement) =>
+  waitFor(() => find(within(screen.getByRole('region', { name: 'Generation history' }))), { timeout: 30_000 });

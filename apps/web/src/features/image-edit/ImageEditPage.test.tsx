@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, userWith } from '../../test/renderApp';
-import { libraryImage, libraryOf, stubTool } from '../generation/testing';
+import { inHistory, libraryImage, libraryOf, stubTool } from '../generation/testing';
 
 // Mounting the whole app with antd's styles is slow on a shared 2-core machine, and polls come 2 s apart.
 vi.setConfig({ testTimeout: 60_000 });
@@ -12,7 +12,6 @@ afterEach(() => {
 });
 
 const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-const history = () => screen.getByRole('region', { name: 'Generation history' });
 const choose = (group: string, option: string) => fireEvent.click(within(screen.getByRole('group', { name: group })).getByText(option));
 const tab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }));
 
@@ -36,7 +35,7 @@ describe('image edit', () => {
     generate();
     await waitFor(() => expect(submitted).toEqual([{ resKey: 'u/u1/f1.png' }]));
     await waitFor(() => expect(calls).toContain('/points/refresh'));
-    const result = await within(history()).findByAltText('Image 1', {}, { timeout: 20_000 });
+    const result = await inHistory((history) => history.getByAltText('Image 1'));
     expect(result.getAttribute('src')).toBe('http://files.test/cut.png');
   });
 
@@ -80,8 +79,8 @@ describe('image edit', () => {
     choose('Enlarge', '4×');
     generate();
     await waitFor(() => expect(submitted).toEqual([{ resKey: 'u/u1/f1.png', scale: 4, n: 1 }]));
-    expect(await within(history()).findByText("Don't worry, your credits remain unchanged", {}, { timeout: 30_000 })).toBeTruthy();
-    expect(within(history()).getByText('Generation failed')).toBeTruthy();
+    await inHistory((history) => history.getByText("Don't worry, your credits remain unchanged"));
+    await inHistory((history) => history.getByText('Generation failed'));
   });
 
   it('extends to a ratio around the picture, and shows an error state when the picture cannot be loaded', async () => {

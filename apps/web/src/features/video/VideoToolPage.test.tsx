@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, userWith } from '../../test/renderApp';
-import { libraryImage, libraryOf, record, stubTool } from '../generation/testing';
+import { inHistory, libraryImage, libraryOf, record, stubTool } from '../generation/testing';
 
 // Mounting the whole app with antd's styles is slow on a shared 2-core machine, and polls come 2 s apart.
 vi.setConfig({ testTimeout: 60_000 });
@@ -70,14 +70,16 @@ describe('text to video', () => {
     });
     await waitFor(() => expect(calls).toContain('/points/refresh'));
 
-    const stages = await within(history()).findByRole('status');
-    await waitFor(() => expect(within(stages).getByText('Animating scenes').dataset.state).toBe('current'));
-    expect(within(stages).getByText('Parsing content').dataset.state).toBe('done');
-    expect(within(stages).getByText('Polishing effects and colour grading').dataset.state).toBe('next');
+    const current = await inHistory((history) => history.getByText('Animating scenes'));
+    expect(current.dataset.state).toBe('current');
+    expect((await inHistory((history) => history.getByText('Parsing content'))).dataset.state).toBe('done');
+    expect((await inHistory((history) => history.getByText('Polishing effects and colour grading'))).dataset.state).toBe('next');
 
-    const video = await within(history()).findByLabelText('Video 1', {}, { timeout: 10_000 });
+    const video = await inHistory((history) => history.getByLabelText('Video 1'));
     expect(video.getAttribute('src')).toBe('http://files.test/v1.mp4');
-    expect(within(history()).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe('http://files.test/v1.mp4');
+    expect((await inHistory((history) => history.getByRole('link', { name: 'Download' }))).getAttribute('href')).toBe(
+      'http://files.test/v1.mp4',
+    );
   });
 
   it('shows the two failure messages when the generation fails', async () => {
@@ -89,8 +91,8 @@ describe('text to video', () => {
     renderApp('/tools/video/text-to-video', userWith('ACTIVE'));
     fireEvent.change(await prompt(), { target: { value: 'A bottle' } });
     generate();
-    expect(await within(history()).findByText('Generation failed', {}, { timeout: 30_000 })).toBeTruthy();
-    expect(within(history()).getByText("Don't worry, your credits remain unchanged")).toBeTruthy();
+    await inHistory((history) => history.getByText('Generation failed'));
+    await inHistory((history) => history.getByText("Don't worry, your credits remain unchanged"));
   });
 
   it('pages the history as it is scrolled to its end', async () => {
@@ -128,7 +130,7 @@ describe('image to video', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Use' }));
     expect(await screen.findByRole('img', { name: 'bottle.png' })).toBeTruthy();
     generate();
-    await waitFor(() => expect(submitted).toHaveLength(1));
+    await waitFor(() => expect(submitted).toHaveLength(1), { timeout: 30_000 });
     expect(submitted[0]).toEqual({ image: { resKey: 'u/u1/f1.png' }, duration: 5, tier: 'std', soundEffect: false, count: 1 });
   });
 });
