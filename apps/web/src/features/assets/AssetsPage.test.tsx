@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
 import { FakeXhr } from '../../test/fakeXhr';
+import { libraryAsset as asset } from '../../test/fixtures';
 import { ok, renderApp, stubApi, userWith } from '../../test/renderApp';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -15,28 +16,6 @@ afterEach(async () => {
 });
 
 const PAGE = '/dashboard/assets';
-
-const asset = (fileId: string, change: Partial<LibraryAsset> = {}): LibraryAsset => ({
-  fileId,
-  fileName: `${fileId}.png`,
-  fileUrl: `/files/${fileId}.png?sig=1`,
-  downloadUrl: `/files/${fileId}.png?sig=1&download=1`,
-  thumbnailUrl: `/files/${fileId}.webp?sig=1`,
-  resKey: `u1/${fileId}.png`,
-  format: 'png',
-  type: 'image',
-  source: 'local',
-  status: 'completed',
-  projectId: null,
-  sourceUrl: null,
-  errorMsg: null,
-  size: 1024,
-  width: 640,
-  height: 480,
-  duration: null,
-  createTime: '2024-05-01T10:00:00Z',
-  ...change,
-});
 
 const project = (projectId: string, change: Partial<ProjectSummary> = {}): ProjectSummary => ({
   projectId,

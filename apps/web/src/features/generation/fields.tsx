@@ -65,31 +65,57 @@ export interface PromptValue {
   negativePrompt: string;
 }
 
+/** A prompt's text area; `maxRows` is how far it grows before it scrolls. */
+function PromptArea({
+  id,
+  label,
+  placeholder,
+  value,
+  maxRows,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  maxRows: number;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <Input.TextArea
+        id={id}
+        value={value}
+        maxLength={2000}
+        autoSize={{ minRows: maxRows > 4 ? 3 : 1, maxRows }}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
+  );
+}
+
 /** The prompt and the optional negative prompt (spec §3 generation options). */
 export function PromptFields({ value, onChange }: { value: PromptValue; onChange: (value: PromptValue) => void }) {
   const { t } = useTranslation('generation');
   return (
     <>
-      <Field id="prompt" label={t('fields.prompt')}>
-        <Input.TextArea
-          id="prompt"
-          value={value.prompt}
-          maxLength={2000}
-          autoSize={{ minRows: 3, maxRows: 8 }}
-          placeholder={t('fields.promptPlaceholder')}
-          onChange={(event) => onChange({ ...value, prompt: event.target.value })}
-        />
-      </Field>
-      <Field id="negative-prompt" label={t('fields.negativePrompt')}>
-        <Input.TextArea
-          id="negative-prompt"
-          value={value.negativePrompt}
-          maxLength={2000}
-          autoSize={{ minRows: 1, maxRows: 4 }}
-          placeholder={t('fields.negativePromptPlaceholder')}
-          onChange={(event) => onChange({ ...value, negativePrompt: event.target.value })}
-        />
-      </Field>
+      <PromptArea
+        id="prompt"
+        label={t('fields.prompt')}
+        placeholder={t('fields.promptPlaceholder')}
+        value={value.prompt}
+        maxRows={8}
+        onChange={(prompt) => onChange({ ...value, prompt })}
+      />
+      <PromptArea
+        id="negative-prompt"
+        label={t('fields.negativePrompt')}
+        placeholder={t('fields.negativePromptPlaceholder')}
+        value={value.negativePrompt}
+        maxRows={4}
+        onChange={(negativePrompt) => onChange({ ...value, negativePrompt })}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 // Test helpers for the tool pages: history records, prices, and a service that takes a submit and answers its queries.
 import { type GenerationRecord, type GenerationTool, type LibraryAsset, taskSubmitPath } from '@reelsmith/contract';
 import { type BoundFunctions, type queries, screen, waitFor, within } from '@testing-library/react';
+import { libraryAsset } from '../../test/fixtures';
 import { ok, stubApi } from '../../test/renderApp';
 
 export const ACCOUNT = ok({ totalPoints: 100, availablePoints: 100, usedPoints: 0, expiredPoints: 0 });
@@ -81,28 +82,17 @@ export function stubTool({ tool, queries = [], history = [], extra = {} }: ToolS
   return { submitted, calls };
 }
 
-/** A stored picture of the library. */
-export const libraryImage = (fileId: string, change: Partial<LibraryAsset> = {}): LibraryAsset => ({
-  fileId,
-  fileName: `${fileId}.png`,
-  fileUrl: `http://files.test/${fileId}.png`,
-  downloadUrl: null,
-  thumbnailUrl: null,
-  resKey: `u/u1/${fileId}.png`,
-  format: 'png',
-  type: 'image',
-  source: 'local',
-  status: 'completed',
-  projectId: null,
-  sourceUrl: null,
-  errorMsg: null,
-  size: 1000,
-  width: 800,
-  height: 800,
-  duration: null,
-  createTime: '2026-11-20T10:00:00.000Z',
-  ...change,
-});
+/** A stored picture of the library, at links and a size the tool tests read. */
+export const libraryImage = (fileId: string, change: Partial<LibraryAsset> = {}): LibraryAsset =>
+  libraryAsset(fileId, {
+    fileUrl: `http://files.test/${fileId}.png`,
+    downloadUrl: null,
+    thumbnailUrl: null,
+    resKey: `u/u1/${fileId}.png`,
+    width: 800,
+    height: 800,
+    ...change,
+  });
 
 /** The library's answer holding these pictures. */
 export const libraryOf = (...assets: LibraryAsset[]) => ok({ total: assets.length, list: assets });
