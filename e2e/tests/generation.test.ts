@@ -40,6 +40,8 @@ async function shownPrice(page: Page): Promise<number> {
 }
 
 describe('generation tools', () => {
+  beforeAll(() => activeUser(running.browser.page, running.product, 'generation@example.com'), 120_000);
+
   it(
     'text to image: an empty prompt is refused; a prompt is charged its price and its picture shows in the history',
     async () => {
@@ -52,9 +54,9 @@ describe('generation tools', () => {
       await page.getByRole('button', { name: 'Generate' }).click();
       await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Prompts cannot be empty' }).count()).toBe(1);
 
-      await page.getByRole('textbox', { name: 'Prompt' }).fill('A ceramic mug on a wooden table, morning light');
+      await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('A ceramic mug on a wooden table, morning light');
       await page.getByRole('button', { name: 'Generate' }).click();
-      await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(SIGNUP_CREDITS - 4);
+      await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before - 4);
       const picture = history(page).getByRole('img', { name: 'Image 1' }).first();
       await expect.poll(() => loadedWidth(picture), { timeout: GENERATION_MS, interval: 1000 }).toBeGreaterThan(0);
       expect(await history(page).getByRole('link', { name: 'Download' }).count()).toBeGreaterThan(0);
@@ -63,7 +65,7 @@ describe('generation tools', () => {
       await expect
         .poll(() => loadedWidth(history(page).getByRole('img', { name: 'Image 1' }).first()), { timeout: 30_000 })
         .toBeGreaterThan(0);
-      await expect.poll(() => history(page).getByText('A ceramic mug on a wooden table, morning light').count()).toBe(1);
+      await expect.poll(() => history(page).getByText('A ceramic mug on a wooden table, morning light').count()).toBeGreaterThan(0);
     },
     GENERATION_MS + 60_000,
   );
@@ -79,7 +81,7 @@ describe('generation tools', () => {
       await page.getByRole('group', { name: 'Duration' }).getByText('5 s').click();
 
       const before = await credits(page);
-      await page.getByRole('textbox', { name: 'Prompt' }).fill('A mug turning slowly on a turntable');
+      await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('A mug turning slowly on a turntable');
       await page.getByRole('button', { name: 'Generate' }).click();
       await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before - 20);
       const stages = history(page).getByRole('status').first();
@@ -147,7 +149,7 @@ describe('generation tools', () => {
     async () => {
       const { page } = running.browser;
       await visit(page, running.product.base, '/dashboard/assets');
-      await page.getByRole('article', { name: 'mug.png' }).getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('article', { name: 'mug.png' }).first().getByRole('button', { name: 'Edit' }).click();
       await page.waitForURL('**/tools/image-edit?fileId=*');
       await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'mug.png' })), { timeout: 30_000 }).toBe(900);
 
