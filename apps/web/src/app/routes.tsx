@@ -42,8 +42,11 @@ const LinkToVideoLanding = named(() => import('../features/link-to-video/LinkToV
 const EditProductPage = named(() => import('../features/link-to-video/edit-product/EditProductPage'), 'EditProductPage');
 const PreviewPage = named(() => import('../features/link-to-video/preview/PreviewPage'), 'PreviewPage');
 const VideoExportPage = named(() => import('../features/link-to-video/export/VideoExportPage'), 'VideoExportPage');
-/** Tools of later releases: an honest placeholder named after the route. */
-const ComingSoonPage = named(() => import('./ComingSoonPage'), 'ComingSoonPage');
+const TextToVideoPage = named(() => import('../features/video/VideoToolPage'), 'TextToVideoPage');
+const ImageToVideoPage = named(() => import('../features/video/VideoToolPage'), 'ImageToVideoPage');
+const TextToImagePage = named(() => import('../features/image/TextToImagePage'), 'TextToImagePage');
+const AiModelPage = named(() => import('../features/image/AiModelPage'), 'AiModelPage');
+const ImageEditPage = named(() => import('../features/image-edit/ImageEditPage'), 'ImageEditPage');
 const policyPage = (policy: PolicyKey) =>
   lazy(async () => {
     const { PolicyPage } = await import('../features/policy/PolicyPage');
@@ -83,12 +86,12 @@ export const ROUTES: readonly RouteEntry[] = [
   page(PATHS.preview, PreviewPage, 'app:routes.preview', linkToVideoStep),
   page(PATHS.videoExport, VideoExportPage, 'app:routes.videoExport', linkToVideoStep),
   { path: '/tools/video', redirect: PATHS.textToVideo },
-  page(PATHS.textToVideo, ComingSoonPage, 'app:routes.textToVideo', videoTool),
-  page(PATHS.imageToVideo, ComingSoonPage, 'app:routes.imageToVideo', videoTool),
+  page(PATHS.textToVideo, TextToVideoPage, 'app:routes.textToVideo', videoTool),
+  page(PATHS.imageToVideo, ImageToVideoPage, 'app:routes.imageToVideo', videoTool),
   { path: '/tools/image', redirect: PATHS.textToImage },
-  page(PATHS.textToImage, ComingSoonPage, 'app:routes.textToImage', imageTool),
-  page(PATHS.aiModel, ComingSoonPage, 'app:routes.aiModel', imageTool),
-  page(PATHS.imageEdit, ComingSoonPage, 'app:routes.imageEdit', {
+  page(PATHS.textToImage, TextToImagePage, 'app:routes.textToImage', imageTool),
+  page(PATHS.aiModel, AiModelPage, 'app:routes.aiModel', imageTool),
+  page(PATHS.imageEdit, ImageEditPage, 'app:routes.imageEdit', {
     loginRequired: true,
     layout: 'header',
     largerScreen: true,

@@ -44,8 +44,11 @@ export const userWith = (status: User['status']): User => ({
 followSessionCredits();
 
 type Answer = { status?: number; body: unknown };
-/** Stubs fetch with answers by API path (after /reelsmith/api), and records the calls; a function answer gets the JSON body sent. */
-export function stubApi(answers: Record<string, Answer | ((body: unknown) => Answer)>) {
+/**
+ * Stubs fetch with answers by API path (after /reelsmith/api), and records the calls; a function answer gets the
+ * JSON body sent and the query.
+ */
+export function stubApi(answers: Record<string, Answer | ((body: unknown, query: URLSearchParams) => Answer)>) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -56,7 +59,7 @@ export function stubApi(answers: Record<string, Answer | ((body: unknown) => Ans
       const entry = answers[path];
       const answer =
         typeof entry === 'function'
-          ? entry(init?.body ? JSON.parse(String(init.body)) : undefined)
+          ? entry(init?.body ? JSON.parse(String(init.body)) : undefined, url.searchParams)
           : (entry ?? { status: 404, body: { code: 404, message: 'Not found.', data: null } });
       return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
     }),

@@ -2,6 +2,8 @@ import type { LibraryAsset, ProjectSummary } from '@reelsmith/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
+import { FakeXhr } from '../../test/fakeXhr';
+import { libraryAsset as asset } from '../../test/fixtures';
 import { ok, renderApp, stubApi, userWith } from '../../test/renderApp';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -14,28 +16,6 @@ afterEach(async () => {
 });
 
 const PAGE = '/dashboard/assets';
-
-const asset = (fileId: string, change: Partial<LibraryAsset> = {}): LibraryAsset => ({
-  fileId,
-  fileName: `${fileId}.png`,
-  fileUrl: `/files/${fileId}.png?sig=1`,
-  downloadUrl: `/files/${fileId}.png?sig=1&download=1`,
-  thumbnailUrl: `/files/${fileId}.webp?sig=1`,
-  resKey: `u1/${fileId}.png`,
-  format: 'png',
-  type: 'image',
-  source: 'local',
-  status: 'completed',
-  projectId: null,
-  sourceUrl: null,
-  errorMsg: null,
-  size: 1024,
-  width: 640,
-  height: 480,
-  duration: null,
-  createTime: '2024-05-01T10:00:00Z',
-  ...change,
-});
 
 const project = (projectId: string, change: Partial<ProjectSummary> = {}): ProjectSummary => ({
   projectId,
@@ -76,9 +56,9 @@ function library({ assets = [] as LibraryAsset[], projects = [] as ProjectSummar
     ...Object.fromEntries(
       Object.entries(answers).map(([path, answer]) => [
         path,
-        (body: unknown) => {
+        (body: unknown, query: URLSearchParams) => {
           keep(path, body);
-          return typeof answer === 'function' ? answer(body) : answer;
+          return typeof answer === 'function' ? answer(body, query) : answer;
         },
       ]),
     ),
@@ -306,46 +286,6 @@ describe('assets page', () => {
     expect(within(failed).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 });
-
-/** An XMLHttpRequest that the test drives: progress, then an answer. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-  }
-  answer(status: number, text: string) {
-    this.status = status;
-    this.responseText = text;
-    this.onload?.();
-  }
-}
 
 describe('upload from the computer', () => {
   const PUT_URL = {

@@ -2,12 +2,12 @@ import type { HistoryTab, OperationType, PointsRecord } from '@reelsmith/contrac
 import { Button, Empty, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNearBottom } from '../../shared/paging/nearBottom';
 import { usePager } from '../../shared/paging/usePager';
 import { Busy } from '../../shared/ui/Busy';
 import styles from './credits.module.css';
 import { formatAmount, formatHistoryTime } from './format';
 import { historyPager, recordKey } from './history';
-import { useNearBottom } from './nearBottom';
 
 /**
  * One tab of the credit details: a table of source, amount and date that loads the next page as the

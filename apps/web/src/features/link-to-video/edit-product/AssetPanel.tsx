@@ -2,12 +2,13 @@ import { MAX_ASSETS_PER_PROJECT } from '@reelsmith/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LibraryPickerModal } from '../../../shared/library/LibraryPickerModal';
 import styles from '../flow.module.css';
-import { allAssets } from '../project/assets';
+import { allAssets, toProjectAsset } from '../project/assets';
+import { addProductAssets } from '../project/tasks';
 import type { Project } from '../project/types';
 import { AddFromLinkModal } from './AddFromLinkModal';
 import { AssetTile } from './AssetTile';
-import { LibraryPickerModal } from './LibraryPickerModal';
 
 /** The product's assets, videos first, with the three ways to add more (spec §2 screen 3). */
 export function AssetPanel({ project }: { project: Project }) {
@@ -34,7 +35,14 @@ export function AssetPanel({ project }: { project: Project }) {
         <Button onClick={() => setAdding('library')}>{t('product.fromLibrary')}</Button>
       </div>
       <AddFromLinkModal open={adding === 'link'} onClose={() => setAdding(null)} />
-      {adding === 'library' && <LibraryPickerModal onClose={() => setAdding(null)} />}
+      {adding === 'library' && (
+        <LibraryPickerModal
+          multiple
+          okText={t('product.add')}
+          onPick={(assets) => addProductAssets(assets.map(toProjectAsset))}
+          onClose={() => setAdding(null)}
+        />
+      )}
     </section>
   );
 }

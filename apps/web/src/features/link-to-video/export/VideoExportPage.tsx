@@ -2,10 +2,10 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { GenerationFailed } from '../../../shared/progress/GenerationFailed';
+import { GenerationProgress } from '../../../shared/progress/GenerationProgress';
 import { Busy } from '../../../shared/ui/Busy';
 import styles from '../flow.module.css';
-import { GenerationFailed } from '../generation/GenerationFailed';
-import { GenerationProgress } from '../generation/GenerationProgress';
 import { useProjectStore } from '../project/store';
 import { isUnfinished } from '../project/types';
 import { stageUrl, useProjectPage } from '../project/useProjectPage';
@@ -15,6 +15,7 @@ export function VideoExportPage() {
   const { t } = useTranslation('link-to-video');
   const project = useProjectPage('videoExport');
   const failure = useProjectStore((store) => store.failure);
+  const progress = useProjectStore((store) => store.progress);
   const navigate = useNavigate();
 
   if (!project) return <Busy />;
@@ -40,7 +41,7 @@ export function VideoExportPage() {
           </div>
         </section>
       ))}
-      {rendering && <GenerationProgress />}
+      {rendering && <GenerationProgress progress={progress} />}
       {!rendering && failure && <GenerationFailed onRetry={backToPreview} retryLabel={t('export.backToPreview')} />}
     </div>
   );

@@ -2,10 +2,10 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { GenerationFailed } from '../../../shared/progress/GenerationFailed';
+import { GenerationProgress } from '../../../shared/progress/GenerationProgress';
 import { Busy } from '../../../shared/ui/Busy';
 import styles from '../flow.module.css';
-import { GenerationFailed } from '../generation/GenerationFailed';
-import { GenerationProgress } from '../generation/GenerationProgress';
 import { useProjectStore } from '../project/store';
 import { submitExport } from '../project/tasks';
 import { isUnfinished } from '../project/types';
@@ -18,6 +18,7 @@ export function PreviewPage() {
   const { t } = useTranslation('link-to-video');
   const project = useProjectPage('preview');
   const failure = useProjectStore((store) => store.failure);
+  const progress = useProjectStore((store) => store.progress);
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string[]>([]);
   const [rendering, setRendering] = useState(false);
@@ -25,7 +26,7 @@ export function PreviewPage() {
   if (!project) return <Busy />;
   const backToProduct = () => navigate(stageUrl('editProduct', project.projectId));
   const generating = project.taskPath === 'link-video' && isUnfinished(project.taskStatus);
-  if (generating) return <GenerationProgress />;
+  if (generating) return <GenerationProgress progress={progress} />;
   const preview = project.preview;
   if (!preview || preview.previewVideos.length === 0) {
     return failure ? <GenerationFailed onRetry={backToProduct} retryLabel={t('preview.back')} /> : <Busy />;

@@ -1,4 +1,5 @@
 import { MAX_ASSETS_PER_PROJECT } from '@reelsmith/contract';
+import type { StoredAsset } from '../../../shared/library/LibraryPickerModal';
 import type { AssetUrlTask, Product, ProjectAsset } from './types';
 
 const VIDEO_FORMATS = new Set(['mp4', 'mov', 'webm', 'm4v']);
@@ -18,6 +19,15 @@ export function nameOf(urlOrKey: string): string {
 }
 
 export const assetCount = (product: Product): number => product.productImages.length + product.productVideos.length;
+
+/** A stored library file as a product asset. */
+export const toProjectAsset = (asset: StoredAsset): ProjectAsset => ({
+  fileId: asset.fileId,
+  fileName: asset.fileName,
+  fileUrl: asset.fileUrl,
+  resKey: asset.resKey,
+  format: asset.format,
+});
 
 export const allAssets = (product: Product): ProjectAsset[] => [...product.productVideos, ...product.productImages];
 

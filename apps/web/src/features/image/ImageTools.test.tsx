@@ -1,0 +1,173 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '../../test/fakeXhr';
+import { ok, renderApp, userWith } from '../../test/renderApp';
+import { inHistory, libraryImage, record, stubTool } from '../generation/testing';
+
+// Mounting the whole app with antd's styles is slow on a shared 2-core machine, and polls come 2 s apart.
+vi.setConfig({ testTimeout: 60_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+const history = () => screen.getByRole('region', { name: 'Generation history' });
+const choose = (group: string, option: string) => fireEvent.click(within(screen.getByRole('group', { name: group })).getByText(option));
+
+const DEMOS = ok([
+  { category: 'lipstick', name: 'Lipstick', prompt: 'A red lipstick on marble, soft light', imageUrl: 'http://files.test/l.png' },
+  { category: 'sofa', name: 'Sofa', prompt: 'A green velvet sofa in a sunny room', imageUrl: 'http://files.test/s.png' },
+]);
+
+describe('text to image', () => {
+  it('refuses an empty prompt and shows the price of the chosen model times the count', async () => {
+    const { submitted } = stubTool({ tool: 'text-to-image', extra: { '/mis/product-demo': DEMOS } });
+    renderApp('/tools/image/text-to-image', userWith('ACTIVE'));
+    expect(await screen.findByText('Cost: 4 credits')).toBeTruthy();
+    choose('Model', 'Image model 2');
+    choose('Number of outputs', '3');
+    expect(await screen.findByText('Cost: 18 credits')).toBeTruthy();
+    generate();
+    expect((await screen.findByRole('alert')).textContent).toBe('Prompts cannot be empty');
+    expect(submitted).toEqual([]);
+  });
+
+  it('fills the prompt from an inspiration chip, submits, and shows the pictures that enlarge', async () => {
+    const { submitted, calls } = stubTool({
+      tool: 'text-to-image',
+      queries: [
+        { status: 'IN_PROGRESS', progress: 'rendering' },
+        {
+          status: 'SUCCESS',
+          images: [
+            { resKey: 'u/u1/i1.png', url: 'http://files.test/i1.png' },
+            { resKey: 'u/u1/i2.png', url: 'http://files.test/i2.png' },
+          ],
+        },
+      ],
+      extra: { '/mis/product-demo': DEMOS },
+    });
+    renderApp('/tools/image/text-to-image', userWith('ACTIVE'));
+    fireEvent.click(await screen.findByText('Sofa'));
+    expect((screen.getByRole('textbox', { name: 'Prompt' }) as HTMLTextAreaElement).value).toBe('A green velvet sofa in a sunny room');
+    choose('Ratio', '3:4');
+    choose('Number of outputs', '2');
+    generate();
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toEqual({
+      prompt: 'A green velvet sofa in a sunny room',
+      ratio: '3:4',
+      imageModel: 'v1',
+      quality: 'standard',
+      count: 2,
+    });
+    await waitFor(() => expect(calls).toContain('/points/refresh'));
+    const picture = await inHistory((history) => history.getByAltText('Image 2'));
+    expect(picture.getAttribute('src')).toBe('http://files.test/i2.png');
+    await inHistory((history) => history.getAllByRole('link', { name: 'Download' })[1] as HTMLElement);
+  });
+
+  it('shows the two failure messages for a failed task already in the history', async () => {
+    stubTool({
+      tool: 'text-to-image',
+      history: [record('text-to-image', 'gone', { status: 'FAILURE', error: 'Generation failed' })],
+      extra: { '/mis/product-demo': DEMOS },
+    });
+    renderApp('/tools/image/text-to-image', userWith('ACTIVE'));
+    expect(await screen.findByText("Don't worry, your credits remain unchanged")).toBeTruthy();
+    expect(within(history()).getByText('Generation failed')).toBeTruthy();
+  });
+});
+
+const HUMANS = ok([
+  { modelId: 'm1', name: 'Mia', imageUrl: 'http://files.test/mia.png', gender: 'female' },
+  { modelId: 'm2', name: 'Leo', imageUrl: 'http://files.test/leo.png', gender: 'male' },
+]);
+const CLOTHS = ok([
+  { templateId: 't1', name: 'White tee', imageUrl: 'http://files.test/tee.png', garmentType: 'top' },
+  { templateId: 'b1', name: 'Blue jeans', imageUrl: 'http://files.test/jeans.png', garmentType: 'bottom' },
+  { templateId: 'd1', name: 'Red dress', imageUrl: 'http://files.test/dress.png', garmentType: 'onePiece' },
+]);
+
+/** The start of a PNG of the given size: what the browser check reads. */
+function pngFile(width: number, height: number, name = 'shirt.png'): File {
+  const bytes = new Uint8Array(33);
+  bytes.set([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82]);
+  new DataView(bytes.buffer).setUint32(16, width);
+  new DataView(bytes.buffer).setUint32(20, height);
+  return new File([bytes], name, { type: 'image/png' });
+}
+
+describe('AI model try-on', () => {
+  it('needs a model and clothes; two pieces send a top and a bottom with the chosen model', async () => {
+    const { submitted } = stubTool({ tool: 'virtual-try-on', extra: { '/image/getHumanInfo': HUMANS, '/image/getClothInfo': CLOTHS } });
+    renderApp('/tools/image/ai-model', userWith('ACTIVE'));
+    expect(await screen.findByText('Cost: 8 credits')).toBeTruthy();
+    generate();
+    expect((await screen.findByRole('alert')).textContent).toBe('Please choose a model and clothes');
+
+    fireEvent.click(await screen.findByAltText('Leo'));
+    choose('Clothing type', 'Two pieces');
+    fireEvent.click(await screen.findByAltText('White tee'));
+    generate();
+    expect((await screen.findByRole('alert')).textContent).toBe('Please choose a model and clothes');
+    fireEvent.click(screen.getByAltText('Blue jeans'));
+    generate();
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toEqual({
+      garmentType: 'twoPieces',
+      model: { imageUrl: 'http://files.test/leo.png' },
+      top: { imageUrl: 'http://files.test/tee.png' },
+      bottom: { imageUrl: 'http://files.test/jeans.png' },
+      count: 1,
+    });
+  });
+
+  it('checks a clothing picture in the browser, then asks the service, and says what it found', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.last = null;
+    const { calls } = stubTool({
+      tool: 'virtual-try-on',
+      extra: {
+        '/image/getHumanInfo': HUMANS,
+        '/image/getClothInfo': CLOTHS,
+        '/file/user/put-url': ok({
+          uploadUrl: '/reelsmith/api/file/user/put/abc',
+          resKey: 'u/u1/upload/abc.png',
+          method: 'PUT',
+          headers: {},
+        }),
+        '/assert/uploadFileWithUrl': ok(
+          libraryImage('c1', { fileName: 'shirts.png', fileUrl: 'http://files.test/shirts.png', width: 1000, height: 1200 }),
+        ),
+        '/image/getClothDesc': ok({ ok: false, reason: 'multipleClothes', garmentType: null, description: 'two shirts' }),
+      },
+    });
+    renderApp('/tools/image/ai-model', userWith('ACTIVE'));
+    const input = await screen.findByLabelText('Your own Top picture file');
+    fireEvent.change(input, { target: { files: [pngFile(400, 1000)] } });
+    expect(
+      await screen.findByText(
+        'Please upload a JPG/JPEG/PNG image of at most 10 MB, with the shorter side at least 512 px and the longer side at most 4096 px',
+      ),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.startsWith('/file/user/put-url'))).toBe(false);
+
+    fireEvent.change(input, { target: { files: [pngFile(1000, 1200, 'shirts.png')] } });
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    act(() => FakeXhr.last?.answer(200, ''));
+    expect(await screen.findByText('Multiple clothes detected')).toBeTruthy();
+    expect(calls).toContain(`/image/getClothDesc?url=${encodeURIComponent('http://files.test/shirts.png')}`);
+    expect(screen.queryByRole('img', { name: 'shirts.png' })).toBeNull();
+  });
+
+  it('explains good clothing pictures in the guideline modal', async () => {
+    stubTool({ tool: 'virtual-try-on', extra: { '/image/getHumanInfo': HUMANS, '/image/getClothInfo': CLOTHS } });
+    renderApp('/tools/image/ai-model', userWith('ACTIVE'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Clothing picture guidelines' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Use a flat white background with nothing else in the picture.')).toBeTruthy();
+  });
+});

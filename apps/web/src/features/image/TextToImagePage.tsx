@@ -1,0 +1,97 @@
+import { productDemo } from '@reelsmith/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/client';
+import { Choice, type Count, CountChoice, negativeOf, PromptFields, type PromptValue, type Ratio, RatioChoice } from '../generation/fields';
+import styles from '../generation/generation.module.css';
+import { ImageInput } from '../generation/ImageInput';
+import { imageRef, type PickedImage } from '../generation/pickedImage';
+import { SubmitBar, ToolLayout } from '../generation/ToolLayout';
+import { useGenerationForm } from '../generation/useGenerationForm';
+import { ImageToolSwitch } from './imageTools';
+
+type Model = 'v1' | 'v2';
+type Quality = 'standard' | 'high';
+
+/** The sample prompts of the twelve preset product categories (GET /mis/product-demo), as one-click inspiration. */
+function Inspiration({ onPick }: { onPick: (prompt: string) => void }) {
+  const { t } = useTranslation('image');
+  const demos = useQuery({ queryKey: ['product-demo'], queryFn: ({ signal }) => api(productDemo, { signal }), staleTime: Infinity });
+  if (!demos.data?.length) return null;
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.label}>{t('inspiration')}</legend>
+      <div className={styles.chips}>
+        {demos.data.map((demo) => (
+          <Tag.CheckableTag key={demo.category} checked={false} onChange={() => onPick(demo.prompt)}>
+            {t(`category.${demo.category}`)}
+          </Tag.CheckableTag>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Text to image, and image to image when a reference picture is given (spec §2 screen 4). */
+export function TextToImagePage() {
+  const { t } = useTranslation(['image', 'generation', 'app']);
+  const form = useGenerationForm();
+  const [prompt, setPrompt] = useState<PromptValue>({ prompt: '', negativePrompt: '' });
+  const [image, setImage] = useState<PickedImage | null>(null);
+  const [ratio, setRatio] = useState<Ratio>('1:1');
+  const [model, setModel] = useState<Model>('v1');
+  const [quality, setQuality] = useState<Quality>('standard');
+  const [count, setCount] = useState<Count>(1);
+
+  const submit = () =>
+    form.submit(
+      'text-to-image',
+      () => (prompt.prompt.trim() ? null : t('generation:validation.promptEmpty')),
+      () => ({
+        prompt: prompt.prompt.trim(),
+        negativePrompt: negativeOf(prompt),
+        ...(image ? { image: imageRef(image) } : {}),
+        ratio,
+        imageModel: model,
+        quality,
+        count,
+      }),
+    );
+
+  return (
+    <ToolLayout title={t('app:routes.textToImage')} tool="text-to-image" runs={form.runs} nav={<ImageToolSwitch />}>
+      <ImageInput label={t('reference')} value={image} onChange={setImage} />
+      <PromptFields value={prompt} onChange={setPrompt} />
+      <Inspiration onPick={(sample) => setPrompt({ ...prompt, prompt: sample })} />
+      <RatioChoice value={ratio} onChange={setRatio} />
+      <Choice
+        label={t('imageModel')}
+        value={model}
+        options={[
+          { value: 'v1', label: t('modelName.v1') },
+          { value: 'v2', label: t('modelName.v2') },
+        ]}
+        onChange={setModel}
+      />
+      <Choice
+        label={t('quality')}
+        value={quality}
+        options={[
+          { value: 'standard', label: t('qualityName.standard') },
+          { value: 'high', label: t('qualityName.high') },
+        ]}
+        onChange={setQuality}
+      />
+      <CountChoice value={count} onChange={setCount} />
+      <SubmitBar
+        skuCode={model === 'v2' ? 'imageGenV2' : 'imageGen'}
+        count={count}
+        problem={form.problem}
+        submitting={form.submitting}
+        onSubmit={submit}
+      />
+    </ToolLayout>
+  );
+}

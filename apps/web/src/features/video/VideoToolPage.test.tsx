@@ -1,0 +1,136 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderApp, userWith } from '../../test/renderApp';
+import { inHistory, libraryImage, libraryOf, record, stubTool } from '../generation/testing';
+
+// Mounting the whole app with antd's styles is slow on a shared 2-core machine, and polls come 2 s apart.
+vi.setConfig({ testTimeout: 60_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const MODELS = ok([
+  { modelId: 'kling', name: 'Kling', tiers: ['std', 'pro'], durations: [5, 10] },
+  { modelId: 'short', name: 'Short only', tiers: ['std'], durations: [5] },
+]);
+const LIBRARY = libraryOf(libraryImage('f1', { fileName: 'bottle.png', fileUrl: 'http://files.test/bottle.png' }));
+
+const prompt = () => screen.findByRole('textbox', { name: 'Prompt' });
+const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+const history = () => screen.getByRole('region', { name: 'Generation history' });
+
+describe('text to video', () => {
+  it('refuses an empty prompt with the spec message and submits nothing', async () => {
+    const { submitted } = stubTool({ tool: 'text-to-video', extra: { '/video/models': MODELS } });
+    renderApp('/tools/video/text-to-video', userWith('ACTIVE'));
+    fireEvent.change(await prompt(), { target: { value: '   ' } });
+    generate();
+    expect((await screen.findByRole('alert')).textContent).toBe('Prompts cannot be empty');
+    expect(submitted).toEqual([]);
+  });
+
+  it('shows the price of the chosen tier and length times the count before submitting', async () => {
+    stubTool({ tool: 'text-to-video', extra: { '/video/models': MODELS } });
+    renderApp('/tools/video/text-to-video', userWith('ACTIVE'));
+    expect(await screen.findByText('Cost: 20 credits')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('group', { name: 'Duration' })).getByText('10 s'));
+    expect(await screen.findByText('Cost: 35 credits')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('group', { name: 'Quality' })).getByText('Pro'));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Number of outputs' })).getByText('2'));
+    expect(await screen.findByText('Cost: 120 credits')).toBeTruthy();
+  });
+
+  it('submits the options, refreshes the balance, shows the progress and then the playable video', async () => {
+    const { submitted, calls } = stubTool({
+      tool: 'text-to-video',
+      queries: [
+        { status: 'IN_PROGRESS', progress: 'animating' },
+        { status: 'SUCCESS', videos: [{ resKey: 'u/u1/v1.mp4', url: 'http://files.test/v1.mp4', posterUrl: 'http://files.test/v1.webp' }] },
+      ],
+      extra: { '/video/models': MODELS },
+    });
+    renderApp('/tools/video/text-to-video', userWith('ACTIVE'));
+    fireEvent.change(await prompt(), { target: { value: ' A bottle on a beach ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Negative prompt (optional)' }), { target: { value: 'people' } });
+    fireEvent.click(within(screen.getByRole('group', { name: 'Ratio' })).getByText('16:9'));
+    fireEvent.click(screen.getByRole('switch'));
+    generate();
+
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toEqual({
+      prompt: 'A bottle on a beach',
+      negativePrompt: 'people',
+      duration: 5,
+      ratio: '16:9',
+      tier: 'std',
+      soundEffect: true,
+      count: 1,
+    });
+    await waitFor(() => expect(calls).toContain('/points/refresh'));
+
+    const current = await inHistory((history) => history.getByText('Animating scenes'));
+    expect(current.dataset.state).toBe('current');
+    expect((await inHistory((history) => history.getByText('Parsing content'))).dataset.state).toBe('done');
+    expect((await inHistory((history) => history.getByText('Polishing effects and colour grading'))).dataset.state).toBe('next');
+
+    const video = await inHistory((history) => history.getByLabelText('Video 1'));
+    expect(video.getAttribute('src')).toBe('http://files.test/v1.mp4');
+    expect((await inHistory((history) => history.getByRole('link', { name: 'Download' }))).getAttribute('href')).toBe(
+      'http://files.test/v1.mp4',
+    );
+  });
+
+  it('shows the two failure messages when the generation fails', async () => {
+    stubTool({
+      tool: 'text-to-video',
+      queries: [{ status: 'FAILURE', error: JSON.stringify({ message: 'Generation failed' }) }],
+      extra: { '/video/models': MODELS },
+    });
+    renderApp('/tools/video/text-to-video', userWith('ACTIVE'));
+    fireEvent.change(await prompt(), { target: { value: 'A bottle' } });
+    generate();
+    await inHistory((history) => history.getByText('Generation failed'));
+    await inHistory((history) => history.getByText("Don't worry, your credits remain unchanged"));
+  });
+
+  it('pages the history as it is scrolled to its end', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => record('text-to-video', `old-${i + 1}`, { status: 'SUCCESS' }));
+    const { calls } = stubTool({ tool: 'text-to-video', history: rows, extra: { '/video/models': MODELS } });
+    renderApp('/tools/video/text-to-video', userWith('ACTIVE'));
+    await within(await screen.findByRole('region', { name: 'Generation history' })).findByText('prompt of old-20');
+    expect(within(history()).queryByText('prompt of old-21')).toBeNull();
+    const area = history();
+    Object.defineProperties(area, {
+      scrollHeight: { value: 2000, configurable: true },
+      clientHeight: { value: 600, configurable: true },
+      scrollTop: { value: 1395, configurable: true },
+    });
+    fireEvent.scroll(area);
+    expect(await within(history()).findByText('prompt of old-25')).toBeTruthy();
+    expect(within(history()).getByText('That is everything')).toBeTruthy();
+    expect(calls.filter((call) => call === '/generation/history')).toHaveLength(2);
+  });
+});
+
+describe('image to video', () => {
+  it('needs an image, then submits the one picked from the library', async () => {
+    const { submitted } = stubTool({
+      tool: 'image-to-video',
+      extra: { '/video/models': MODELS, '/assert/folders/files': LIBRARY },
+    });
+    renderApp('/tools/video/image-to-video', userWith('ACTIVE'));
+    expect(await screen.findByText('Cost: 20 credits')).toBeTruthy();
+    generate();
+    expect((await screen.findByRole('alert')).textContent).toBe('Please add an image');
+
+    fireEvent.click(screen.getByRole('button', { name: /Choose from my assets/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'bottle.png' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    expect(await screen.findByRole('img', { name: 'bottle.png' })).toBeTruthy();
+    generate();
+    await waitFor(() => expect(submitted).toHaveLength(1), { timeout: 30_000 });
+    expect(submitted[0]).toEqual({ image: { resKey: 'u/u1/f1.png' }, duration: 5, tier: 'std', soundEffect: false, count: 1 });
+  });
+});

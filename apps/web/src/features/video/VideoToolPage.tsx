@@ -1,0 +1,134 @@
+import { type SkuCode, videoModels } from '@reelsmith/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Select, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/client';
+import { PATHS } from '../../shared/paths';
+import {
+  Choice,
+  type Count,
+  CountChoice,
+  Field,
+  negativeOf,
+  PromptFields,
+  type PromptValue,
+  type Ratio,
+  RatioChoice,
+} from '../generation/fields';
+import { ImageInput } from '../generation/ImageInput';
+import { imageRef, type PickedImage } from '../generation/pickedImage';
+import { SubmitBar, ToolLayout } from '../generation/ToolLayout';
+import { ToolSwitch } from '../generation/ToolSwitch';
+import { useGenerationForm } from '../generation/useGenerationForm';
+
+type Mode = 'text' | 'image';
+type Tier = 'std' | 'pro';
+type Duration = 5 | 10;
+
+/** The SKU of a video (spec §3): tool, tier and length. */
+export const videoSku = (mode: Mode, tier: Tier, duration: Duration): SkuCode =>
+  `${mode === 'text' ? 't2Video' : 'img2Video'}_${tier}_${duration}s`;
+
+/** Text to video and image to video (spec §2 screen 4): the same options, image to video starting from a picture. */
+function VideoToolPage({ mode }: { mode: Mode }) {
+  const { t } = useTranslation(['video', 'generation', 'app']);
+  const form = useGenerationForm();
+  const [prompt, setPrompt] = useState<PromptValue>({ prompt: '', negativePrompt: '' });
+  const [image, setImage] = useState<PickedImage | null>(null);
+  const [duration, setDuration] = useState<Duration>(5);
+  const [ratio, setRatio] = useState<Ratio>('9:16');
+  const [tier, setTier] = useState<Tier>('std');
+  const [model, setModel] = useState<string | undefined>(undefined);
+  const [soundEffect, setSoundEffect] = useState(false);
+  const [count, setCount] = useState<Count>(1);
+  const models = useQuery({
+    queryKey: ['video-models', mode],
+    queryFn: ({ signal }) => api(videoModels, { query: { mode }, signal }),
+  });
+  const offered = (models.data ?? []).filter((entry) => entry.tiers.includes(tier) && entry.durations.includes(duration));
+
+  const check = () => {
+    if (mode === 'image' && !image) return t('generation:validation.imageRequired');
+    if (mode === 'text' && !prompt.prompt.trim()) return t('generation:validation.promptEmpty');
+    return null;
+  };
+  const common = {
+    negativePrompt: negativeOf(prompt),
+    duration,
+    tier,
+    videoModel: offered.some((entry) => entry.modelId === model) ? model : undefined,
+    soundEffect,
+    count,
+  };
+  const submit = () =>
+    mode === 'text'
+      ? form.submit('text-to-video', check, () => ({ ...common, prompt: prompt.prompt.trim(), ratio }))
+      : form.submit('image-to-video', check, () => ({
+          ...common,
+          image: imageRef(image as PickedImage),
+          prompt: prompt.prompt.trim() || undefined,
+        }));
+
+  return (
+    <ToolLayout
+      title={t(mode === 'text' ? 'app:routes.textToVideo' : 'app:routes.imageToVideo')}
+      tool={mode === 'text' ? 'text-to-video' : 'image-to-video'}
+      runs={form.runs}
+      nav={
+        <ToolSwitch
+          label={t('tools')}
+          tools={[
+            { path: PATHS.textToVideo, label: t('app:routes.textToVideo') },
+            { path: PATHS.imageToVideo, label: t('app:routes.imageToVideo') },
+          ]}
+        />
+      }
+    >
+      {mode === 'image' && <ImageInput label={t('image')} value={image} onChange={setImage} />}
+      <PromptFields value={prompt} onChange={setPrompt} />
+      <Choice
+        label={t('duration')}
+        value={duration}
+        options={[5, 10].map((seconds) => ({ value: seconds as Duration, label: t('seconds', { seconds }) }))}
+        onChange={setDuration}
+      />
+      {mode === 'text' && <RatioChoice value={ratio} onChange={setRatio} />}
+      <Choice
+        label={t('quality')}
+        value={tier}
+        options={[
+          { value: 'std', label: t('tier.std') },
+          { value: 'pro', label: t('tier.pro') },
+        ]}
+        onChange={setTier}
+      />
+      <Field id="video-model" label={t('model')}>
+        <Select
+          id="video-model"
+          value={offered.some((entry) => entry.modelId === model) ? model : undefined}
+          placeholder={t('modelDefault')}
+          allowClear
+          loading={models.isPending}
+          options={offered.map((entry) => ({ value: entry.modelId, label: entry.name }))}
+          onChange={setModel}
+        />
+      </Field>
+      <div>
+        <Switch id="sound-effect" checked={soundEffect} onChange={setSoundEffect} />{' '}
+        <label htmlFor="sound-effect">{t('soundEffect')}</label>
+      </div>
+      <CountChoice value={count} onChange={setCount} />
+      <SubmitBar
+        skuCode={videoSku(mode, tier, duration)}
+        count={count}
+        problem={form.problem}
+        submitting={form.submitting}
+        onSubmit={submit}
+      />
+    </ToolLayout>
+  );
+}
+
+export const TextToVideoPage = () => <VideoToolPage mode="text" />;
+export const ImageToVideoPage = () => <VideoToolPage mode="image" />;

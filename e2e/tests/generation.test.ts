@@ -1,0 +1,188 @@
+// The generation tools in real Chromium against `npm start` with its default providers (the local engine, and the
+// sandbox stand-ins where no local model can do the job): each tool's price before submitting, its validation
+// messages, a run whose progress and result show in the history beside the tool, the balance going down by the
+// price, the history kept across a reload, and the image editor opened from the assets page.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visit } from '../support/browser.js';
+import { productInBrowser } from '../support/lifecycle.js';
+import { solidPng } from '../support/png.js';
+import { activeUser } from '../support/users.js';
+
+/** Local generations take seconds, renders of video tens of seconds on this 2-core machine. */
+const GENERATION_MS = 180_000;
+/** SIGNUP_CREDITS, granted on activation. */
+const SIGNUP_CREDITS = 100;
+
+const running = productInBrowser();
+let pictures: string;
+beforeAll(() => {
+  pictures = mkdtempSync(join(tmpdir(), 'reelsmith-generation-'));
+  writeFileSync(join(pictures, 'mug.png'), solidPng(900, 600, [40, 120, 200]));
+});
+afterAll(() => rmSync(pictures, { recursive: true, force: true }));
+
+const history = (page: Page) => page.getByRole('region', { name: 'Generation history' });
+const balance = (page: Page) => page.getByRole('button', { name: /credits$/ }).innerText();
+const credits = async (page: Page) => Number((await balance(page)).replace(/\D+/g, ''));
+
+/** Waits until a picture has really loaded, and answers its natural width. */
+const loadedWidth = (image: Locator) => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+
+/** The price the tool shows before submitting, in credits. */
+async function shownPrice(page: Page): Promise<number> {
+  const text = page.getByText(/^Cost: \d+ credits$/);
+  await text.waitFor();
+  return Number((await text.innerText()).replace(/\D+/g, ''));
+}
+
+describe('generation tools', () => {
+  beforeAll(() => activeUser(running.browser.page, running.product, 'generation@example.com'), 120_000);
+
+  it(
+    'text to image: an empty prompt is refused; a prompt is charged its price and its picture shows in the history',
+    async () => {
+      const { page } = running.browser;
+      await visit(page, running.product.base, '/tools/image/text-to-image');
+      await expect.poll(() => credits(page)).toBeGreaterThan(0);
+      const before = await credits(page);
+      expect(before).toBeLessThanOrEqual(SIGNUP_CREDITS);
+      expect(await shownPrice(page)).toBe(4);
+
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Prompts cannot be empty' }).count()).toBe(1);
+
+      await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('A ceramic mug on a wooden table, morning light');
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before - 4);
+      const picture = history(page).getByRole('img', { name: 'Image 1' }).first();
+      await expect.poll(() => loadedWidth(picture), { timeout: GENERATION_MS, interval: 1000 }).toBeGreaterThan(0);
+      expect(await history(page).getByRole('link', { name: 'Download' }).count()).toBeGreaterThan(0);
+
+      await page.reload();
+      await expect
+        .poll(() => loadedWidth(history(page).getByRole('img', { name: 'Image 1' }).first()), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      await expect.poll(() => history(page).getByText('A ceramic mug on a wooden table, morning light').count()).toBeGreaterThan(0);
+    },
+    GENERATION_MS + 60_000,
+  );
+
+  it(
+    'text to video: the price follows tier and length, and the video made plays',
+    async () => {
+      const { page } = running.browser;
+      await visit(page, running.product.base, '/tools/video/text-to-video');
+      expect(await shownPrice(page)).toBe(20);
+      await page.getByRole('group', { name: 'Duration' }).getByText('10 s').click();
+      await expect.poll(() => shownPrice(page)).toBe(35);
+      await page.getByRole('group', { name: 'Duration' }).getByText('5 s').click();
+
+      const before = await credits(page);
+      await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('A mug turning slowly on a turntable');
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before - 20);
+      const stages = history(page).getByRole('status').first();
+      await expect.poll(() => stages.innerText(), { timeout: 30_000 }).toContain('Parsing content');
+      const video = history(page).getByLabel('Video 1').first();
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0)), {
+          timeout: GENERATION_MS,
+          interval: 1000,
+        })
+        .toBeGreaterThan(0);
+    },
+    GENERATION_MS + 60_000,
+  );
+
+  it('image to video needs an image', async () => {
+    const { page } = running.browser;
+    await visit(page, running.product.base, '/tools/video/image-to-video');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Please add an image' }).count()).toBe(1);
+  });
+
+  it('AI model try-on needs a model and clothes, and refuses a clothing picture outside the limits before uploading', async () => {
+    const { page } = running.browser;
+    await visit(page, running.product.base, '/tools/image/ai-model');
+    expect(await shownPrice(page)).toBe(8);
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Please choose a model and clothes' }).count()).toBe(1);
+
+    const small = join(pictures, 'small-shirt.png');
+    writeFileSync(small, solidPng(300, 300, [250, 250, 250]));
+    await page.locator('input[type=file][aria-label="Your own Top picture file"]').setInputFiles(small);
+    await expect
+      .poll(() => page.getByText('Please upload a JPG/JPEG/PNG image of at most 10 MB, with the shorter side at least 512 px').count())
+      .toBe(1);
+
+    await page.getByRole('button', { name: 'Clothing picture guidelines' }).click();
+    await expect
+      .poll(() => page.getByRole('dialog').getByText('Use a flat white background with nothing else in the picture.').count())
+      .toBe(1);
+    await page.getByRole('button', { name: 'Got it' }).click();
+  });
+
+  it(
+    'image edit: a picture uploaded from the computer is enhanced 2× into a picture twice as wide',
+    async () => {
+      const { page } = running.browser;
+      await visit(page, running.product.base, '/tools/image-edit');
+      await page.getByRole('tab', { name: 'HD enhancement' }).click();
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Please add a product image' }).count()).toBe(1);
+
+      await page.locator('input[type=file][aria-label="Product image file"]').setInputFiles(join(pictures, 'mug.png'));
+      await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'mug.png' })), { timeout: 30_000 }).toBe(900);
+      expect(await shownPrice(page)).toBe(2);
+      await page.getByRole('button', { name: 'Generate' }).click();
+      const result = history(page).getByRole('img', { name: 'Image 1' }).first();
+      await expect.poll(() => loadedWidth(result), { timeout: GENERATION_MS, interval: 1000 }).toBe(1800);
+    },
+    GENERATION_MS + 60_000,
+  );
+
+  it(
+    'image edit from the assets page: the picture shows in the frame to extend, and the extension has the ratio',
+    async () => {
+      const { page } = running.browser;
+      await visit(page, running.product.base, '/dashboard/assets');
+      await page.getByRole('article', { name: 'mug.png' }).first().getByRole('button', { name: 'Edit' }).click();
+      await page.waitForURL('**/tools/image-edit?fileId=*');
+      await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'mug.png' })), { timeout: 30_000 }).toBe(900);
+
+      await page.getByRole('tab', { name: 'Image extension' }).click();
+      await page.getByRole('group', { name: 'Extend to' }).getByText('1:1').click();
+      // Konva draws into a canvas: the frame is there once the picture has loaded into it.
+      await expect.poll(() => page.locator('.konvajs-content canvas').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await shownPrice(page)).toBe(3);
+      await page.getByRole('button', { name: 'Generate' }).click();
+      const result = history(page).getByRole('img', { name: 'Image 1' }).first();
+      await expect.poll(() => loadedWidth(result), { timeout: GENERATION_MS, interval: 1000 }).toBe(900);
+      expect(await result.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(900);
+    },
+    GENERATION_MS + 60_000,
+  );
+
+  it(
+    'AI background: replacing needs a background; removing one makes a picture of the same size',
+    async () => {
+      const { page } = running.browser;
+      await visit(page, running.product.base, '/tools/image-edit');
+      await page.locator('input[type=file][aria-label="Product image file"]').setInputFiles(join(pictures, 'mug.png'));
+      await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'mug.png' })), { timeout: 30_000 }).toBe(900);
+      await page.getByRole('group', { name: 'Background' }).getByText('Replace background').click();
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Please choose a background' }).count()).toBe(1);
+
+      await page.getByRole('group', { name: 'Background' }).getByText('Remove background').click();
+      await page.getByRole('button', { name: 'Generate' }).click();
+      const result = history(page).getByRole('img', { name: 'Image 1' }).first();
+      await expect.poll(() => loadedWidth(result), { timeout: GENERATION_MS, interval: 1000 }).toBe(900);
+    },
+    GENERATION_MS + 60_000,
+  );
+});
