@@ -25,17 +25,17 @@ describe.each(testDatabases())('HTTP layer on $name', (testDb) => {
             ffmpeg: expect.stringContaining('ffmpeg'),
             ffprobe: expect.stringContaining('ffprobe'),
             waitingTasks: 0,
-            // Outside production the sandbox stands in where no local model can do the job.
+            // Outside production the sandbox stands in where no local model can do the job; the local engine does the rest.
             providers: {
               textToImage: 'sandbox',
               imageToImage: 'sandbox',
               textToVideo: 'sandbox',
-              imageToVideo: 'sandbox',
+              imageToVideo: 'local',
               virtualTryOn: 'sandbox',
-              removeBackground: null,
-              replaceBackground: null,
-              extendImage: null,
-              upscale: null,
+              removeBackground: 'local',
+              replaceBackground: 'local',
+              extendImage: 'local',
+              upscale: 'local',
             },
           },
         },
