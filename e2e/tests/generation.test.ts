@@ -1,8 +1,11 @@
 // The generation tools in real Chromium against `npm start` with its default providers (the local engine, and the
 // sandbox stand-ins where no local model can do the job): each tool's price before submitting, its validation
 // messages, a run whose progress and result show in the history beside the tool, the balance going down by the
-// price, the history kept across a reload, and the image editor opened from the assets page.
+// price, the history kept across a reload, and the image editor opened from the assets page. Image to image is
+// given to a fal.ai model whose queue (a fake on loopback) fails every request: a failed run and its refund.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -17,7 +20,21 @@ const GENERATION_MS = 180_000;
 /** SIGNUP_CREDITS, granted on activation. */
 const SIGNUP_CREDITS = 100;
 
-const running = productInBrowser();
+/** A fal.ai queue that fails every submission the way fal does: an error status with a JSON `detail`. */
+let failingFal: Server;
+beforeAll(async () => {
+  failingFal = createServer((_req, res) => {
+    res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'The model crashed on this input' }));
+  });
+  await new Promise<void>((resolve) => failingFal.listen(0, '127.0.0.1', resolve));
+});
+afterAll(() => new Promise<void>((resolve) => failingFal.close(() => resolve())));
+
+const running = productInBrowser(() => ({
+  PROVIDER_IMAGE_TO_IMAGE: 'fal:fake/image-to-image',
+  FAL_KEY: 'test-key',
+  FAL_BASE_URL: `http://127.0.0.1:${(failingFal.address() as AddressInfo).port}`,
+}));
 let pictures: string;
 beforeAll(() => {
   pictures = mkdtempSync(join(tmpdir(), 'reelsmith-generation-'));
@@ -98,12 +115,76 @@ describe('generation tools', () => {
     GENERATION_MS + 60_000,
   );
 
-  it('image to video needs an image', async () => {
-    const { page } = running.browser;
-    await visit(page, running.product.base, '/tools/video/image-to-video');
-    await page.getByRole('button', { name: 'Generate' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Please add an image' }).count()).toBe(1);
-  });
+  it(
+    'image to video needs an image; a picture from the computer becomes a video that plays',
+    async () => {
+      const { page } = running.browser;
+      await visit(page, running.product.base, '/tools/video/image-to-video');
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Please add an image' }).count()).toBe(1);
+
+      await page.locator('input[type=file][aria-label="Image file"]').setInputFiles(join(pictures, 'mug.png'));
+      await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'mug.png' })), { timeout: 30_000 }).toBe(900);
+      expect(await shownPrice(page)).toBe(20);
+      const before = await credits(page);
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before - 20);
+      const video = history(page).getByLabel('Video 1').first();
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0)), {
+          timeout: GENERATION_MS,
+          interval: 1000,
+        })
+        .toBeGreaterThan(4);
+    },
+    GENERATION_MS + 60_000,
+  );
+
+  it(
+    'AI model try-on with a preset model and an apparel template makes a picture, charged its price',
+    async () => {
+      const { page } = running.browser;
+      await visit(page, running.product.base, '/tools/image/ai-model');
+      await page.getByRole('list', { name: 'Models' }).getByRole('button').first().click();
+      await page.getByRole('list', { name: 'Top templates' }).getByRole('button').first().click();
+      expect(await shownPrice(page)).toBe(8);
+      const before = await credits(page);
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before - 8);
+      const picture = history(page).getByRole('img', { name: 'Image 1' }).first();
+      await expect.poll(() => loadedWidth(picture), { timeout: GENERATION_MS, interval: 1000 }).toBeGreaterThan(0);
+    },
+    GENERATION_MS + 60_000,
+  );
+
+  it(
+    'a failed generation says so, and its credits come back: the credit details list the refund',
+    async () => {
+      const { page } = running.browser;
+      await visit(page, running.product.base, '/tools/image/text-to-image');
+      await expect.poll(() => credits(page)).toBeGreaterThan(0);
+      const before = await credits(page);
+      await page
+        .locator('input[type=file][aria-label="Reference image (optional, for image to image) file"]')
+        .setInputFiles(join(pictures, 'mug.png'));
+      await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'mug.png' })), { timeout: 30_000 }).toBe(900);
+      await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('The same mug on a marble counter');
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect
+        .poll(() => history(page).getByText('Generation failed', { exact: true }).count(), { timeout: GENERATION_MS, interval: 1000 })
+        .toBeGreaterThan(0);
+      expect(await history(page).getByText("Don't worry, your credits remain unchanged").count()).toBeGreaterThan(0);
+
+      await page.reload();
+      await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before);
+      await page.getByRole('button', { name: /credits$/ }).click();
+      const earned = page.getByRole('dialog', { name: 'Credit details' }).getByRole('region', { name: 'Earned credit records' });
+      const newest = earned.locator('tbody tr.ant-table-row').first();
+      await expect.poll(() => newest.innerText(), { timeout: 30_000 }).toContain('Refund for a failed task');
+      expect(await newest.innerText()).toContain('+4');
+    },
+    GENERATION_MS + 60_000,
+  );
 
   it('AI model try-on needs a model and clothes, and refuses a clothing picture outside the limits before uploading', async () => {
     const { page } = running.browser;

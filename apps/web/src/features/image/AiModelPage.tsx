@@ -32,7 +32,9 @@ const SLOTS: Record<GarmentType, { slot: Slot; templates: Exclude<GarmentType, '
 
 /** A chosen picture: a preset of the service (a model, an apparel template) or a file of the user's. */
 type Chosen = { source: 'preset'; id: string; imageUrl: string } | { source: 'upload'; image: PickedImage };
-const refOf = (chosen: Chosen) => (chosen.source === 'preset' ? { imageUrl: chosen.imageUrl } : imageRef(chosen.image));
+/** A preset goes by its id (the service has its picture); the user's own picture by its stored file. */
+const modelRefOf = (chosen: Chosen) => (chosen.source === 'preset' ? { modelId: chosen.id } : imageRef(chosen.image));
+const garmentRefOf = (chosen: Chosen) => (chosen.source === 'preset' ? { templateId: chosen.id } : imageRef(chosen.image));
 const presetOf = (preset: Preset): Chosen => ({ source: 'preset', id: preset.id, imageUrl: preset.imageUrl });
 
 /** One garment to try on: an apparel template, or a picture of the user's checked in the browser and by the service. */
@@ -116,8 +118,8 @@ export function AiModelPage() {
   const submit = () =>
     form.submit('virtual-try-on', check, () => ({
       garmentType,
-      model: refOf(model as Chosen),
-      ...Object.fromEntries(slots.map(({ slot }) => [slot, refOf(clothes[slot] as Chosen)])),
+      model: modelRefOf(model as Chosen),
+      ...Object.fromEntries(slots.map(({ slot }) => [slot, garmentRefOf(clothes[slot] as Chosen)])),
       count,
     }));
 

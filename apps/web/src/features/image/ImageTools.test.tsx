@@ -118,9 +118,9 @@ describe('AI model try-on', () => {
     await waitFor(() => expect(submitted).toHaveLength(1));
     expect(submitted[0]).toEqual({
       garmentType: 'twoPieces',
-      model: { imageUrl: 'http://files.test/leo.png' },
-      top: { imageUrl: 'http://files.test/tee.png' },
-      bottom: { imageUrl: 'http://files.test/jeans.png' },
+      model: { modelId: 'm2' },
+      top: { templateId: 't1' },
+      bottom: { templateId: 'b1' },
       count: 1,
     });
   });
