@@ -3,6 +3,7 @@
 // engine; `accept` refuses what cannot work before anything is charged (spec §5).
 import { type SkuCode, TASKS } from '@reelsmith/contract';
 import { AppError } from '../../errors.js';
+import type { GenerationJob, VideoRequest } from '../../providers/provider.js';
 import type { TaskDefinition } from '../tasks/definition.js';
 import { listVideoModels } from './models.js';
 import { checkPicture, fetchPicture } from './pictures.js';
@@ -20,6 +21,28 @@ const NAME_PROMPT = 60;
 
 const named = (tool: string, prompt: string | undefined, ext: string) => (index: number) =>
   `${tool}${prompt ? ` – ${prompt.slice(0, NAME_PROMPT)}` : ''} ${index}.${ext}`;
+
+/** `count` videos of one request, one after another (a vendor makes one video a request). */
+async function videosOf<R extends VideoRequest>(
+  provider: { generate(request: R, job: GenerationJob): Promise<string> },
+  request: R,
+  count: number,
+  generation: GenerationJob,
+): Promise<string[]> {
+  const files: string[] = [];
+  for (let i = 0; i < count; i++) files.push(await provider.generate(request, generation));
+  return files;
+}
+
+/** What a video task asks for, from its input's common options. */
+const videoRequest = (input: Input<'text-to-video'> | Input<'image-to-video'>) => ({
+  prompt: input.prompt,
+  negativePrompt: input.negativePrompt,
+  duration: input.duration,
+  tier: input.tier,
+  model: input.videoModel,
+  soundEffect: input.soundEffect,
+});
 
 function checkVideoModel(ctx: Parameters<typeof listVideoModels>[0], mode: 'text' | 'image', videoModel: string | undefined) {
   if (videoModel && !listVideoModels(ctx, mode).some((m) => m.modelId === videoModel)) {
@@ -41,26 +64,7 @@ export const textToVideoTask: TaskDefinition<Input<'text-to-video'>, Videos> = {
     const provider = providerOf(ctx, 'textToVideo');
     const outputs = await runGeneration(job, {
       prepare: async () => videoSize(input.ratio, input.tier),
-      async generate(size, generation) {
-        const files: string[] = [];
-        for (let i = 0; i < input.count; i++) {
-          files.push(
-            await provider.generate(
-              {
-                prompt: input.prompt,
-                negativePrompt: input.negativePrompt,
-                duration: input.duration,
-                ...size,
-                tier: input.tier,
-                model: input.videoModel,
-                soundEffect: input.soundEffect,
-              },
-              generation,
-            ),
-          );
-        }
-        return files;
-      },
+      generate: (size, generation) => videosOf(provider, { ...videoRequest(input), ...size }, input.count, generation),
       name: named('Text to video', input.prompt, 'mp4'),
     });
     return { videos: await signedOutputs(ctx, outputs, 'video') };
@@ -86,25 +90,7 @@ export const imageToVideoTask: TaskDefinition<Input<'image-to-video'>, Videos> =
       prepare: (dir) => fetchPicture(ctx, job.userId, input.image, dir, 'image'),
       async generate(picture, generation) {
         const size = videoSize(nearestRatioOf(picture.width, picture.height), input.tier);
-        const files: string[] = [];
-        for (let i = 0; i < input.count; i++) {
-          files.push(
-            await provider.generate(
-              {
-                prompt: input.prompt,
-                negativePrompt: input.negativePrompt,
-                duration: input.duration,
-                ...size,
-                tier: input.tier,
-                model: input.videoModel,
-                soundEffect: input.soundEffect,
-                image: picture.path,
-              },
-              generation,
-            ),
-          );
-        }
-        return files;
+        return videosOf(provider, { ...videoRequest(input), ...size, image: picture.path }, input.count, generation);
       },
       name: named('Image to video', input.prompt, 'mp4'),
     });
