@@ -72,7 +72,9 @@ async function main() {
     rmSync(adminFile, { force: true });
     writeFileSync(adminFile, JSON.stringify({ url: rpcUrl, token: adminToken }), { mode: 0o600, flag: 'wx' });
   }
-  const worker = runsWorker ? startWorker(ctx, taskDefinitions, { concurrency: settings.workerConcurrency, log: app.log }) : undefined;
+  const worker = runsWorker
+    ? startWorker(ctx, taskDefinitions, { concurrency: settings.workerConcurrency, leaseMs: settings.taskLeaseMs, log: app.log })
+    : undefined;
   const stopExpirySweeps = runsWorker ? startExpirySweeps(database.db, app.log) : async () => {};
 
   app.log.info({ role: settings.role, url: settings.publicUrl, port: settings.port, production: settings.production }, 'started');

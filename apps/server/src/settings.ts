@@ -31,6 +31,8 @@
  * | WEB_DIST_DIR               | apps/web/dist of this checkout   | the built web app that is served beside the API                          |
  * | ROLE                       | all                              | all: API and worker; api: only the API; worker: only the task worker     |
  * | WORKER_CONCURRENCY         | 2                                | tasks one worker process runs at once                                    |
+ * | TASK_LEASE_SECONDS         | 30                               | how long a worker's claim on a task holds without its heartbeat: a task  |
+ * |                            |                                  | of a worker that died runs again on another one after this long          |
  * | STORAGE_DRIVER             | local                            | local: files under DATA_DIR/files; s3: an S3-compatible bucket           |
  * | S3_BUCKET                  | (required with s3)               | the bucket                                                               |
  * | S3_REGION                  | us-east-1                        | the bucket's region                                                      |
@@ -144,6 +146,7 @@ const Env = GenerationEnv.extend({
   WEB_DIST_DIR: optional,
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  TASK_LEASE_SECONDS: positiveInt(30),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: optional,
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -232,6 +235,8 @@ export interface Settings {
   /** Which parts this process runs: the API, the task worker, or both. */
   role: 'all' | 'api' | 'worker';
   workerConcurrency: number;
+  /** How long a worker's claim on a task holds without a heartbeat (the heartbeat renews it every third of it). */
+  taskLeaseMs: number;
   storage: StorageSettings;
   fileUrlTtlSeconds: number;
   maxImageBytes: number;
@@ -353,6 +358,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : join(REPO_ROOT, 'apps/web/dist'),
     role: e.ROLE,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    taskLeaseMs: e.TASK_LEASE_SECONDS * 1000,
     storage,
     fileUrlTtlSeconds: e.FILE_URL_TTL_MINUTES * 60,
     maxImageBytes: e.MAX_IMAGE_MB * 1024 * 1024,
