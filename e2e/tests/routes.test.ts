@@ -143,9 +143,9 @@ describe('signed in and active', () => {
     expect(await visit(browser.page, product.base, path)).toBe('/tools/link-to-video');
   });
 
-  // The other two steps of a project with no draft yet stay where they were asked for (the stage redirects of
-  // spec §4 belong to a restored draft); edit-product is where a new project is edited.
-  it.each(PROJECT_STEPS.slice(0, 1))('%s of a new project opens with the header and no sidebar', async (path) => {
+  // A new project has no preview and no export yet: by the stage redirects of spec §4 every step of it opens
+  // on edit-product, where it is edited.
+  it.each(PROJECT_STEPS)('%s of a new project opens on edit-product with the header and no sidebar', async (path) => {
     const { page } = browser;
     const projectId = await page.evaluate(async (prefix) => {
       const answer = await fetch(`/${prefix}/api/project/createProject`, {

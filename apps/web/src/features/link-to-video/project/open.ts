@@ -24,8 +24,9 @@ let opening = 0;
 /**
  * Restores a project (spec §4): the draft from its URL, else the local copy; the name from the server; links
  * renewed; then its unfinished tasks resume. A local copy with changes the server never got (the page was
- * left before its save went) is newer than the server's: it wins, and is sent. Answers whether a draft was
- * restored (the page then applies the stage redirects); a project already open is left as it is.
+ * left before its save went) is newer than the server's: it wins, and is sent. Answers whether the project was
+ * opened (the page then applies the stage redirects, also to a project with no draft yet, which belongs on
+ * edit-product); a project already open is left as it is, and a restore overtaken by a later one answers false.
  */
 export async function openProject(projectId: string): Promise<boolean> {
   if (currentProject()?.projectId === projectId) return false;
@@ -41,7 +42,7 @@ export async function openProject(projectId: string): Promise<boolean> {
   setProjectQuietly(restored);
   if (unsent) void saveDraftNow();
   resumeTasks();
-  return draft !== null;
+  return true;
 }
 
 export interface NewProjectInput {

@@ -85,9 +85,9 @@ describe('draft restore', () => {
     expect(currentProject()?.productLink).toBe('https://server.example/p');
   });
 
-  it('starts a fresh project when there is no draft at all', async () => {
+  it('starts a fresh project when there is no draft at all, opened so its page applies the stage redirects', async () => {
     stubApi({ '/project/getProjectById': ok(summary), '/project/getDraftFileUrl': ok(null) });
-    expect(await openProject('p1')).toBe(false);
+    expect(await openProject('p1')).toBe(true);
     expect(currentProject()).toMatchObject({ projectId: 'p1', projectName: 'Server name', productLink: 'https://shop.example/p' });
   });
 });

@@ -29,9 +29,9 @@ export function useProjectPage(stage: Stage): Project | null {
       return;
     }
     let live = true;
-    void openProject(projectId).then((restored) => {
+    void openProject(projectId).then((justOpened) => {
       const opened = currentProject();
-      const target = restored && opened ? stageRedirect(stage, opened) : null;
+      const target = justOpened && opened ? stageRedirect(stage, opened) : null;
       if (live && target) navigate(stageUrl(target, projectId), { replace: true });
     });
     return () => {
