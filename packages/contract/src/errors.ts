@@ -336,6 +336,18 @@ export const ERRORS = {
     zh: '该任务已结束。',
     pt: 'Esta tarefa já terminou.',
   },
+  serviceUnavailable: {
+    code: 503,
+    en: 'The service is briefly unavailable. Please try again in a moment.',
+    zh: '服务暂时不可用，请稍后再试。',
+    pt: 'O serviço está momentaneamente indisponível. Tente novamente dentro de instantes.',
+  },
+  storageFull: {
+    code: 507,
+    en: 'There is no room to store files right now. Please try again later.',
+    zh: '暂时没有空间存储文件，请稍后再试。',
+    pt: 'De momento não há espaço para guardar ficheiros. Tente novamente mais tarde.',
+  },
   internal: {
     code: 500,
     en: 'Something went wrong on our side, please try again later.',

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { failure, httpStatusOf } from './envelope.js';
 import { localeOf } from './locale.js';
+import { outageError } from './outage.js';
 
 /** What Fastify itself rejects before a handler runs (bad JSON, a body too large, a wrong content type…). */
 const FASTIFY_DETAILS: Record<string, string> = {
@@ -21,9 +22,16 @@ function asAppError(error: FastifyError | Error): AppError | undefined {
   return undefined;
 }
 
-/** Every failure becomes an envelope in the request's language; anything unexpected is logged and answers 500. */
+/**
+ * Every failure becomes an envelope in the request's language: the database away or the disk full answer 503 or
+ * 507 (logged as warnings: the operator's matter, not a bug); anything else unexpected is logged and answers 500.
+ */
 export function handleError(error: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   let appError = asAppError(error);
+  if (!appError) {
+    appError = outageError(error);
+    if (appError) req.log.warn({ err: error }, appError.key);
+  }
   if (!appError) {
     req.log.error({ err: error }, 'request failed');
     appError = new AppError('internal');
