@@ -11,6 +11,8 @@ export interface ShopProduct {
   colours: [number, number, number][];
   /** How long the page takes to answer: a slow shop keeps the analysis running long enough to reload during it. */
   pageDelayMs?: number;
+  /** The page's HTML made by the test itself (for markup of its own), given the pictures' URLs. */
+  page?: (imageUrls: string[]) => string;
 }
 
 export interface Shop {
@@ -51,7 +53,7 @@ export async function openShop(product: ShopProduct): Promise<Shop> {
   }
   routes.set('/product.html', {
     type: 'text/html; charset=utf-8',
-    body: Buffer.from(productPage(product, imageUrls)),
+    body: Buffer.from(product.page ? product.page(imageUrls) : productPage(product, imageUrls)),
     delayMs: product.pageDelayMs,
   });
   return {

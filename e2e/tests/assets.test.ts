@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api.js';
 import { type Browser, openBrowser, visit } from '../support/browser.js';
+import { uploadPicture } from '../support/library.js';
 import { solidPng } from '../support/png.js';
 import { type Product, startProduct } from '../support/product.js';
 import { activeUser } from '../support/users.js';
@@ -24,20 +25,6 @@ interface Statistics {
   images: number;
   videos: number;
   projects: number;
-}
-
-/** Uploads a picture the way the web app does: put-url, the bytes PUT to the signed URL, then registration. */
-async function seedPicture(api: ApiClient, fileName: string, colour: [number, number, number]) {
-  const target = await api.ok<{ uploadUrl: string; resKey: string; headers: Record<string, string> }>('GET', '/file/user/put-url', {
-    query: { format: 'png' },
-  });
-  const put = await fetch(new URL(target.uploadUrl, api.base), {
-    method: 'PUT',
-    headers: target.headers,
-    body: new Uint8Array(solidPng(320, 240, colour)),
-  });
-  if (!put.ok) throw new Error(`PUT ${put.status}: ${await put.text()}`);
-  await api.ok('POST', '/assert/uploadFileWithUrl', { body: { resKey: target.resKey, fileName } });
 }
 
 /** A picture host on loopback for the URL import; the product may fetch it because OUTBOUND_ALLOW_HOSTS names it. */
@@ -77,7 +64,7 @@ describe('assets library', () => {
     await activeUser(browser.page, product, EMAIL);
     owner = new ApiClient(product.base);
     await owner.ok('POST', '/auth/dev-login', { body: { email: EMAIL } });
-    for (const [i, name] of SEEDED.entries()) await seedPicture(owner, name, [40 * i, 180, 120]);
+    for (const [i, name] of SEEDED.entries()) await uploadPicture(owner, name, solidPng(320, 240, [40 * i, 180, 120]));
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
