@@ -5,7 +5,11 @@ export class HttpClient {
 
   constructor(readonly base: string) {}
 
-  async call(method: 'GET' | 'POST', path: string, options: { query?: Record<string, string>; body?: unknown } = {}) {
+  async call(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  ) {
     const url = new URL(`${this.base}/reelsmith/api${path}`);
     for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
     const res = await fetch(url, {
@@ -15,7 +19,9 @@ export class HttpClient {
         origin: this.base,
         ...(this.cookie && { cookie: this.cookie }),
         ...(options.body !== undefined && { 'content-type': 'application/json' }),
+        ...options.headers,
       },
+      ...(options.signal && { signal: options.signal }),
       ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
     });
     const session = res.headers.getSetCookie().find((c) => c.startsWith('reelsmith_session='));
