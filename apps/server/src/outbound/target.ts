@@ -31,25 +31,43 @@ export interface HopRules {
 
 const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
-/** The address to connect to for `url`, or an OutboundError saying why the hop is refused. */
-export async function resolveHop(url: URL, rules: HopRules): Promise<Target> {
+/** The URL's host without IPv6 brackets, and whether OUTBOUND_ALLOW_HOSTS lets hops to it skip the address check. */
+function hostOf(url: URL, allowHosts: ReadonlySet<string>) {
   const defaultPort = DEFAULT_PORTS[url.protocol];
   if (!defaultPort) throw new OutboundError('protocol', `Only http and https links can be fetched, not ${url.protocol}`);
   // WHATWG URL has already turned numeric hosts (2130706433, 0x7f000001, 0177.0.0.1, 127.1) into dotted quads.
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const allowed = rules.allowHosts.has(`${hostname}:${url.port || defaultPort}`);
-  if (!allowed && isLocalhostName(hostname)) {
+  return { hostname, allowed: allowHosts.has(`${hostname}:${url.port || defaultPort}`) };
+}
+
+const notPublic = (subject: string, kind: string) =>
+  new OutboundError('blockedAddress', `${subject} is not a public address (${kind}); outbound fetches may not reach it`);
+
+/**
+ * Refuses what the URL itself shows cannot be fetched, without a DNS look-up: another scheme, localhost, or an
+ * address written in the URL that is not public. For checks before anything is charged; every hop of the fetch
+ * is checked again, names resolved.
+ */
+export function checkWithoutLookup(url: URL, allowHosts: ReadonlySet<string>): void {
+  const { hostname, allowed } = hostOf(url, allowHosts);
+  if (allowed) return;
+  if (isLocalhostName(hostname)) {
     throw new OutboundError('blockedAddress', `${hostname} is this server (localhost); outbound fetches may not reach it`);
   }
+  const kind = isIP(hostname) ? blockedKind(hostname) : undefined;
+  if (kind !== undefined) throw notPublic(hostname, kind);
+}
 
+/** The address to connect to for `url`, or an OutboundError saying why the hop is refused. */
+export async function resolveHop(url: URL, rules: HopRules): Promise<Target> {
+  checkWithoutLookup(url, rules.allowHosts);
+  const { hostname, allowed } = hostOf(url, rules.allowHosts);
   const family = isIP(hostname);
   const addresses = family ? [{ address: hostname, family }] : await resolve(hostname, rules);
   if (!allowed) {
     for (const { address } of addresses) {
       const kind = blockedKind(address);
-      if (kind === undefined) continue;
-      const subject = family ? address : `${hostname} resolves to ${address}, which`;
-      throw new OutboundError('blockedAddress', `${subject} is not a public address (${kind}); outbound fetches may not reach it`);
+      if (kind !== undefined) throw notPublic(`${hostname} resolves to ${address}, which`, kind);
     }
   }
   const [first] = addresses;

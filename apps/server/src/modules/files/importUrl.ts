@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { OutboundError } from '../../outbound/errors.js';
 import { createFetcher } from '../../outbound/fetcher.js';
+import { checkWithoutLookup } from '../../outbound/target.js';
 import type { Settings } from '../../settings.js';
 import { maxBytesOfAny, megabytes } from './formats.js';
 import { type IngestedFile, ingest } from './ingest.js';
@@ -40,6 +41,21 @@ export async function download(settings: Settings, url: string, maxBytes = maxBy
     return (await fetchUrl(url, { accept: MEDIA_ACCEPT, maxBytes })).body;
   } catch (error) {
     if (error instanceof OutboundError) throw importError(error, maxBytes);
+    throw error;
+  }
+}
+
+/**
+ * Refuses at once a link the fetch would refuse whatever DNS answers (another scheme, localhost, an address that is
+ * not public), so a task that would fetch it is not charged; the fetch still checks every hop.
+ */
+export function checkLink(settings: Settings, url: string): void {
+  try {
+    const parsed = URL.parse(url);
+    if (!parsed) throw new OutboundError('invalidUrl', `${url} is not a URL`);
+    checkWithoutLookup(parsed, new Set(settings.outboundAllowHosts.map((entry) => entry.toLowerCase())));
+  } catch (error) {
+    if (error instanceof OutboundError) throw importError(error, maxBytesOfAny(settings));
     throw error;
   }
 }

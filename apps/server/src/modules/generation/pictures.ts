@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { files } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { formatOf } from '../files/formats.js';
-import { download } from '../files/importUrl.js';
+import { checkLink, download } from '../files/importUrl.js';
 import { isUsersKey } from '../files/storage/keys.js';
 import { presetPicture } from './presets.js';
 
@@ -26,7 +26,8 @@ const sourcesOf = (ref: PictureRef) => [ref.resKey, ref.imageUrl, ref.modelId, r
 
 /**
  * Refuses, before anything is charged, a picture that names nothing or more than one thing, another user's file
- * (answered "Not found." like a missing one), a file that is not a stored image, or an unknown preset.
+ * (answered "Not found." like a missing one), a file that is not a stored image, a link that cannot be fetched
+ * whatever DNS answers (a private address, localhost), or an unknown preset.
  */
 export async function checkPicture(ctx: AppContext, userId: string, ref: PictureRef, presets: 'model' | 'garment' | 'none' = 'none') {
   if (sourcesOf(ref).length !== 1) throw new AppError('imageRefInvalid');
@@ -39,6 +40,7 @@ export async function checkPicture(ctx: AppContext, userId: string, ref: Picture
     if (!row) throw new AppError('notFound');
     if (row.type !== 'image') throw new AppError('inputNotImage');
   }
+  if (ref.imageUrl !== undefined) checkLink(ctx.settings, ref.imageUrl);
   if (ref.modelId !== undefined && (presets !== 'model' || !presetPicture('model', ref.modelId))) throw new AppError('notFound');
   if (ref.templateId !== undefined && (presets !== 'garment' || !presetPicture('garment', ref.templateId))) throw new AppError('notFound');
 }
