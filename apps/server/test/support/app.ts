@@ -91,7 +91,13 @@ export class Browser {
   async call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
-    options: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string | undefined> } = {},
+    options: {
+      query?: Record<string, string>;
+      body?: unknown;
+      headers?: Record<string, string | undefined>;
+      /** The address the request comes from (127.0.0.1 by default). */
+      remoteAddress?: string;
+    } = {},
   ): Promise<Answer> {
     const headers: Record<string, string | undefined> = {
       client: 'WEB',
@@ -106,6 +112,7 @@ export class Browser {
       query: options.query,
       headers: Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>,
       ...(options.body !== undefined && { payload: options.body as string | object }),
+      ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
     };
     const res = await this.app.inject(request);
     for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {

@@ -58,15 +58,19 @@ export const objectsOf = (ctx: AppContext, userId: string) => walk(join(filesDir
 /** Files left in the work directories of ingest: there must never be any once a call has answered. */
 export const workFiles = (ctx: AppContext) => walk(tmpDirOf(ctx.settings.dataDir));
 
-/** A web server on 127.0.0.1 serving fixed bodies by path (404 otherwise), for URL imports. Listed in OUTBOUND_ALLOW_HOSTS. */
+/**
+ * A web server on 127.0.0.1 serving fixed bodies by path, or redirecting (404 otherwise), for URL imports. Listed
+ * in OUTBOUND_ALLOW_HOSTS.
+ */
 export function fixtureServer() {
-  const routes = new Map<string, { type: string; body: Buffer }>();
+  const routes = new Map<string, { type: string; body: Buffer } | { redirect: string }>();
   const fixture = { routes, host: '', base: '' };
   let server: Server;
   beforeAll(async () => {
     server = createServer((req, res) => {
       const found = routes.get(req.url ?? '');
       if (!found) return res.writeHead(404).end('not here');
+      if ('redirect' in found) return res.writeHead(302, { location: found.redirect }).end();
       res.writeHead(200, { 'content-type': found.type, 'content-length': found.body.length }).end(found.body);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
