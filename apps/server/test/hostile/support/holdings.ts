@@ -1,0 +1,89 @@
+// What a user owns, made through the API as the web app makes it (a project with a draft, a stored picture, an
+// upload not yet registered, a captured page, a URL import still waiting) plus a task of every kind written
+// straight to the queue (no worker runs, so they stay as written): the ids one user's attacks send of another's.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type LibraryAsset, type TaskKind, TaskKind as TaskKinds } from '@reelsmith/contract';
+import { makeImage } from '@reelsmith/media/fixtures';
+import { tasks } from '../../../src/db/schema.js';
+import type { Browser } from '../../support/app.js';
+import { putTo, putUrl, upload } from '../../support/files.js';
+import type { TestApp } from './campaign.js';
+
+export interface Holdings {
+  userId: string;
+  projectId: string;
+  imageFileId: string;
+  imageResKey: string;
+  /** Uploaded to a put-url and not registered. */
+  uploadKey: string;
+  /** A page the browser extension captured. */
+  pageKey: string;
+  /** A URL import that has not run. */
+  urlImportFileId: string;
+  /** A waiting task of every kind. */
+  tasks: Record<TaskKind, string>;
+  /** A link-video task that succeeded, and the script of its preview. */
+  videoTaskId: string;
+  scriptId: string;
+  /** Text that only this user's data holds: none of it may appear in an answer to another user. */
+  secrets: string[];
+}
+
+export async function holdingsOf(t: TestApp, browser: Browser, label: string): Promise<Holdings> {
+  const marker = `${label}-secret-${randomBytes(4).toString('hex')}`;
+  const me = (await browser.ok('GET', '/users/me')) as { userId: string; email: string; username: string };
+  const { projectId } = (await browser.ok('POST', '/project/createProject', { body: { projectName: `${marker} project` } })) as {
+    projectId: string;
+  };
+  await browser.ok('POST', '/project/saveDraftFile', { body: { projectId, draftContent: JSON.stringify({ note: `${marker} draft` }) } });
+
+  const image = await upload(t, browser, await makeImage(64, 48, 'png'), 'png', `${marker} picture.png`);
+  if (image.body.code !== 0) throw new Error(`upload answered ${image.body.message}`);
+  const asset = image.body.data as LibraryAsset;
+  const pending = await putUrl(browser, 'png');
+  await putTo(t, pending, await makeImage(32, 32, 'png'));
+  const page = (await browser.ok('POST', '/link-video/page/upload', { body: { html: `<h1>${marker} page</h1>` } })) as { resKey: string };
+  const { fileId: urlImportFileId } = (await browser.ok('POST', '/assert/url-task', {
+    body: { url: `https://shop.example/${marker}.png` },
+  })) as { fileId: string };
+
+  const scriptId = randomUUID();
+  const videoTaskId = randomUUID();
+  const waiting = Object.fromEntries(TaskKinds.options.map((kind) => [kind, randomUUID()])) as Record<TaskKind, string>;
+  await t.ctx.db.insert(tasks).values([
+    ...TaskKinds.options.map((kind) => ({
+      id: waiting[kind],
+      userId: me.userId,
+      kind,
+      projectId,
+      input: { note: `${marker} input` },
+      status: 'SUBMITTED' as const,
+    })),
+    {
+      id: videoTaskId,
+      userId: me.userId,
+      kind: 'link-video',
+      projectId,
+      input: { projectId, productName: `${marker} product` },
+      status: 'SUCCESS' as const,
+      result: {
+        previewVideos: [{ resKey: asset.resKey, scriptId, videoUrl: asset.fileUrl, taskId: videoTaskId }],
+        scriptContentList: [{ scriptId, segments: [{ segId: 0, segText: `${marker} script` }] }],
+      },
+    },
+  ]);
+
+  return {
+    userId: me.userId,
+    projectId,
+    imageFileId: asset.fileId,
+    imageResKey: asset.resKey as string,
+    uploadKey: pending.resKey,
+    pageKey: page.resKey,
+    urlImportFileId,
+    tasks: waiting,
+    videoTaskId,
+    scriptId,
+    secrets: [marker, me.email, me.username],
+  };
+}
