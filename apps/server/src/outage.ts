@@ -1,7 +1,7 @@
 // Failures that are neither the caller's nor a bug: something the service depends on is away for a while. The
 // database restarting or unreachable answers 503 "briefly unavailable" (the caller may simply try again), a full
 // disk 507; both are told to the user plainly instead of "Something went wrong".
-import { AppError } from '../errors.js';
+import { AppError } from './errors.js';
 
 /** System errors of a connection that cannot be made or was cut (the database's, or the object store's). */
 const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { outageError } from '../outage.js';
 import { failure, httpStatusOf } from './envelope.js';
 import { localeOf } from './locale.js';
-import { outageError } from './outage.js';
 
 /** What Fastify itself rejects before a handler runs (bad JSON, a body too large, a wrong content type…). */
 const FASTIFY_DETAILS: Record<string, string> = {

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { TaskRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { outageError } from '../../outage.js';
 import { taskDuration } from '../metrics/registry.js';
 import type { AnyTaskDefinition, StoredTaskError, TaskLog } from './definition.js';
 import { claimTask, completeTask, failAbandonedTasks, failTask, releaseTask, renewLease, reportProgress, submitted } from './queue.js';
@@ -51,7 +52,9 @@ function storedError(reason: StopReason | undefined, error: unknown): StoredTask
   if (reason === 'cancelled') return { key: 'taskCancelled' };
   if (reason === 'timedOut') return { key: 'taskTimedOut' };
   if (error instanceof AppError) return { key: error.key, params: error.params };
-  return { key: 'generationFailed' };
+  // A full disk or the database away is said as such: the user learns it is not the input, and to try again later.
+  const outage = outageError(error);
+  return { key: outage?.key ?? 'generationFailed' };
 }
 
 export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefinition[], options: WorkerOptions): Worker {
