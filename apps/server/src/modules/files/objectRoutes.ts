@@ -80,7 +80,10 @@ export function registerObjectRoutes(api: FastifyInstance, { settings }: AppCont
         request.once('error', (error) => body.destroy(error));
         await storage.put(key, body, { contentType: format.mime });
       } catch (error) {
-        if (error === tooLarge) return refuse(req, reply.header('connection', 'close'), 413, tooLarge);
+        // Whatever stopped the write (the cap, a full disk), the rest of the body was not read: the connection is
+        // closed after the answer, or its unread bytes would stall the next request the client sends on it.
+        reply.header('connection', 'close');
+        if (error === tooLarge) return refuse(req, reply, 413, tooLarge);
         throw error;
       }
       const stored = await storage.stat(key);
