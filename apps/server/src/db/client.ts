@@ -40,6 +40,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // An idle connection the server closes (a restart, a dropped database) is reported here; unheard, the
     // event would end the process. The pool has already let the connection go and opens a new one when needed.
     client.on('error', () => {});
+    // A connection that breaks while it is checked out (between the statements of a transaction) reports it on its
+    // own client, which the pool does not listen to then: unheard, that too ended the process when the database
+    // restarted. The transaction's next statement fails instead, and the pool drops the broken client on release.
+    client.on('connect', (connection) => connection.on('error', () => {}));
     return { driver: 'postgres', client, db: drizzlePg(client) as unknown as Db, close: () => client.end() };
   }
   const client = await PGlite.create(location.pgliteDir);
