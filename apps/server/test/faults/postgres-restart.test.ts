@@ -18,7 +18,7 @@ import { availableOf, expectLedgerConsistent, ledgerOf, printFigures, serverEnv,
 import type { HttpClient } from '../support/httpClient.js';
 import { type PrivatePostgres, startPrivatePostgres } from '../support/privatePostgres.js';
 import { SCALE_RUNS_TABLE } from '../support/scaleTasks.js';
-import { freePort, type ServerProcess, startServer, whenHealthy } from '../support/serverProcess.js';
+import { freePort, printed, type ServerProcess, startServer, whenHealthy } from '../support/serverProcess.js';
 
 const KIND = 'enlarge-image';
 const PRICE = 3;
@@ -76,6 +76,8 @@ describe('PostgreSQL restarted under an API and a worker process', () => {
   }, 120_000);
 
   afterAll(async () => {
+    // A process that did not live through the outages says why.
+    for (const server of [api, worker]) if (server && server.child.exitCode !== null) console.error(printed(server).slice(-30).join('\n'));
     for (const server of [api, worker]) server?.child.kill('SIGKILL');
     await Promise.all([api, worker].filter(Boolean).map((s) => s.exited));
     await database?.close();
