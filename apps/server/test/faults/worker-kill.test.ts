@@ -4,7 +4,7 @@
 // charged exactly once and never refunded, the video is a valid MP4, no ffmpeg of the dead worker is left running,
 // and the store holds exactly the project's files, nothing half-written.
 
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { locateTools, probe } from '@reelsmith/media';
@@ -52,12 +52,19 @@ describe.skipIf(!postgres)('a worker killed with SIGKILL in the middle of a rend
   const workers: ServerProcess[] = [];
   const db = () => database.db;
 
+  // The system temp dir inside the data dir: what the killed worker leaves there (render pieces) is counted, then removed.
   const env = (role: string) =>
-    serverEnv(database.url as string, dataDir, { ROLE: role, WORKER_CONCURRENCY: '1', TASK_LEASE_SECONDS: String(LEASE_SECONDS) });
+    serverEnv(database.url as string, dataDir, {
+      ROLE: role,
+      WORKER_CONCURRENCY: '1',
+      TASK_LEASE_SECONDS: String(LEASE_SECONDS),
+      TMPDIR: join(dataDir, 'os-tmp'),
+    });
 
   beforeAll(async () => {
     database = await (postgres as NonNullable<typeof postgres>).open();
     dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-fault-kill-'));
+    mkdirSync(join(dataDir, 'os-tmp'));
     api = startServer(env('api'), await freePort());
     for (let i = 0; i < 2; i++) workers.push(startServer(env('worker'), await freePort()));
     await Promise.all([api, ...workers].map((s) => whenHealthy(s)));
@@ -164,6 +171,7 @@ describe.skipIf(!postgres)('a worker killed with SIGKILL in the middle of a rend
     const held = await expectStoreMatchesAssets(db(), filesDirOf(dataDir), userId);
     figures['objects in the store for the user'] = held.length;
     // Outside the store, a process killed with SIGKILL cannot remove its work directory: counted, for the operator.
-    figures['work directories left in DATA_DIR/tmp by the killed attempt'] = readdirSync(tmpDirOf(dataDir)).length;
+    figures['work directories left by the killed attempt (DATA_DIR/tmp, system temp)'] =
+      `${readdirSync(tmpDirOf(dataDir)).length}, ${readdirSync(join(dataDir, 'os-tmp')).filter((d) => d.startsWith('reelsmith-')).length}`;
   }, 300_000);
 });
