@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorMessage } from '@reelsmith/contract';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/client.js';
+import { type Database, openDatabase, queryRows } from '../../src/db/client.js';
 import { tasks } from '../../src/db/schema.js';
 import { setPrice } from '../../src/modules/points/prices.js';
 import { availableOf, expectLedgerConsistent, ledgerOf, printFigures, serverEnv, signUp, sleep, waitFor } from '../support/faults.js';
@@ -248,4 +248,29 @@ describe('PostgreSQL restarted under an API and a worker process', () => {
       [...submits.keys()].length - outcomes.filter((o) => o.action === 'submit' && o.result === 'ok').length;
     expect(rows.filter((r) => r.status === 'FAILURE').every((r) => r.error !== null)).toBe(true);
   }, 120_000);
+
+  it('fails only the transaction whose connection is cut between two statements; the pool serves on', async () => {
+    // The moment the restart above hits only by chance, made certain: the server ends this backend while the
+    // transaction waits between statements. An unheard 'error' on the connection would end this process (and the test run).
+    const own = await openDatabase({ databaseUrl: cluster.url });
+    const killer = await openDatabase({ databaseUrl: cluster.url });
+    try {
+      const cut = own.db.transaction(async (tx) => {
+        const [row] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+        await killer.db.execute(sql`select pg_terminate_backend(${row?.pid})`);
+        await waitFor(
+          async () => (await queryRows(killer.db, sql`select 1 from pg_stat_activity where pid = ${row?.pid}`)).length === 0,
+          'the backend to end',
+        );
+        // Its socket's end reaches this process a moment later, while the transaction is idle.
+        await sleep(200);
+        await tx.execute(sql`select 1`);
+      });
+      await expect(cut).rejects.toThrow();
+      expect(await queryRows(own.db, sql`select 2 as two`)).toEqual([{ two: 2 }]);
+    } finally {
+      await own.close();
+      await killer.close();
+    }
+  });
 });
