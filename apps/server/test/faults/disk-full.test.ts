@@ -16,11 +16,12 @@ import { files } from '../../src/db/schema.js';
 import { filesDirOf } from '../../src/modules/files/storage/index.js';
 import { tmpDirOf } from '../../src/modules/files/workDir.js';
 import { priceOf } from '../../src/modules/points/prices.js';
-import { type TestDb, testDatabases } from '../support/databases.js';
+import type { TestDb } from '../support/databases.js';
 import {
   availableOf,
   expectLedgerConsistent,
   expectStoreMatchesAssets,
+  faultDatabase,
   filesUnder,
   ledgerOf,
   printFigures,
@@ -33,9 +34,6 @@ import {
 import type { HttpClient } from '../support/httpClient.js';
 import { freePort, type ServerProcess, startServer, whenHealthy } from '../support/serverProcess.js';
 import { type SmallDisk, smallDisk } from '../support/smallDisk.js';
-
-const postgres = testDatabases().find((d) => d.name === 'postgres');
-if (!postgres) console.warn('faults/disk-full.test.ts: skipped: TEST_DATABASE_URL is unset (the server process runs on PostgreSQL)');
 
 const DISK_BYTES = 16 * 1024 * 1024;
 /** What the full disk still has room for: less than the upload and the video below. */
@@ -60,7 +58,7 @@ const productPng = () =>
     .png()
     .toBuffer();
 
-describe.skipIf(!postgres)('the disk full while a file is written', () => {
+describe('the disk full while a file is written', () => {
   let database: TestDb;
   let dataDir: string;
   let disk: SmallDisk;
@@ -68,7 +66,7 @@ describe.skipIf(!postgres)('the disk full while a file is written', () => {
   const db = () => database.db;
 
   beforeAll(async () => {
-    database = await (postgres as NonNullable<typeof postgres>).open();
+    database = await faultDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-fault-disk-'));
     disk = smallDisk(filesDirOf(dataDir), DISK_BYTES);
     figures['how the disk is made small'] =

@@ -11,12 +11,19 @@ import { errorMessage } from '@reelsmith/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOf } from '../../src/modules/points/prices.js';
 import { fakeVendor, json, outputPng } from '../providers/fakeVendor.js';
-import { type TestDb, testDatabases } from '../support/databases.js';
-import { availableOf, expectLedgerConsistent, ledgerOf, printFigures, serverEnv, signUp, taskEnded, waitFor } from '../support/faults.js';
+import type { TestDb } from '../support/databases.js';
+import {
+  availableOf,
+  expectLedgerConsistent,
+  faultDatabase,
+  ledgerOf,
+  printFigures,
+  serverEnv,
+  signUp,
+  taskEnded,
+  waitFor,
+} from '../support/faults.js';
 import { freePort, type ServerProcess, startServer, whenHealthy } from '../support/serverProcess.js';
-
-const postgres = testDatabases().find((d) => d.name === 'postgres');
-if (!postgres) console.warn('faults/provider-hang.test.ts: skipped: TEST_DATABASE_URL is unset (the server process runs on PostgreSQL)');
 
 const MODEL = 'fal-ai/flux/dev';
 const APP = 'fal-ai/flux';
@@ -24,7 +31,7 @@ const REQUEST_TIMEOUT_SECONDS = 1;
 const GENERATION_TIMEOUT_SECONDS = 2;
 const figures: Record<string, string | number> = {};
 
-describe.skipIf(!postgres)('a generation provider that hangs', () => {
+describe('a generation provider that hangs', () => {
   const fal = fakeVendor();
   let database: TestDb;
   let dataDir: string;
@@ -54,7 +61,7 @@ describe.skipIf(!postgres)('a generation provider that hangs', () => {
       json(res, 200, { request_id: id, status_url: `${fal.base}${path}/status`, response_url: `${fal.base}${path}` });
     });
 
-    database = await (postgres as NonNullable<typeof postgres>).open();
+    database = await faultDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-fault-provider-'));
     server = startServer(
       serverEnv(database.url as string, dataDir, {

@@ -15,11 +15,12 @@ import { files } from '../../src/db/schema.js';
 import { filesDirOf } from '../../src/modules/files/storage/index.js';
 import { tmpDirOf } from '../../src/modules/files/workDir.js';
 import { priceOf } from '../../src/modules/points/prices.js';
-import { type TestDb, testDatabases } from '../support/databases.js';
+import type { TestDb } from '../support/databases.js';
 import {
   availableOf,
   expectLedgerConsistent,
   expectStoreMatchesAssets,
+  faultDatabase,
   ledgerOf,
   printFigures,
   serverEnv,
@@ -33,9 +34,6 @@ import type { HttpClient } from '../support/httpClient.js';
 import { allProcesses, descendantsOf, isAlive, killTree, type ProcessInfo } from '../support/processTree.js';
 import { freePort, type ServerProcess, startServer, whenHealthy } from '../support/serverProcess.js';
 
-const postgres = testDatabases().find((d) => d.name === 'postgres');
-if (!postgres) console.warn('faults/worker-kill.test.ts: skipped: TEST_DATABASE_URL is unset (the worker processes share PostgreSQL)');
-
 const LEASE_SECONDS = 2;
 const figures: Record<string, string | number> = {};
 
@@ -45,7 +43,7 @@ const picture = (r: number, g: number, b: number) =>
     .png()
     .toBuffer();
 
-describe.skipIf(!postgres)('a worker killed with SIGKILL in the middle of a render', () => {
+describe('a worker killed with SIGKILL in the middle of a render', () => {
   let database: TestDb;
   let dataDir: string;
   let api: ServerProcess;
@@ -62,7 +60,7 @@ describe.skipIf(!postgres)('a worker killed with SIGKILL in the middle of a rend
     });
 
   beforeAll(async () => {
-    database = await (postgres as NonNullable<typeof postgres>).open();
+    database = await faultDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-fault-kill-'));
     mkdirSync(join(dataDir, 'os-tmp'));
     api = startServer(env('api'), await freePort());

@@ -4,12 +4,33 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Db } from '../../src/db/client.js';
+import { type Db, openDatabase } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
 import { files, pointsLedger, tasks } from '../../src/db/schema.js';
 import { createInviteCodes } from '../../src/modules/invites/service.js';
 import { auditLedger } from '../../src/modules/points/audit.js';
 import { readAccount } from '../../src/modules/points/queries.js';
+import { type TestDb, testDatabases } from './databases.js';
 import { HttpClient } from './httpClient.js';
+import { startPrivatePostgres } from './privatePostgres.js';
+
+/**
+ * A fresh, migrated PostgreSQL database for a fault test's server processes: beside the shared server's when
+ * TEST_DATABASE_URL is set, else in a private cluster of its own (so these tests always run). `close` drops it.
+ */
+export async function faultDatabase(): Promise<TestDb> {
+  const shared = testDatabases().find((d) => d.name === 'postgres');
+  if (shared) return shared.open();
+  const cluster = await startPrivatePostgres();
+  const database: TestDb = Object.assign(await openDatabase({ databaseUrl: cluster.url }), { url: cluster.url });
+  await migrate(database);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    await cluster.destroy();
+  };
+  return database;
+}
 
 /** The environment of a server process here: one database, one data directory, JSON logs, no web build. */
 export const serverEnv = (databaseUrl: string, dataDir: string, extra: Record<string, string> = {}): Record<string, string> => ({
