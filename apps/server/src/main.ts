@@ -1,6 +1,7 @@
 // The server process: settings, database and migrations, then by ROLE the HTTP app with the admin token file,
-// and the task worker with the sweep of expired credits; graceful shutdown. Any problem found before the process
-// serves (a setting, the database, the storage) is one line on stderr and exit code 1.
+// and the task worker with the sweep of expired credits; in every role the sweep of work dead processes left;
+// graceful shutdown. Any problem found before the process serves (a setting, the database, the storage) is one
+// line on stderr and exit code 1.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { buildApp } from './app.js';
@@ -10,11 +11,13 @@ import { migrate } from './db/migrate.js';
 import { ADMIN_RPC_PATH } from './modules/admin/routes.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { createStorage } from './modules/files/storage/index.js';
+import { sweepStaleWork, tmpDirOf, WORK_SWEEP_INTERVAL_MS } from './modules/files/workDir.js';
 import { starterInviteCode } from './modules/invites/service.js';
 import { startExpirySweeps } from './modules/points/expiry.js';
 import type { AnyTaskDefinition } from './modules/tasks/definition.js';
 import { TASK_DEFINITIONS } from './modules/tasks/registry.js';
 import { startWorker } from './modules/tasks/worker.js';
+import { runPeriodically } from './periodic.js';
 import { generationProviders } from './providers/registry.js';
 import { apiBase, loadSettings, type Settings, SettingsError } from './settings.js';
 
@@ -40,6 +43,10 @@ const localHost = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.
 async function main() {
   const settings = loadSettings();
   mkdirSync(settings.dataDir, { recursive: true });
+  // The media engine's temporary files (render pieces, caption samples) go beside the work directories, on the
+  // data disk: what a killed process leaves there is found by the sweep of stale work below.
+  process.env.TMPDIR = tmpDirOf(settings.dataDir);
+  mkdirSync(process.env.TMPDIR, { recursive: true });
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: pgliteDirOf(settings.dataDir) });
   await migrate(database).catch((error: unknown) => {
     throw new StartError(`The database cannot be reached or migrated: ${causeOf(error)}`);
@@ -76,6 +83,12 @@ async function main() {
     ? startWorker(ctx, taskDefinitions, { concurrency: settings.workerConcurrency, leaseMs: settings.taskLeaseMs, log: app.log })
     : undefined;
   const stopExpirySweeps = runsWorker ? startExpirySweeps(database.db, app.log) : async () => {};
+  const stopWorkSweeps = runPeriodically(
+    () => sweepStaleWork(settings.dataDir),
+    WORK_SWEEP_INTERVAL_MS,
+    app.log,
+    'removing stale work failed',
+  );
 
   app.log.info({ role: settings.role, url: settings.publicUrl, port: settings.port, production: settings.production }, 'started');
   if (runsApi) console.log(`Reelsmith is running at ${settings.publicUrl}`);
@@ -98,7 +111,7 @@ async function main() {
     }, settings.shutdownTimeoutMs).unref();
     if (writesAdminFile) rmSync(adminFile, { force: true });
     await Promise.all([app.close(), worker?.stop()]);
-    await stopExpirySweeps();
+    await Promise.all([stopExpirySweeps(), stopWorkSweeps()]);
     await database.close();
     app.log.info('stopped');
     process.exit(0);

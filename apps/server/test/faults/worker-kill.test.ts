@@ -4,7 +4,7 @@
 // charged exactly once and never refunded, the video is a valid MP4, no ffmpeg of the dead worker is left running,
 // and the store holds exactly the project's files, nothing half-written.
 
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { locateTools, probe } from '@reelsmith/media';
@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../src/db/schema.js';
 import { filesDirOf } from '../../src/modules/files/storage/index.js';
-import { tmpDirOf } from '../../src/modules/files/workDir.js';
+import { STALE_WORK_MS, sweepStaleWork, tmpDirOf } from '../../src/modules/files/workDir.js';
 import { priceOf } from '../../src/modules/points/prices.js';
 import type { TestDb } from '../support/databases.js';
 import {
@@ -50,19 +50,12 @@ describe('a worker killed with SIGKILL in the middle of a render', () => {
   const workers: ServerProcess[] = [];
   const db = () => database.db;
 
-  // The system temp dir inside the data dir: what the killed worker leaves there (render pieces) is counted, then removed.
   const env = (role: string) =>
-    serverEnv(database.url as string, dataDir, {
-      ROLE: role,
-      WORKER_CONCURRENCY: '1',
-      TASK_LEASE_SECONDS: String(LEASE_SECONDS),
-      TMPDIR: join(dataDir, 'os-tmp'),
-    });
+    serverEnv(database.url as string, dataDir, { ROLE: role, WORKER_CONCURRENCY: '1', TASK_LEASE_SECONDS: String(LEASE_SECONDS) });
 
   beforeAll(async () => {
     database = await faultDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-fault-kill-'));
-    mkdirSync(join(dataDir, 'os-tmp'));
     api = startServer(env('api'), await freePort());
     for (let i = 0; i < 2; i++) workers.push(startServer(env('worker'), await freePort()));
     await Promise.all([api, ...workers].map((s) => whenHealthy(s)));
@@ -168,8 +161,13 @@ describe('a worker killed with SIGKILL in the middle of a render', () => {
     expect(generated.filter((f) => f.name.endsWith('export.mp4'))).toHaveLength(1);
     const held = await expectStoreMatchesAssets(db(), filesDirOf(dataDir), userId);
     figures['objects in the store for the user'] = held.length;
-    // Outside the store, a process killed with SIGKILL cannot remove its work directory: counted, for the operator.
-    figures['work directories left by the killed attempt (DATA_DIR/tmp, system temp)'] =
-      `${readdirSync(tmpDirOf(dataDir)).length}, ${readdirSync(join(dataDir, 'os-tmp')).filter((d) => d.startsWith('reelsmith-')).length}`;
+    // A process killed with SIGKILL cannot remove its work (the job's directory, the render's pieces): all of it
+    // is in DATA_DIR/tmp, where the sweep of stale work removes it once it is older than any task may run.
+    const left = readdirSync(tmpDirOf(dataDir));
+    figures['work entries left by the killed attempt in DATA_DIR/tmp'] = left.length;
+    expect(left.length).toBeGreaterThan(0);
+    expect(await sweepStaleWork(dataDir)).toBe(0);
+    expect(await sweepStaleWork(dataDir, Date.now() + STALE_WORK_MS + 60_000)).toBe(left.length);
+    expect(readdirSync(tmpDirOf(dataDir))).toEqual([]);
   }, 300_000);
 });

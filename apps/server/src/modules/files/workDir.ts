@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { locateTools, type MediaTools } from '@reelsmith/media';
 import type { Settings } from '../../settings.js';
@@ -17,6 +17,43 @@ export async function withWorkDir<T>(settings: Settings, work: (dir: string) => 
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Work older than this was left by a process that died (SIGKILL, out of memory, power): no task runs this long
+ * (the longest time limit is an hour, then it is stopped) and no upload takes it.
+ */
+export const STALE_WORK_MS = 2 * 60 * 60_000;
+/** How often a process looks for stale work. */
+export const WORK_SWEEP_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Removes what dead processes left in the work directory: entries whose own time and whose direct contents'
+ * times are all older than `STALE_WORK_MS` (a live render adds a piece file every few seconds). Answers how
+ * many it removed.
+ */
+export async function sweepStaleWork(dataDir: string, now = Date.now()): Promise<number> {
+  const root = tmpDirOf(dataDir);
+  const entries = await readdir(root).catch(() => [] as string[]);
+  let removed = 0;
+  for (const entry of entries) {
+    const path = join(root, entry);
+    const times = await Promise.all(
+      [path, ...(await readdir(path).catch(() => [] as string[])).map((child) => join(path, child))].map(modifiedAt),
+    );
+    if (times.every((time) => now - time > STALE_WORK_MS)) {
+      await rm(path, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** When a file was last changed; one gone meanwhile counts as long ago. */
+const modifiedAt = (path: string) =>
+  stat(path).then(
+    (s) => s.mtimeMs,
+    () => 0,
+  );
 
 const located = new Map<string, MediaTools>();
 

@@ -1,6 +1,7 @@
 import { and, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pointsLots } from '../../db/schema.js';
+import { type PeriodicLog, runPeriodically } from '../../periodic.js';
 import { expireDueCredits } from './ledger.js';
 
 /** How often the server looks for expired credits (spec §4: sign-up credits expire after 30 days). */
@@ -29,26 +30,7 @@ export async function sweepExpiredCredits(db: Db, now = new Date()): Promise<num
   }
 }
 
-/**
- * Runs the sweep now and then every interval until stopped; a sweep still running when the next is due is
- * not started twice. `stop` waits for a running sweep, so the database can be closed after it.
- */
-export function startExpirySweeps(db: Db, log: { error(obj: object, msg: string): void }, intervalMs = EXPIRY_SWEEP_INTERVAL_MS) {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= sweepExpiredCredits(db)
-      .then(
-        () => undefined,
-        (err: unknown) => log.error({ err }, 'expiring credits failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+/** Expires due credits now and every interval until stopped (see `runPeriodically`). */
+export function startExpirySweeps(db: Db, log: PeriodicLog, intervalMs = EXPIRY_SWEEP_INTERVAL_MS) {
+  return runPeriodically(() => sweepExpiredCredits(db), intervalMs, log, 'expiring credits failed');
 }
