@@ -227,7 +227,7 @@ describe('generation tools', () => {
   );
 
   it(
-    'image edit from the assets page: the picture shows in the frame to extend, and the extension has the ratio',
+    'image edit from the assets page: the picture shows in the frame to extend, a free frame grows by its edge, and the extension has the ratio',
     async () => {
       const { page } = running.browser;
       await visit(page, running.product.base, '/dashboard/assets');
@@ -236,6 +236,22 @@ describe('generation tools', () => {
       await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'mug.png' })), { timeout: 30_000 }).toBe(900);
 
       await page.getByRole('tab', { name: 'Image extension' }).click();
+      // A free frame starts at 1.5 × the picture (1350 px) and grows by dragging the grip on its right edge.
+      await page.getByRole('group', { name: 'Extend to' }).getByText('Free size').click();
+      const width = page.getByRole('spinbutton', { name: 'Canvas width' });
+      await expect.poll(() => width.inputValue()).toBe('1350');
+      const canvas = page.locator('.konvajs-content');
+      await expect.poll(() => canvas.locator('canvas').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await canvas.scrollIntoViewIfNeeded();
+      const box = (await canvas.boundingBox()) as { x: number; y: number; width: number; height: number };
+      const grip = { x: box.x + box.width - 4, y: box.y + box.height / 2 };
+      await page.mouse.move(grip.x, grip.y);
+      await page.mouse.down();
+      await page.mouse.move(grip.x + box.width / 6, grip.y, { steps: 8 });
+      await page.mouse.up();
+      // A sixth of the canvas's width is a sixth of 1350 px: 225 px wider, give or take a pixel of rounding.
+      await expect.poll(async () => Math.abs(Number(await width.inputValue()) - 1575)).toBeLessThanOrEqual(2);
+
       await page.getByRole('group', { name: 'Extend to' }).getByText('1:1').click();
       // Konva draws into a canvas: the frame is there once the picture has loaded into it.
       await expect.poll(() => page.locator('.konvajs-content canvas').count(), { timeout: 30_000 }).toBeGreaterThan(0);

@@ -87,7 +87,9 @@ export function ExtendTool({ title, nav, source, image }: EditToolProps) {
           </div>
         </fieldset>
       )}
-      {image && size && frame && <ExtendCanvas url={image.url} image={size} frame={frame} onChange={setFrame} />}
+      {image && size && frame && (
+        <ExtendCanvas url={image.url} image={size} frame={frame} resizable={shape === 'free'} onChange={setFrame} />
+      )}
       <SubmitBar skuCode="extendImg" problem={form.problem} submitting={form.submitting} onSubmit={submit} />
     </ToolLayout>
   );

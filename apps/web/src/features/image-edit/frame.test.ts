@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameForRatio, freeFrame, moved } from './frame';
+import { frameForRatio, freeFrame, moved, resized } from './frame';
 
 const square = { width: 1000, height: 1000 };
 const wide = { width: 1600, height: 900 };
@@ -23,5 +23,17 @@ describe('extension frames', () => {
     expect(moved(square, frame, -50, 900.4)).toEqual({ width: 1400, height: 1400, left: 0, top: 400 });
     expect(moved(square, frame, 120.6, 30)).toEqual({ width: 1400, height: 1400, left: 121, top: 30 });
     expect(freeFrame(square, 1300, 1500, moved(square, frame, 350, 10))).toEqual({ width: 1300, height: 1500, left: 300, top: 10 });
+  });
+
+  it('resizes a free frame by an edge: the picture stays put on the page and inside the frame, within 8192', () => {
+    const frame = freeFrame(square, 1400, 1400, { width: 1400, height: 1400, left: 100, top: 300 });
+    expect(resized(square, frame, 'right', 250.4)).toEqual({ width: 1650, height: 1400, left: 100, top: 300 });
+    expect(resized(square, frame, 'right', -1000)).toEqual({ width: 1100, height: 1400, left: 100, top: 300 });
+    expect(resized(square, frame, 'bottom', -50)).toEqual({ width: 1400, height: 1350, left: 100, top: 300 });
+    expect(resized(square, frame, 'bottom', 10_000)).toEqual({ width: 1400, height: 8192, left: 100, top: 300 });
+    expect(resized(square, frame, 'left', 200)).toEqual({ width: 1600, height: 1400, left: 300, top: 300 });
+    expect(resized(square, frame, 'left', -500)).toEqual({ width: 1300, height: 1400, left: 0, top: 300 });
+    expect(resized(square, frame, 'top', -300)).toEqual({ width: 1400, height: 1100, left: 100, top: 0 });
+    expect(resized(square, frame, 'top', 9000)).toEqual({ width: 1400, height: 8192, left: 100, top: 7092 });
   });
 });

@@ -44,3 +44,30 @@ export function freeFrame(image: Size, width: number, height: number, previous?:
 /** The frame with the picture dragged to (left, top), kept inside. */
 export const moved = (image: Size, frame: Frame, left: number, top: number): Frame =>
   placed(image, frame.width, frame.height, Math.round(left), Math.round(top));
+
+/** A side of the frame, whose edge can be dragged to resize a free-size frame. */
+export type Edge = 'left' | 'right' | 'top' | 'bottom';
+export const EDGES: readonly Edge[] = ['left', 'right', 'top', 'bottom'];
+
+/**
+ * The frame with one edge dragged `outwards` px of the picture (negative: inwards). The picture stays where it
+ * is on the page, so growing the left or top edge moves it within the frame; the frame never cuts into the
+ * picture nor grows past the service's limit.
+ */
+export function resized(image: Size, frame: Frame, edge: Edge, outwards: number): Frame {
+  const by = Math.round(outwards);
+  switch (edge) {
+    case 'right':
+      return { ...frame, width: clamp(frame.width + by, frame.left + image.width, MAX_CANVAS_SIDE) };
+    case 'bottom':
+      return { ...frame, height: clamp(frame.height + by, frame.top + image.height, MAX_CANVAS_SIDE) };
+    case 'left': {
+      const grow = clamp(by, -frame.left, MAX_CANVAS_SIDE - frame.width);
+      return { ...frame, width: frame.width + grow, left: frame.left + grow };
+    }
+    case 'top': {
+      const grow = clamp(by, -frame.top, MAX_CANVAS_SIDE - frame.height);
+      return { ...frame, height: frame.height + grow, top: frame.top + grow };
+    }
+  }
+}
