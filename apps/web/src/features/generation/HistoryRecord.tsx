@@ -1,7 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { GenerationRecord } from '@reelsmith/contract';
-import { Image, Typography } from 'antd';
+import { type GenerationRecord, taskCancel } from '@reelsmith/contract';
+import { Button, Image, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/client';
 import { GenerationFailedNote } from '../../shared/progress/GenerationFailed';
 import { GenerationProgress } from '../../shared/progress/GenerationProgress';
 import { formatHistoryTime } from '../credits/format';
@@ -60,9 +62,28 @@ function Outputs({ record }: { record: GenerationRecord }) {
   );
 }
 
+/**
+ * Stops a running generation. The service ends it (a queued one at once, a running one at its next heartbeat)
+ * and returns its credits; the record's poll then sees it end. A failed cancel is toasted like any API error.
+ */
+function CancelButton({ record, onCancelled }: { record: GenerationRecord; onCancelled: () => void }) {
+  const { t } = useTranslation('generation');
+  const [cancelling, setCancelling] = useState(false);
+  const cancel = () => {
+    setCancelling(true);
+    api(taskCancel(record.tool), { body: { taskId: record.taskId } }).then(onCancelled, () => setCancelling(false));
+  };
+  return (
+    <Button size="small" className={styles.cancel} loading={cancelling} onClick={cancel}>
+      {t('history.cancel')}
+    </Button>
+  );
+}
+
 /** One entry of a tool's history: when and what was asked, then its progress, its result or its failure. */
 export function HistoryRecord({ record: given }: { record: GenerationRecord }) {
   const record = useLiveRecord(given);
+  const [cancelled, setCancelled] = useState(false);
   const prompt = typeof record.input.prompt === 'string' ? record.input.prompt : null;
   return (
     <li className={styles.record} data-status={record.status} aria-label={formatHistoryTime(record.createTime)}>
@@ -71,8 +92,9 @@ export function HistoryRecord({ record: given }: { record: GenerationRecord }) {
       </Typography.Text>
       {prompt && <Typography.Paragraph ellipsis={{ rows: 2, expandable: true }}>{prompt}</Typography.Paragraph>}
       {isRunning(record.status) && <GenerationProgress compact progress={record.progress} />}
+      {isRunning(record.status) && !cancelled && <CancelButton record={record} onCancelled={() => setCancelled(true)} />}
       {record.status === 'SUCCESS' && <Outputs record={record} />}
-      {record.status === 'FAILURE' && <GenerationFailedNote />}
+      {record.status === 'FAILURE' && <GenerationFailedNote cancelled={cancelled} />}
     </li>
   );
 }

@@ -95,6 +95,29 @@ describe('text to video', () => {
     await inHistory((history) => history.getByText("Don't worry, your credits remain unchanged"));
   });
 
+  it('cancels a running generation from its history row: the service is asked, and the row says so once it ends', async () => {
+    const cancels: unknown[] = [];
+    stubTool({
+      tool: 'text-to-video',
+      queries: [{ status: 'IN_PROGRESS', progress: 'animating' }, { status: 'IN_PROGRESS', progress: 'animating' }, { status: 'FAILURE' }],
+      extra: {
+        '/video/models': MODELS,
+        '/task/v1/text-to-video/cancel': (body) => {
+          cancels.push(body);
+          return ok({ taskId: 'task-1', status: 'IN_PROGRESS' });
+        },
+      },
+    });
+    renderApp('/tools/video/text-to-video', userWith('ACTIVE'));
+    fireEvent.change(await prompt(), { target: { value: 'A bottle' } });
+    generate();
+    fireEvent.click(await inHistory((history) => history.getByRole('button', { name: 'Cancel' })));
+    await waitFor(() => expect(cancels).toEqual([{ taskId: 'task-1' }]));
+    await inHistory((history) => history.getByText('The task was cancelled.'));
+    expect(within(history()).getByText("Don't worry, your credits remain unchanged")).toBeTruthy();
+    expect(within(history()).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
   it('pages the history as it is scrolled to its end', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => record('text-to-video', `old-${i + 1}`, { status: 'SUCCESS' }));
     const { calls } = stubTool({ tool: 'text-to-video', history: rows, extra: { '/video/models': MODELS } });
