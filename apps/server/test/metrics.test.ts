@@ -64,7 +64,10 @@ describe.each(testDatabases())('metrics and request ids on $name', (testDb) => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       after = await scrape();
     }
+    // A task's counters move just after its transaction commits, a moment after the queue shows it ended:
+    // scraped again once the worker has stopped, which waits for its tasks to finish.
     await worker.stop();
+    after = await scrape();
     expect(count(after, 'reelsmith_tasks')).toBe(0);
     expect(metricSum(after, 'reelsmith_task_oldest_waiting_seconds')).toBe(0);
     const delta = (name: string, labels: Record<string, string> = {}) => count(after, name, labels) - count(before, name, labels);
