@@ -1,9 +1,10 @@
-import { CloseOutlined, FolderOpenOutlined, UploadOutlined } from '@ant-design/icons';
+import { FolderOpenOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
 import { LibraryPickerModal } from '../../shared/library/LibraryPickerModal';
+import { RemoveButton } from '../../shared/ui/RemoveButton';
 import styles from './generation.module.css';
 import { fromAsset, type PickedImage, uploadImage } from './pickedImage';
 
@@ -49,14 +50,7 @@ export function ImageInput({ label, value, onChange, precheck, onProblem }: Imag
       {value ? (
         <div className={styles.picked}>
           <img src={value.url} alt={value.name} />
-          <Button
-            className={styles.pickedRemove}
-            size="small"
-            shape="circle"
-            icon={<CloseOutlined />}
-            aria-label={t('image.remove', { name: value.name })}
-            onClick={() => onChange(null)}
-          />
+          <RemoveButton className={styles.pickedRemove} label={t('image.remove', { name: value.name })} onRemove={() => onChange(null)} />
         </div>
       ) : (
         <div className={styles.imageButtons}>

@@ -1,6 +1,6 @@
-import { CloseOutlined } from '@ant-design/icons';
-import { Button, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RemoveButton } from '../../../shared/ui/RemoveButton';
 import styles from '../flow.module.css';
 import { isVideoFormat } from '../project/assets';
 import { removeProductAsset } from '../project/tasks';
@@ -19,13 +19,10 @@ export function AssetTile({ asset, importing }: { asset: ProjectAsset; importing
           <Spin size="small" />
         </span>
       )}
-      <Button
+      <RemoveButton
         className={styles.tileRemove}
-        size="small"
-        shape="circle"
-        icon={<CloseOutlined />}
-        aria-label={t('product.remove', { name: asset.fileName })}
-        onClick={() => removeProductAsset(asset.fileId)}
+        label={t('product.remove', { name: asset.fileName })}
+        onRemove={() => removeProductAsset(asset.fileId)}
       />
     </li>
   );
