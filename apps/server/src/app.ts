@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { health } from '@reelsmith/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { handleError } from './http/errors.js';
 import { createRouter } from './http/route.js';
-import { clientChecks, securityHeaders } from './http/security.js';
+import { clientChecks, hostCheck, securityHeaders } from './http/security.js';
 import { createUrlSigner } from './http/signedUrl.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
 import { registerAssetRoutes } from './modules/assets/routes.js';
@@ -18,7 +19,7 @@ import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerImageEditRoutes } from './modules/image-edit/routes.js';
 import { registerCaptureRoutes } from './modules/link-video/capture/routes.js';
 import { registerCatalogueRoutes } from './modules/link-video/catalogue/routes.js';
-import { recordRequests, registerMetricsRoute } from './modules/metrics/routes.js';
+import { METRICS_PATH, recordRequests, registerMetricsRoute } from './modules/metrics/routes.js';
 import { registerPointsRoutes } from './modules/points/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
 import { registerReferralRoutes } from './modules/referrals/routes.js';
@@ -65,6 +66,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerMetricsRoute(app, ctx);
 
   app.setErrorHandler(handleError);
+  app.addHook('onRequest', hostCheck(settings, [METRICS_PATH, `${apiBase(settings)}${health.path}`]));
   // A POST without a body but with a JSON content type is a call without input, not a malformed one.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

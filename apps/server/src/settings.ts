@@ -43,6 +43,11 @@
  * | FILE_URL_TTL_MINUTES       | 360                              | how long a signed file link works                                        |
  * | MAX_IMAGE_MB               | 20                               | largest image accepted (upload or import)                                |
  * | MAX_VIDEO_MB               | 200                              | largest video accepted (upload or import)                                |
+ * | STORAGE_QUOTA_MB           | 5120                             | what one user may store, in MiB: files, thumbnails, uploads not yet      |
+ * |                            |                                  | registered and captured pages (docs/decisions, "Storage quota")          |
+ * | IMPORTS_PER_USER           | 2                                | URL imports one user may run at once in a process; a call past it       |
+ * |                            |                                  | answers 429, a task's import waits (docs/decisions, "Import limits")     |
+ * | IMPORTS_PER_PROCESS        | 6                                | URL imports one process runs at once; more wait their turn               |
  * | FFMPEG_PATH, FFPROBE_PATH  | ffmpeg/ffprobe on PATH, else the | the ffmpeg and ffprobe programs                                          |
  * |                            | npm-installed binaries           |                                                                          |
  * | LLM_BASE_URL               | (unset: the local script writer) | an OpenAI-compatible chat API (https://api.openai.com/v1, Ollama's       |
@@ -59,13 +64,14 @@
  * | SECURE_COOKIES             | PUBLIC_URL is https              | Secure cookies; true for a TLS-terminating proxy in front of a PUBLIC_URL |
  * |                            |                                  | that names a plain-http address (the only way production accepts http)  |
  * | TRUST_PROXY                | false                            | trust X-Forwarded-For/-Proto from: true (any) or a list of addresses/CIDR |
- * | METRICS_TOKEN              | (unset: GET /metrics is open)    | bearer token GET /metrics requires, at least 16 characters               |
+ * | METRICS_TOKEN              | (unset: GET /metrics is open;    | bearer token GET /metrics requires, at least 16 characters               |
+ * |                            |  required in production)         |                                                                          |
  * | SHUTDOWN_TIMEOUT_SECONDS   | 25                               | how long SIGTERM waits for requests and tasks before the process exits   |
  * | EXTRA_TASKS_MODULE         | (unset)                          | tests only, refused in production: a module whose `taskDefinitions` are  |
  * |                            |                                  | added to the task kinds (replacing a kind of the same name)              |
  *
  * NODE_ENV=production adds checks (`productionProblems`): PostgreSQL, a session secret, https (or SECURE_COOKIES),
- * Google sign-in and no dev sign-in or test task kinds; each problem is one line of the error.
+ * Google sign-in, a metrics token and no dev sign-in or test task kinds; each problem is one line of the error.
  *
  * The generation providers' variables (FAL_*, REPLICATE_*, OPENAI_IMAGES_*, PROVIDER_*) are in providers/choices.ts.
  */
@@ -157,6 +163,9 @@ const Env = GenerationEnv.extend({
   FILE_URL_TTL_MINUTES: positiveInt(360),
   MAX_IMAGE_MB: positiveInt(20),
   MAX_VIDEO_MB: positiveInt(200),
+  STORAGE_QUOTA_MB: positiveInt(5120),
+  IMPORTS_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
+  IMPORTS_PER_PROCESS: z.coerce.number().int().min(1).max(256).default(6),
   FFMPEG_PATH: optional,
   FFPROBE_PATH: optional,
   LLM_BASE_URL: httpUrl,
@@ -201,6 +210,9 @@ function productionProblems(e: Env): string[] {
     fail('GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET', 'required in production (the only sign-in)');
   if (!e.GOOGLE_ISSUER.startsWith('https:')) fail('GOOGLE_ISSUER', 'must be https in production');
   if (e.EXTRA_TASKS_MODULE) fail('EXTRA_TASKS_MODULE', 'test task kinds are refused in production');
+  // Metrics name routes, task kinds and volumes: not for anyone who can reach the service (decision "Metrics token").
+  if (!e.METRICS_TOKEN)
+    fail('METRICS_TOKEN', 'required in production (at least 16 random characters; GET /metrics needs it as a bearer token)');
   return problems;
 }
 
@@ -241,6 +253,11 @@ export interface Settings {
   fileUrlTtlSeconds: number;
   maxImageBytes: number;
   maxVideoBytes: number;
+  /** What one user may store, every object under their prefix counted (modules/files/storedObjects.ts). */
+  storageQuotaBytes: number;
+  /** URL imports at once: per user and per process (modules/files/importSlots.ts). */
+  importsPerUser: number;
+  importsPerProcess: number;
   /** Explicit program paths; undefined: found on PATH, else the npm-installed binary. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
@@ -363,6 +380,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     fileUrlTtlSeconds: e.FILE_URL_TTL_MINUTES * 60,
     maxImageBytes: e.MAX_IMAGE_MB * 1024 * 1024,
     maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
+    importsPerUser: e.IMPORTS_PER_USER,
+    importsPerProcess: e.IMPORTS_PER_PROCESS,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     llm: e.LLM_BASE_URL ? provider(e.LLM_BASE_URL, e.LLM_API_KEY, e.LLM_MODEL as string, e.LLM_TIMEOUT_SECONDS) : undefined,

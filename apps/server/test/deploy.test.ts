@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { testDatabases } from './support/databases.js';
-import { freePort, MAIN, printed, REPO_ROOT, type ServerProcess, startServer, whenHealthy } from './support/serverProcess.js';
+import { freePort, MAIN, printed, REPO_ROOT, requestAs, type ServerProcess, startServer, whenHealthy } from './support/serverProcess.js';
 
 const postgres = testDatabases().find((d) => d.name === 'postgres');
 if (!postgres) console.warn('deploy.test.ts: production starts skipped: TEST_DATABASE_URL is unset (production mode needs PostgreSQL)');
@@ -104,6 +104,7 @@ describe('the start command in production mode', () => {
       expect.stringMatching(/^Invalid setting PUBLIC_URL: must be https in production/),
       expect.stringMatching(/^Invalid setting DEV_LOGIN: dev sign-in is refused in production/),
       expect.stringMatching(/^Invalid setting GOOGLE_CLIENT_ID \/ GOOGLE_CLIENT_SECRET: required in production/),
+      expect.stringMatching(/^Invalid setting METRICS_TOKEN: required in production/),
     ]);
   }, 30_000);
 
@@ -166,14 +167,17 @@ describe('the start command in production mode', () => {
       // Browsers are told to stay on https, and each answer names its request.
       expect(health.headers.get('strict-transport-security')).toMatch(/max-age=/);
       expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-      const config = await fetch(`${base}/reelsmith/api/auth/config`, { headers: { client: 'WEB' } });
-      expect(((await config.json()) as { data: unknown }).data).toEqual({ google: true, devLogin: false });
-      const devLogin = await fetch(`${base}/reelsmith/api/auth/dev-login`, {
+      // Browsers reach it through the proxy at PUBLIC_URL's host; the name a request was sent to is checked.
+      const host = 'studio.example';
+      const config = await requestAs(host, `${base}/reelsmith/api/auth/config`, { headers: { client: 'WEB' } });
+      expect((config.json() as { data: unknown }).data).toEqual({ google: true, devLogin: false });
+      expect((await fetch(`${base}/reelsmith/api/auth/config`, { headers: { client: 'WEB' } })).status).toBe(403);
+      const devLogin = await requestAs(host, `${base}/reelsmith/api/auth/dev-login`, {
         method: 'POST',
-        headers: { client: 'WEB', origin: base, 'content-type': 'application/json' },
+        headers: { client: 'WEB', origin: 'https://studio.example', 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'a@example.com' }),
       });
-      expect(((await devLogin.json()) as { code: number }).code).toBe(404);
+      expect((devLogin.json() as { code: number }).code).toBe(404);
 
       expect((await fetch(`${base}/metrics`)).status).toBe(401);
       expect((await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status).toBe(401);
@@ -185,7 +189,7 @@ describe('the start command in production mode', () => {
       expect(text).toMatch(/^reelsmith_task_oldest_waiting_seconds 0$/m);
       // A worker answers only probes.
       const worker = workers[0] as ServerProcess;
-      expect((await fetch(`${worker.base}/reelsmith/api/users/me`, { headers: { client: 'WEB' } })).status).toBe(404);
+      expect((await requestAs(host, `${worker.base}/reelsmith/api/users/me`, { headers: { client: 'WEB' } })).status).toBe(404);
       expect((await fetch(`${worker.base}/metrics`, { headers: { authorization: 'Bearer metrics-token-0123456789' } })).status).toBe(200);
 
       for (const s of [api, ...workers] as ServerProcess[]) s.child.kill('SIGTERM');

@@ -292,7 +292,8 @@ describe.each(testDatabases())('files on $name', (testDb) => {
         url.replace(/expires=\d+/, `expires=${Date.now() + 10 ** 9}`),
       ];
       const signer = createUrlSigner(sessionSecret(t.ctx.settings), () => Date.now() - 10 * 60_000);
-      refused.push(signer.sign(`${apiBase(t.ctx.settings)}/file/object`, { key: asset.resKey as string }, 60_000));
+      const stale = signer.link(`${apiBase(t.ctx.settings)}/file/object`, { fields: ['key'], ttlMs: 60_000 });
+      refused.push(stale.sign({ key: asset.resKey as string }));
       for (const link of refused) {
         const res = await fetchFile(link);
         expect(res.statusCode).toBe(403);

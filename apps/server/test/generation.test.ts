@@ -333,6 +333,7 @@ describe(`generation in production without providers on ${testDb?.name}`, () => 
       PUBLIC_URL: 'https://studio.example',
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
+      METRICS_TOKEN: 'm'.repeat(16),
       DATA_DIR: t.ctx.settings.dataDir,
     });
     t.ctx.providers = generationProviders(production);

@@ -1,8 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERRORS } from '@reelsmith/contract';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../src/http/envelope.js';
+import { handleError } from '../src/http/errors.js';
+import { clientChecks, hostCheck } from '../src/http/security.js';
 import { API, appOn, Browser, PUBLIC_URL, testApp } from './support/app.js';
 import { testDatabases } from './support/databases.js';
 
@@ -87,10 +90,49 @@ describe.each(testDatabases())('HTTP layer on $name', (testDb) => {
       }
       expect((await login({ origin: undefined, referer: `${PUBLIC_URL}/account/login` })).body.code).toBe(0);
       expect((await login({ origin: undefined, referer: 'https://evil.example/' })).body.code).toBe(403);
-      // The Host the request was sent to counts as ours too (a server reached under another name).
-      expect((await login({ origin: 'http://studio.local:8080', host: 'studio.local:8080' })).body.code).toBe(0);
+      // Outside production the same port under another loopback name is ours (a developer opening localhost).
+      expect((await login({ origin: 'http://localhost:3000', host: 'localhost:3000' })).body.code).toBe(0);
+      expect((await login({ origin: 'http://localhost:4000', host: 'localhost:3000' })).body.code).toBe(403);
       // Reading needs no Origin.
       expect((await new Browser(t.app).call('GET', '/auth/config', { headers: { origin: undefined } })).body.code).toBe(0);
+    });
+
+    it('a page that re-binds its own name to our address is refused, whatever Origin it sends (DNS rebinding)', async () => {
+      const rebound = { origin: 'http://rebind.example:3000', host: 'rebind.example:3000' };
+      const signIn = await new Browser(t.app).call('POST', '/auth/dev-login', { body: { email: 'rebind@example.com' }, headers: rebound });
+      expect(signIn.status).toBe(403);
+      expect(signIn.body).toMatchObject({ code: 403, message: ERRORS.forbiddenHost.en, data: null });
+      // Reading is refused too (the page could read what a signed-in user sees), and so is the web app.
+      for (const url of [`${API}/auth/config`, '/', '/account/login']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { host: rebound.host, client: 'WEB' } });
+        expect(res.statusCode, url).toBe(403);
+      }
+      for (const host of ['evil@127.0.0.1:3000', '127.0.0.1.rebind.example', 'localhost:3000/x', 'localhost:3000:3000']) {
+        expect((await t.app.inject({ method: 'GET', url: `${API}/auth/config`, headers: { host, client: 'WEB' } })).statusCode, host).toBe(
+          403,
+        );
+      }
+      // Probes and scrapers that call a pod by its own address still get the health check and the metrics.
+      expect((await t.app.inject({ method: 'GET', url: `${API}/health`, headers: { host: '10.1.2.3:3000' } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { host: '10.1.2.3:3000' } })).statusCode).toBe(200);
+    });
+
+    it('in production only the public host and origin count, and an https address takes no http Origin', async () => {
+      const settings = { ...t.ctx.settings, publicUrl: 'https://studio.example', production: true };
+      const app = Fastify();
+      app.setErrorHandler(handleError);
+      app.addHook('onRequest', hostCheck(settings, []));
+      app.addHook('onRequest', clientChecks(settings));
+      app.post('/call', async () => ok(true));
+      const call = (host: string, origin: string) =>
+        app.inject({ method: 'POST', url: '/call', headers: { host, origin, client: 'WEB' } }).then((res) => res.json().code);
+      expect(await call('studio.example', 'https://studio.example')).toBe(0);
+      expect(await call('studio.example', 'http://studio.example')).toBe(403);
+      expect(await call('studio.example', 'https://studio.example:8443')).toBe(403);
+      expect(await call('localhost:3000', 'https://studio.example')).toBe(403);
+      expect(await call('127.0.0.1', 'https://studio.example')).toBe(403);
+      expect(await call('studio.example', 'http://localhost')).toBe(403);
+      await app.close();
     });
 
     it('unknown fields, bad values, bad JSON, wrong content types and large bodies are validation errors', async () => {

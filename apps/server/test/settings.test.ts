@@ -11,6 +11,7 @@ const PRODUCTION = {
   DATABASE_URL: 'postgres://reelsmith@db/reelsmith',
   SESSION_SECRET: 'p'.repeat(32),
   PUBLIC_URL: 'https://studio.example',
+  METRICS_TOKEN: 'm'.repeat(16),
   ...google,
 };
 
@@ -118,7 +119,7 @@ describe('settings', () => {
       devLogin: false,
       secureCookies: true,
       trustProxy: false,
-      metricsToken: undefined,
+      metricsToken: 'm'.repeat(16),
       extraTasksModule: undefined,
     });
     expect(loadSettings({ ...PRODUCTION, PUBLIC_URL: 'http://10.0.0.5:3000', SECURE_COOKIES: 'true' })).toMatchObject({
@@ -137,6 +138,7 @@ describe('settings', () => {
     [{ GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined }, 'Invalid setting GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: required'],
     [{ GOOGLE_ISSUER: 'http://127.0.0.1:9000' }, 'Invalid setting GOOGLE_ISSUER: must be https in production'],
     [{ EXTRA_TASKS_MODULE: 'test/support/scaleTasks.ts' }, 'Invalid setting EXTRA_TASKS_MODULE: test task kinds are refused'],
+    [{ METRICS_TOKEN: undefined }, 'Invalid setting METRICS_TOKEN: required in production'],
   ])('refuses to start in production with %o', (change, message) => {
     const env = { ...PRODUCTION, ...change };
     expect(() => loadSettings(env)).toThrow(SettingsError);
@@ -156,6 +158,7 @@ describe('settings', () => {
       expect.stringMatching(/^Invalid setting PUBLIC_URL: /),
       expect.stringMatching(/^Invalid setting DEV_LOGIN: /),
       expect.stringMatching(/^Invalid setting GOOGLE_CLIENT_ID \/ GOOGLE_CLIENT_SECRET: /),
+      expect.stringMatching(/^Invalid setting METRICS_TOKEN: /),
     ]);
   });
 

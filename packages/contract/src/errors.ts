@@ -58,6 +58,24 @@ export const ERRORS = {
     zh: '每条边须在 {{min}} 像素到 {{max}} 像素之间。',
     pt: 'Cada lado deve ter entre {{min}} px e {{max}} px.',
   },
+  storageQuotaExceeded: {
+    code: 40020,
+    en: 'Your storage is full: {{usedMb}} MB of {{quotaMb}} MB used. Delete files you no longer need, then try again.',
+    zh: '您的存储空间已满：已用 {{usedMb}} MB，共 {{quotaMb}} MB。请删除不再需要的文件后重试。',
+    pt: 'Seu armazenamento está cheio: {{usedMb}} MB de {{quotaMb}} MB usados. Exclua os arquivos de que não precisa mais e tente novamente.',
+  },
+  uploadSizeRequired: {
+    code: 40021,
+    en: 'The size of the file to upload is required.',
+    zh: '必须提供要上传文件的大小。',
+    pt: 'O tamanho do arquivo a enviar é obrigatório.',
+  },
+  uploadSizeMismatch: {
+    code: 40022,
+    en: 'The file is larger than the size given for its upload.',
+    zh: '文件大于上传时声明的大小。',
+    pt: 'O arquivo é maior que o tamanho informado para o envio.',
+  },
   videoWithoutPicture: {
     code: 40015,
     en: 'The video has no picture.',
@@ -161,6 +179,12 @@ export const ERRORS = {
     zh: '此请求并非来自 Reelsmith 应用。',
     pt: 'Este pedido não veio da aplicação Reelsmith.',
   },
+  forbiddenHost: {
+    code: 403,
+    en: 'Reelsmith is not served at this address. Please open it at its own address.',
+    zh: 'Reelsmith 不在此地址提供服务，请通过其正式地址打开。',
+    pt: 'O Reelsmith não está disponível neste endereço. Abra-o no endereço próprio dele.',
+  },
   notFound: { code: 404, en: 'Not found.', zh: '未找到。', pt: 'Não encontrado.' },
   conflict: {
     code: 409,
@@ -174,11 +198,41 @@ export const ERRORS = {
     zh: '请求过于频繁，请稍后再试。',
     pt: 'Demasiados pedidos, tente novamente mais tarde.',
   },
+  importsBusy: {
+    code: 429,
+    en: 'You already have {{limit}} imports running. Please wait for one to finish, then try again.',
+    zh: '您已有 {{limit}} 个导入正在进行。请等待其中一个完成后再试。',
+    pt: 'Você já tem {{limit}} importações em andamento. Aguarde uma terminar e tente novamente.',
+  },
   loginFailed: {
     code: 40100,
     en: 'Login failed, returning to login page...',
     zh: '登录失败，正在返回登录页面...',
     pt: 'Falha no início de sessão, a voltar à página de início de sessão...',
+  },
+  accountBlocked: {
+    code: 40101,
+    en: 'This account has been disabled. If you think this is a mistake, please contact the Reelsmith team.',
+    zh: '此账号已被停用。如果您认为这是误操作，请联系 Reelsmith 团队。',
+    pt: 'Esta conta foi desativada. Se você acha que isso é um engano, entre em contato com a equipe do Reelsmith.',
+  },
+  emailNotVerified: {
+    code: 40102,
+    en: 'Your Google account’s e-mail address is not verified. Please verify it with Google, then sign in again.',
+    zh: '您的 Google 账号邮箱尚未验证。请先在 Google 完成验证，然后重新登录。',
+    pt: 'O e-mail da sua conta Google não foi verificado. Verifique-o no Google e depois entre novamente.',
+  },
+  identityConflict: {
+    code: 40103,
+    en: 'An account with this e-mail address already exists and cannot be joined to this Google account. Please contact the Reelsmith team.',
+    zh: '已有使用此邮箱的账号，无法与此 Google 账号关联。请联系 Reelsmith 团队。',
+    pt: 'Já existe uma conta com este endereço de e-mail, e ela não pode ser vinculada a esta conta Google. Entre em contato com a equipe do Reelsmith.',
+  },
+  googleAccountOnly: {
+    code: 40104,
+    en: 'This account signs in with Google.',
+    zh: '此账号需使用 Google 登录。',
+    pt: 'Esta conta entra somente com o Google.',
   },
   previewNotFound: {
     code: 40410,
@@ -332,9 +386,15 @@ export const ERRORS = {
   },
   taskNotCancellable: {
     code: 40900,
-    en: 'This task has already finished.',
-    zh: '该任务已结束。',
-    pt: 'Esta tarefa já terminou.',
+    en: 'Too late to cancel: this task has already finished.',
+    zh: '无法取消：该任务已结束。',
+    pt: 'Tarde demais para cancelar: esta tarefa já terminou.',
+  },
+  idempotencyKeyReused: {
+    code: 409,
+    en: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+    zh: '此 Idempotency-Key 已用于另一个不同的请求。新的请求请使用新的键。',
+    pt: 'Esta Idempotency-Key já foi usada em outra solicitação diferente. Use uma chave nova para uma nova solicitação.',
   },
   serviceUnavailable: {
     code: 503,

@@ -98,14 +98,53 @@ function originOf(req: FastifyRequest): string | undefined {
   }
 }
 
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A Host header: a name or an IPv4 address, or a bracketed IPv6 address, and an optional port. */
+const HOST = /^(?<name>[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+const hostnameOf = (host: string | undefined) => (host ? HOST.exec(host)?.groups?.name?.toLowerCase() : undefined);
+
+/**
+ * Who may be this service (decision "Host and Origin"): browsers reach it only at PUBLIC_URL's host, and outside
+ * production also at a loopback name (a developer opening localhost for 127.0.0.1). A page that re-binds its own
+ * name to our address (DNS rebinding) sends its own name as Host and is refused before any route runs.
+ */
+export function hostCheck(settings: Settings, exempt: readonly string[]): onRequestHookHandler {
+  const publicHost = new URL(settings.publicUrl).host;
+  const open = new Set(exempt);
+  return (req, _reply, done) => {
+    // Probes and scrapers call a pod by its own address; they read nothing a user owns.
+    if (open.has(req.url.split('?')[0] as string)) return done();
+    const host = req.host;
+    if (host === publicHost) return done();
+    const name = hostnameOf(host);
+    const loopback = !settings.production && name !== undefined && LOOPBACK_NAMES.has(name);
+    done(loopback ? undefined : new AppError('forbiddenHost'));
+  };
+}
+
+/**
+ * The origins whose pages may change state: PUBLIC_URL's, and outside production the same port under another
+ * loopback name over plain http. Never the Host the request names: a rebinding page chooses that.
+ */
+function originsOf(settings: Settings): Set<string> {
+  const publicUrl = new URL(settings.publicUrl);
+  const origins = new Set([publicUrl.origin]);
+  if (!settings.production && publicUrl.protocol === 'http:') {
+    for (const name of LOOPBACK_NAMES) origins.add(`http://${name}${publicUrl.port ? `:${publicUrl.port}` : ''}`);
+  }
+  return origins;
+}
+
 /**
  * The checks every call of the web app passes (design §3): the `client: WEB` header, and for requests that
- * change state an Origin (or Referer) that is ours, PUBLIC_URL's or the Host the request was sent to. The few
- * calls the browser extension makes also accept the origins of the extensions the operator listed in
- * EXTENSION_ORIGINS: a page cannot forge a `chrome-extension://` Origin, and an extension not listed is refused.
+ * change state an Origin (or Referer) that is ours (`originsOf`). The few calls the browser extension makes also
+ * accept the origins of the extensions the operator listed in EXTENSION_ORIGINS: a page cannot forge a
+ * `chrome-extension://` Origin, and an extension not listed is refused.
  */
 export function clientChecks(settings: Settings): onRequestHookHandler {
-  const publicOrigin = new URL(settings.publicUrl).origin;
+  const ours = originsOf(settings);
   const extensions = new Set(settings.extensionOrigins);
   return (req, _reply, done) => {
     const config = req.routeOptions.config;
@@ -113,8 +152,7 @@ export function clientChecks(settings: Settings): onRequestHookHandler {
     if (req.headers[CLIENT_HEADER] !== CLIENT_WEB) return done(new AppError('clientHeader'));
     if (!STATE_CHANGING.has(req.method)) return done();
     const origin = originOf(req);
-    const ours = origin === publicOrigin || origin === `http://${req.headers.host}`;
     const extension = config.fromExtension === true && origin !== undefined && extensions.has(origin);
-    done(ours || extension ? undefined : new AppError('forbiddenOrigin'));
+    done((origin !== undefined && ours.has(origin)) || extension ? undefined : new AppError('forbiddenOrigin'));
   };
 }

@@ -11,6 +11,7 @@ const PRODUCTION = {
   PUBLIC_URL: 'https://studio.example',
   GOOGLE_CLIENT_ID: 'id',
   GOOGLE_CLIENT_SECRET: 'secret',
+  METRICS_TOKEN: 'm'.repeat(16),
 };
 
 describe('generation provider settings', () => {

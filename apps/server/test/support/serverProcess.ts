@@ -2,6 +2,7 @@
 // the server itself), its JSON log lines collected, ready once it answers its health probe.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,4 +85,21 @@ export async function whenHealthy(server: ServerProcess, timeoutMs = 60_000): Pr
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the server on port ${server.port} did not become healthy:\n${server.lines.join('\n')}`);
+}
+
+/**
+ * A request to a server process as a proxy forwards it, under another Host name (fetch cannot send Host: it is a
+ * forbidden header, replaced by the address's own).
+ */
+export async function requestAs(
+  host: string,
+  url: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; json: () => unknown }> {
+  const req = request(url, { method, headers: { ...headers, host } });
+  req.end(body);
+  const [res] = (await once(req, 'response')) as [import('node:http').IncomingMessage];
+  let text = '';
+  for await (const chunk of res.setEncoding('utf8')) text += chunk;
+  return { status: res.statusCode ?? 0, json: () => JSON.parse(text) };
 }

@@ -27,10 +27,12 @@ import {
 
 /** Where a draft is read from: a signed link, so the web app can GET it like any stored file. */
 const DRAFT_FILE_PATH = '/project/draftFile';
+/** A draft link is fetched right after it is asked for; an hour covers a slow network and a paused tab. */
+const DRAFT_URL_TTL_MS = 60 * 60_000;
 
 export function registerProjectRoutes(api: FastifyInstance, route: Router, { db, settings }: AppContext, signer: UrlSigner) {
-  const draftPath = `${apiBase(settings)}${DRAFT_FILE_PATH}`;
-  const draftUrl = (userId: string, projectId: string) => signer.sign(draftPath, { userId, projectId });
+  const drafts = signer.link(`${apiBase(settings)}${DRAFT_FILE_PATH}`, { fields: ['userId', 'projectId'], ttlMs: DRAFT_URL_TTL_MS });
+  const draftUrl = (userId: string, projectId: string) => drafts.sign({ userId, projectId });
 
   route(projectCreate, async ({ user, body }) => {
     const row = await createProject(db, user.userId, body.projectName, body.deviceFingerprint);
@@ -58,8 +60,8 @@ export function registerProjectRoutes(api: FastifyInstance, route: Router, { db,
 
   // The draft itself, as the file it stands for: plain JSON, not an envelope; the signature is the authority.
   api.get(DRAFT_FILE_PATH, { config: { skipClientChecks: true } }, async (req, reply) => {
-    const params = signer.verify(draftPath, req.query as Record<string, unknown>);
-    if (!params?.userId || !params.projectId) throw new AppError('notFound');
+    const params = drafts.verify(req.query);
+    if (!params) throw new AppError('notFound');
     const row = await getProject(db, params.userId, params.projectId);
     if (row.draft === null) throw new AppError('notFound');
     return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'private, no-store').send(row.draft);

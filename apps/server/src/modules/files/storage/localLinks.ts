@@ -15,24 +15,22 @@ export interface LocalLinks {
   download(key: string, filename?: string): string;
   /** The key of a valid upload URL's query, or null. */
   verifyUpload(query: unknown): string | null;
-  /** The key (and download name) of a valid file URL's query, or null. */
-  verifyDownload(query: unknown): { key: string; filename: string | undefined } | null;
+  /** The key, download name and expiry of a valid file URL's query, or null. */
+  verifyDownload(query: unknown): { key: string; filename: string | undefined; expires: number } | null;
 }
 
 export function createLocalLinks(signer: UrlSigner, apiBase: string, ttlSeconds: number): LocalLinks {
-  const objectPath = `${apiBase}${OBJECT_ROUTE}`;
-  const uploadPath = `${apiBase}${UPLOAD_ROUTE}`;
-  const verify = (path: string, query: unknown) => signer.verify(path, (query ?? {}) as Record<string, unknown>);
+  const uploads = signer.link(`${apiBase}${UPLOAD_ROUTE}`, { fields: ['key'], ttlMs: UPLOAD_URL_TTL_SECONDS * 1000 });
+  // The download name is a field of its own: whatever characters a user gives a file, it names the saved copy and
+  // never which key is served (decision "Signed links").
+  const downloads = signer.link(`${apiBase}${OBJECT_ROUTE}`, { fields: ['key'], optional: ['download'], ttlMs: ttlSeconds * 1000 });
   return {
-    upload: (key) => signer.sign(uploadPath, { key }, UPLOAD_URL_TTL_SECONDS * 1000),
-    download: (key, filename) => signer.sign(objectPath, filename ? { key, download: filename } : { key }, ttlSeconds * 1000),
-    verifyUpload(query) {
-      const params = verify(uploadPath, query);
-      return params?.key ?? null;
-    },
+    upload: (key) => uploads.sign({ key }),
+    download: (key, filename) => downloads.sign(filename ? { key, download: filename } : { key }),
+    verifyUpload: (query) => uploads.verify(query)?.key ?? null,
     verifyDownload(query) {
-      const params = verify(objectPath, query);
-      return params?.key ? { key: params.key, filename: params.download } : null;
+      const link = downloads.verify(query);
+      return link ? { key: link.key, filename: link.download, expires: link.expires } : null;
     },
   };
 }
