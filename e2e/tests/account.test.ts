@@ -123,6 +123,8 @@ describe('Google sign-in through a real OpenID Connect server', () => {
     oidc.service.on('beforeTokenSigning', (token) => {
       token.payload.sub = 'google-sub-1234';
       token.payload.email = 'ana.google@example.com';
+      // As Google says it; an unverified address signs no one in (docs/decisions, "Identity: issuer and subject").
+      token.payload.email_verified = true;
       token.payload.name = 'Ana Google';
       token.payload.picture = 'https://example.com/ana.png';
     });

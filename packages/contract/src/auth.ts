@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
+import type { ErrorKey } from './errors.js';
 import { User } from './users.js';
 
 /** Which sign-in methods this server offers; the login page shows Google, the dev e-mail form, or both. */
@@ -27,6 +28,14 @@ export const AUTH_GOOGLE_PATH = '/auth/google';
 export const AUTH_GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 /** Where the server sends the browser after the callback, with ?status=success|error. */
 export const LOGIN_CALLBACK_ROUTE = '/account/login-callback';
+/**
+ * Why a sign-in was refused, when the person can do something about it: sent as `&reason=` beside `status=error`
+ * (an error table key), so the callback page says it instead of the generic failure. Only these are shown.
+ */
+export const LOGIN_FAILURE_REASONS = ['accountBlocked', 'emailNotVerified', 'identityConflict'] as const satisfies readonly ErrorKey[];
+export type LoginFailureReason = (typeof LOGIN_FAILURE_REASONS)[number];
+export const isLoginFailureReason = (key: string | null): key is LoginFailureReason =>
+  (LOGIN_FAILURE_REASONS as readonly string[]).includes(key ?? '');
 
 export const health = defineCall({
   method: 'GET',

@@ -9,8 +9,9 @@ import { type AdminFile, adminFileOf } from './admin-file.js';
 
 const USAGE = `Usage: npm run --silent admin -- <command>
   invites create [--count N] [--uses M] [--expires-days D]   new invitation codes, one a line
-  users list                                                 every user: e-mail, username, status, created
-  users status --email E ACTIVE|INACTIVE                     set a user's status
+  users list                                                 every user: e-mail, username, ACTIVE|INACTIVE|BLOCKED, created
+  users status --email E ACTIVE|INACTIVE                     INACTIVE blocks the user (signed out everywhere,
+                                                             no code lifts it); ACTIVE lifts a block and activates
   prices list                                                the price of each SKU code, in credits
   prices set SKU AMOUNT                                      set a SKU's price (a whole number, 0 or more)
   credits grant --email E --amount N --type T [--expires-days D]

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -33,10 +34,27 @@ export const users = pgTable(
     status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
       .notNull()
       .default('INACTIVE'),
-    googleSub: text('google_sub').unique(),
+    /**
+     * The OpenID Connect identity that signs in as this user, issuer and subject together (docs/decisions,
+     * "Identity: issuer and subject"); null for a user of dev sign-in. A subject without an issuer is a user from
+     * before issuers were kept: the configured issuer adopts it at its next sign-in.
+     */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    /** Whether the identity's issuer vouched for `email`; only then may another verified identity link to the user. */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** Set by the operator's INACTIVE: a block that activation cannot lift (docs/decisions, "An operator's block"). */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [check('users_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`)],
+  (t) => [
+    check('users_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
+    // A blocked user is never ACTIVE, whatever code path tries: activation cannot lift a block.
+    check('users_blocked_inactive_check', sql`${t.blockedAt} is null or ${t.status} = 'INACTIVE'`),
+    check('users_oidc_issuer_check', sql`${t.oidcIssuer} is null or ${t.oidcSubject} is not null`),
+    uniqueIndex('users_oidc_identity_unique').on(t.oidcIssuer, t.oidcSubject),
+    uniqueIndex('users_legacy_oidc_subject_unique').on(t.oidcSubject).where(sql`${t.oidcIssuer} is null`),
+  ],
 );
 
 /** A signed-in browser. Only the SHA-256 of the cookie's token is kept, so a database leak yields no usable session. */
@@ -278,6 +296,31 @@ export const files = pgTable(
 );
 
 /**
+ * Every object stored under a user's prefix and its size: what the storage quota counts (docs/decisions, "Storage
+ * quota"). A row is written, in the transaction that checks the quota, before the bytes are stored, and removed once
+ * the object is deleted. `kind` is what the sweep cleans: put-url uploads never registered, captured pages once
+ * analysed. `pending`: a put-url upload whose size is the one reserved for it, not yet measured.
+ */
+export const storedObjects = pgTable(
+  'stored_objects',
+  {
+    key: text('key').primaryKey(),
+    userId: userId(),
+    kind: text('kind', { enum: ['file', 'upload', 'page'] }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    pending: boolean('pending').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stored_objects_kind_check', sql`${t.kind} in ('file', 'upload', 'page')`),
+    check('stored_objects_size_check', sql`${t.size} >= 0`),
+    // The migration adds INCLUDE (size): a user's sum is read from the index alone.
+    index('stored_objects_user_id_idx').on(t.userId),
+    index('stored_objects_kind_created_at_idx').on(t.kind, t.createdAt),
+  ],
+);
+
+/**
  * The task queue (design §5): a row per submitted task. Submitting inserts SUBMITTED in the transaction that
  * charges for it; a worker claims it (FOR UPDATE SKIP LOCKED), holds a lease it renews while it works
  * (`lease_until`), and ends it SUCCESS with `result` or FAILURE with `error` and a refund. A lease that lapses
@@ -323,4 +366,5 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type PointsLotRow = typeof pointsLots.$inferSelect;
 export type PointsLedgerRow = typeof pointsLedger.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
+export type StoredObjectRow = typeof storedObjects.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;

@@ -10,6 +10,8 @@ export interface TestDatabase {
   name: 'pglite' | 'postgres';
   /** A fresh, migrated database of its own; `close` also throws it away. */
   open(): Promise<TestDb>;
+  /** The same, before any migration (tests of a migration). */
+  openEmpty(): Promise<TestDb>;
 }
 
 /** A PostgreSQL database created for one test file and dropped after it, beside the one TEST_DATABASE_URL names. */
@@ -41,7 +43,15 @@ export function testDatabases(): TestDatabase[] {
     return database;
   };
   return [
-    { name: 'pglite', open: async () => migrated(await openDatabase({})) },
-    ...(serverUrl ? [{ name: 'postgres' as const, open: async () => migrated(await freshPostgres(serverUrl)) }] : []),
+    { name: 'pglite', open: async () => migrated(await openDatabase({})), openEmpty: () => openDatabase({}) },
+    ...(serverUrl
+      ? [
+          {
+            name: 'postgres' as const,
+            open: async () => migrated(await freshPostgres(serverUrl)),
+            openEmpty: () => freshPostgres(serverUrl),
+          },
+        ]
+      : []),
   ];
 }

@@ -5,7 +5,8 @@ import { auditLedger } from '../points/audit.js';
 import { grant } from '../points/ledger.js';
 import { listPrices, setPrice } from '../points/prices.js';
 import { readAccount } from '../points/queries.js';
-import { findUserByEmail, listUsers, setStatus, type UserDeps } from '../users/service.js';
+import { setStatus } from '../users/block.js';
+import { findUserByEmail, listUsers, type UserDeps } from '../users/service.js';
 import type { AdminCommand } from './command.js';
 
 const DAY_MS = 86_400_000;
@@ -30,13 +31,14 @@ export async function runAdminCommand(deps: UserDeps, command: AdminCommand): Pr
       const users = await listUsers(deps.db);
       return table(
         ['EMAIL', 'USERNAME', 'STATUS', 'CREATED'],
-        users.map((u) => [u.email, u.username, u.status, u.createdAt.toISOString()]),
+        // A blocked user is INACTIVE to the app; the operator sees which INACTIVE users they blocked.
+        users.map((u) => [u.email, u.username, u.blocked ? 'BLOCKED' : u.status, u.createdAt.toISOString()]),
       );
     }
     case 'users status': {
       const user = await setStatus(deps, command.email, command.status);
       if (!user) throw noSuchUser(command.email);
-      return [`${user.email} is now ${user.status}`];
+      return [user.blockedAt ? `${user.email} is now INACTIVE: blocked, signed out everywhere` : `${user.email} is now ${user.status}`];
     }
     case 'prices list': {
       const prices = await listPrices(deps.db);

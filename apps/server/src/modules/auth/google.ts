@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import type { GoogleProfile } from '../users/service.js';
+import type { OidcProfile } from '../users/identity.js';
 
 export interface GoogleSettings {
   clientId: string;
@@ -49,7 +49,7 @@ export function createGoogleSignIn(google: GoogleSettings, redirectUri: string) 
     },
 
     /** Exchanges the code the provider returned for a verified ID token and reads the profile from it. */
-    async finish(callbackSearch: string, pending: PendingSignIn): Promise<GoogleProfile> {
+    async finish(callbackSearch: string, pending: PendingSignIn): Promise<OidcProfile> {
       const config = await discover();
       const tokens = await oidc.authorizationCodeGrant(config, new URL(`${redirectUri}${callbackSearch}`), {
         pkceCodeVerifier: pending.verifier,
@@ -60,6 +60,8 @@ export function createGoogleSignIn(google: GoogleSettings, redirectUri: string) 
       const claims = tokens.claims();
       if (!claims || typeof claims.email !== 'string') throw new Error('the ID token has no e-mail');
       return {
+        // openid-client has checked it against the discovered issuer; with the subject it names the person.
+        issuer: claims.iss,
         sub: claims.sub,
         email: claims.email,
         emailVerified: claims.email_verified === true,

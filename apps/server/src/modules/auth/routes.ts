@@ -4,14 +4,16 @@ import {
   AUTH_GOOGLE_PATH,
   authConfig,
   authDevLogin,
+  isLoginFailureReason,
   LOGIN_CALLBACK_ROUTE,
   type User,
 } from '@reelsmith/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
 import type { RouteOptions, Router } from '../../http/route.js';
 import { apiBase } from '../../settings.js';
-import { signInWithEmail, signInWithGoogle } from '../users/service.js';
+import { signInWithEmail, signInWithOidc } from '../users/identity.js';
 import { createGoogleSignIn, PendingSignIn } from './google.js';
 
 /** A Google sign-in has this long between leaving for the provider and coming back. */
@@ -72,8 +74,10 @@ export function registerAuthRoutes(app: FastifyInstance, route: Router, ctx: App
     secure: settings.secureCookies,
     signed: true,
   };
-  const backToApp = (reply: FastifyReply, status: 'success' | 'error') =>
-    reply.clearCookie(pendingCookie, pendingOptions).redirect(`${LOGIN_CALLBACK_ROUTE}?status=${status}`);
+  const backToApp = (reply: FastifyReply, status: 'success' | 'error', reason?: string) =>
+    reply
+      .clearCookie(pendingCookie, pendingOptions)
+      .redirect(`${LOGIN_CALLBACK_ROUTE}?status=${status}${reason ? `&reason=${reason}` : ''}`);
 
   // Browser navigations, not calls of the web app: no client header, and they answer redirects.
   app.get(AUTH_GOOGLE_PATH, { config: { skipClientChecks: true, rateLimit: perIp } }, async (req, reply) => {
@@ -93,12 +97,14 @@ export function registerAuthRoutes(app: FastifyInstance, route: Router, ctx: App
       if (!signed.valid || !signed.value) throw new Error('no pending sign-in in this browser');
       const pending = PendingSignIn.parse(JSON.parse(signed.value));
       const profile = await google.finish(new URL(req.url, 'http://callback').search, pending);
-      const user = await signInWithGoogle(db, profile);
+      const user = await signInWithOidc(ctx, profile);
       await auth.startSession(reply, user.userId);
       return backToApp(reply, 'success');
     } catch (error) {
       req.log.warn({ err: error }, 'Google sign-in failed');
-      return backToApp(reply, 'error');
+      // A refusal the person can act on (blocked, unverified e-mail, an account that cannot be joined) is named.
+      const reason = error instanceof AppError && isLoginFailureReason(error.key) ? error.key : undefined;
+      return backToApp(reply, 'error', reason);
     }
   });
 }

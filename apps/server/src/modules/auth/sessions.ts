@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '@reelsmith/contract';
-import { and, eq, gt, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { toUser } from '../users/service.js';
 
@@ -25,6 +25,14 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 interface CachedSession {
   user: User;
   until: number;
+}
+
+/**
+ * Signs a user out everywhere, inside the caller's transaction. The caller drops the user's cached sessions with
+ * `forgetUser` once that transaction has committed, so no look-up caches what the transaction deleted.
+ */
+export async function endSessionsOf(tx: Db | Tx, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** Sessions: a random token in the browser's cookie, only its hash in the database. */
@@ -70,7 +78,9 @@ export class SessionStore {
       .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now))))
+      // A blocked user's sessions are deleted with the block; one a sign-in inserted while the block committed is
+      // refused here (docs/decisions, "An operator's block").
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now)), isNull(users.blockedAt)))
       .limit(1);
     if (!row) return null;
     const user = toUser(row.user);

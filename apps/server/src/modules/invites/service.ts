@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
-import { inviteCodes, inviteRedemptions } from '../../db/schema.js';
+import { inviteCodes, inviteRedemptions, users } from '../../db/schema.js';
 
 /** No 0/O, 1/I/L: codes are read aloud and typed by hand. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -47,16 +47,31 @@ export interface RedeemedCode {
   ownerUserId: string | null;
 }
 
+/** A personal code of a user the operator blocked invites no one and earns nothing (docs/decisions, "An operator's block"). */
+const ownerNotBlocked = (db: Queryable) =>
+  notExists(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, inviteCodes.ownerUserId), isNotNull(users.blockedAt))),
+  );
+
 /**
  * Uses one redemption of a code for a user, or answers undefined when the code does not exist, is used up,
- * has expired or is the user's own personal code. The check and the increment are one conditional UPDATE,
- * so concurrent redemptions of the last use cannot both succeed.
+ * has expired, is the user's own personal code or a blocked user's. The check and the increment are one
+ * conditional UPDATE, so concurrent redemptions of the last use cannot both succeed.
  */
 export async function redeemInviteCode(tx: Queryable, code: string, userId: string): Promise<RedeemedCode | undefined> {
   const [redeemed] = await tx
     .update(inviteCodes)
     .set({ uses: sql`${inviteCodes.uses} + 1` })
-    .where(and(eq(inviteCodes.code, code), stillUsable(), or(isNull(inviteCodes.ownerUserId), ne(inviteCodes.ownerUserId, userId))))
+    .where(
+      and(
+        eq(inviteCodes.code, code),
+        stillUsable(),
+        or(isNull(inviteCodes.ownerUserId), and(ne(inviteCodes.ownerUserId, userId), ownerNotBlocked(tx))),
+      ),
+    )
     .returning({ code: inviteCodes.code, ownerUserId: inviteCodes.ownerUserId });
   if (!redeemed) return undefined;
   await tx.insert(inviteRedemptions).values({ id: randomUUID(), code, userId });

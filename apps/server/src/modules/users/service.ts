@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { User, UserStatus } from '@reelsmith/contract';
+import type { User } from '@reelsmith/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema.js';
@@ -19,8 +18,6 @@ export interface UserDeps {
   settings: Pick<Settings, 'signupCredits'>;
 }
 
-const USERNAME_MAX = 64;
-
 export const toUser = (row: UserRow): User => ({
   userId: row.id,
   username: row.username,
@@ -29,67 +26,10 @@ export const toUser = (row: UserRow): User => ({
   status: row.status,
 });
 
-const usernameFrom = (email: string) => email.split('@')[0]?.slice(0, USERNAME_MAX) || email.slice(0, USERNAME_MAX);
-
 /** The user with this e-mail (matched whatever its letter case). */
 export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row;
-}
-
-/** Dev sign-in: the user with this e-mail, created INACTIVE on first sign-in. */
-export async function signInWithEmail(db: Db, email: string, username?: string): Promise<User> {
-  const normalized = email.toLowerCase();
-  const [created] = await db
-    .insert(users)
-    .values({ id: randomUUID(), email: normalized, username: username ?? usernameFrom(normalized) })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  const row = created ?? (await findUserByEmail(db, normalized));
-  if (!row) throw new Error(`user ${normalized} vanished during sign-in`);
-  return toUser(row);
-}
-
-export interface GoogleProfile {
-  sub: string;
-  email: string;
-  emailVerified: boolean;
-  name?: string | undefined;
-  picture?: string | undefined;
-}
-
-/**
- * Google sign-in: the user linked to this Google account; else the user with the same verified e-mail,
- * now linked; else a new INACTIVE user. The profile picture is refreshed on every sign-in.
- */
-export async function signInWithGoogle(db: Db, profile: GoogleProfile): Promise<User> {
-  const email = profile.email.toLowerCase();
-  return db.transaction(async (tx) => {
-    const [linked] = await tx.select().from(users).where(eq(users.googleSub, profile.sub)).limit(1).for('update');
-    const sameEmail = linked ? undefined : await findUserByEmail(tx, email);
-    const existing = linked ?? (sameEmail && profile.emailVerified ? sameEmail : undefined);
-    if (existing) {
-      const [row] = await tx
-        .update(users)
-        .set({ googleSub: profile.sub, avatarUrl: profile.picture ?? existing.avatarUrl })
-        .where(eq(users.id, existing.id))
-        .returning();
-      return toUser(row ?? existing);
-    }
-    if (sameEmail) throw new AppError('loginFailed');
-    const [row] = await tx
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        email,
-        username: profile.name?.trim().slice(0, USERNAME_MAX) || usernameFrom(email),
-        avatarUrl: profile.picture ?? null,
-        googleSub: profile.sub,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return toUser(row);
-  });
 }
 
 /**
@@ -116,6 +56,8 @@ export async function activate(deps: UserDeps, user: User, rawCode: string): Pro
   const activated = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, user.userId)).for('update');
     if (!row) return false;
+    // The operator's block is not lifted by any code (docs/decisions, "An operator's block").
+    if (row.blockedAt) throw new AppError('accountBlocked');
     if (row.status === 'ACTIVE') return true;
     const redeemed = await redeemInviteCode(tx, code, row.id);
     if (!redeemed) return false;
@@ -126,15 +68,7 @@ export async function activate(deps: UserDeps, user: User, rawCode: string): Pro
   return activated;
 }
 
-/** Sets a user's status (admin); answers the user, or undefined when no user has this e-mail. */
-export async function setStatus(deps: UserDeps, email: string, status: UserStatus): Promise<User | undefined> {
-  const [row] = await deps.db.update(users).set({ status }).where(eq(users.email, email.toLowerCase())).returning();
-  if (!row) return undefined;
-  deps.sessions.forgetUser(row.id);
-  return toUser(row);
-}
-
-export async function listUsers(db: Db): Promise<Array<User & { createdAt: Date }>> {
+export async function listUsers(db: Db): Promise<Array<User & { createdAt: Date; blocked: boolean }>> {
   const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.email));
-  return rows.map((row) => ({ ...toUser(row), createdAt: row.createdAt }));
+  return rows.map((row) => ({ ...toUser(row), createdAt: row.createdAt, blocked: row.blockedAt !== null }));
 }

@@ -1,4 +1,5 @@
-import { Alert } from 'antd';
+import { isLoginFailureReason } from '@reelsmith/contract';
+import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,11 +12,17 @@ import { useAfterSignIn } from './useAfterSignIn';
 /** Long enough to read the failure message before returning to the login page. */
 const RETURN_TO_LOGIN_MS = 2000;
 
-/** Where Google sign-in comes back to (`?status=success|error`): load the user and move on, or go back to login. */
+/**
+ * Where Google sign-in comes back to (`?status=success|error`): load the user and move on, or go back to login.
+ * A refusal with a reason the person can act on (`&reason=accountBlocked`, …) stays on screen with its message and
+ * a way back, instead of the generic failure that returns by itself (docs/decisions, "An operator's block").
+ */
 export function LoginCallbackPage() {
   const { t } = useTranslation(['auth', 'errors']);
   const [params] = useSearchParams();
   const status = params.get('status');
+  const reason = params.get('reason');
+  const explained = status !== 'success' && isLoginFailureReason(reason);
   const loadUser = useSession((store) => store.loadUser);
   const afterSignIn = useAfterSignIn();
   const navigate = useNavigate();
@@ -35,11 +42,21 @@ export function LoginCallbackPage() {
   }, [status, loadUser, afterSignIn]);
 
   useEffect(() => {
-    if (!failed) return;
+    if (!failed || explained) return;
     const timer = setTimeout(() => navigate(PATHS.login, { replace: true }), RETURN_TO_LOGIN_MS);
     return () => clearTimeout(timer);
-  }, [failed, navigate]);
+  }, [failed, explained, navigate]);
 
+  if (explained) {
+    return (
+      <AuthFrame>
+        <Alert type="error" showIcon role="alert" title={t(`errors:${reason}`)} />
+        <Button block size="large" onClick={() => navigate(PATHS.login, { replace: true })}>
+          {t('callback.backToLogin')}
+        </Button>
+      </AuthFrame>
+    );
+  }
   return (
     <AuthFrame>
       {failed ? <Alert type="error" showIcon role="alert" title={t('errors:loginFailed')} /> : <Busy text={t('callback.processing')} />}
