@@ -166,7 +166,10 @@ export const taskQuery = <K extends TaskKind>(kind: K) =>
 
 export const taskCancelPath = (kind: TaskKind) => `/task/v1/${kind}/cancel`;
 
-/** Cancels a task: a queued one ends at once with its credits returned, a running one stops at its next heartbeat. */
+/**
+ * Cancels a task, queued or running: it ends FAILURE at once with its credits returned, and the answer is that
+ * state. A task that has already ended is refused with taskNotCancellable (too late): it stays as it ended.
+ */
 export const taskCancel = (kind: TaskKind) =>
   defineCall({
     method: 'POST',

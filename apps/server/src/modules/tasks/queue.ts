@@ -2,11 +2,13 @@
 // SUBMITTED in the transaction that charges for it; workers claim, renew and end tasks only through these
 // functions, and only while they hold the task's lease (`lease_owner`), so a worker that lost its lease (it
 // stalled past it and another took over) can no longer change the task. A task ends exactly once: SUCCESS, or
-// FAILURE with exactly one refund.
+// FAILURE with exactly one refund. Cancelling and completing are both one conditional update of the task's row, so
+// the database decides which came first and the other finds the task ended (decision "Cancel is decided with
+// completion").
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { ProgressStage, User } from '@reelsmith/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { type Db, type Queryable, queryRows } from '../../db/client.js';
 import { type TaskRow, tasks } from '../../db/schema.js';
@@ -21,7 +23,10 @@ const DEFAULT_MAX_ATTEMPTS = 3;
 export const submitted = new EventEmitter();
 
 export interface SubmitOptions {
-  /** A client's Idempotency-Key: submitting again with the same key answers the first task, charging nothing. */
+  /**
+   * A client's Idempotency-Key: submitting the same request again with it answers the first task, charging
+   * nothing; another request with it is refused (idempotencyKeyReused).
+   */
   idempotencyKey?: string | undefined;
   projectId?: string | undefined;
 }
@@ -30,13 +35,21 @@ const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) =>
   ((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === UNIQUE_VIOLATION;
 
-async function findByIdempotencyKey(db: Queryable, userId: string, kind: string, key: string) {
-  const [row] = await db
-    .select()
+/**
+ * The task a key already submitted, when this is the same request again: the same kind and an equal input. The
+ * stored input is the request's body as the contract parsed it, never changed afterwards, so it is the request's
+ * fingerprint; jsonb equality ignores the order and spacing of the JSON (decision "An Idempotency-Key names one
+ * request"). A key of another request is the client's mistake, not a retry: refused, so it never answers a task
+ * the caller did not ask for.
+ */
+async function replayOf(db: Queryable, userId: string, kind: string, key: string, input: unknown): Promise<TaskRow | undefined> {
+  const [found] = await db
+    .select({ task: tasks, sameRequest: sql<boolean>`${tasks.kind} = ${kind} and ${tasks.input} = ${JSON.stringify(input)}::jsonb` })
     .from(tasks)
     .where(and(eq(tasks.userId, userId), eq(tasks.idempotencyKey, key)));
-  if (row && row.kind !== kind) throw new AppError('conflict');
-  return row;
+  if (!found) return undefined;
+  if (!found.sameRequest) throw new AppError('idempotencyKeyReused');
+  return found.task;
 }
 
 /** A new task's row in the database's column names, as the group commit inserts it (migration 0004). */
@@ -65,7 +78,7 @@ export async function submitTask<I>(
 ): Promise<TaskRow> {
   const { idempotencyKey } = options;
   if (idempotencyKey) {
-    const replay = await findByIdempotencyKey(ctx.db, user.userId, definition.kind, idempotencyKey);
+    const replay = await replayOf(ctx.db, user.userId, definition.kind, idempotencyKey, input);
     if (replay) return replay;
   }
   await definition.accept?.(ctx, user, input);
@@ -97,9 +110,10 @@ export async function submitTask<I>(
     submitted.emit('task', row.kind);
     return row;
   } catch (error) {
-    // Two requests with one key at the same moment: the second insert loses the race and answers the first.
+    // Two requests with one key at the same moment: the second insert loses the race and answers the first
+    // (or is refused, when it was another request).
     if (idempotencyKey && isUniqueViolation(error)) {
-      const replay = await findByIdempotencyKey(ctx.db, user.userId, definition.kind, idempotencyKey);
+      const replay = await replayOf(ctx.db, user.userId, definition.kind, idempotencyKey, input);
       if (replay) return replay;
     }
     throw error;
@@ -194,9 +208,15 @@ export async function claimTask(db: Db, kinds: readonly string[], owner: string,
 /** Whether this worker still holds the task: the condition of every write a worker makes. */
 const heldBy = (taskId: string, owner: string) => and(eq(tasks.id, taskId), eq(tasks.leaseOwner, owner), eq(tasks.status, 'IN_PROGRESS'));
 
+/** Why a worker no longer holds a task: the user cancelled it, or its lease went to another worker. */
+async function whyNotHeld(db: Db, taskId: string): Promise<'cancelled' | 'lost'> {
+  const [row] = await db.select({ cancelRequested: tasks.cancelRequested }).from(tasks).where(eq(tasks.id, taskId));
+  return row?.cancelRequested ? 'cancelled' : 'lost';
+}
+
 /**
- * Extends this worker's lease. Answers 'lost' when the worker no longer holds the task, 'cancelled' when the
- * user asked to cancel it, else 'held'.
+ * Extends this worker's lease. Answers 'cancelled' when the user cancelled the task, 'lost' when the worker no
+ * longer holds it otherwise, else 'held'.
  */
 export async function renewLease(db: Db, taskId: string, owner: string, leaseMs: number): Promise<'held' | 'lost' | 'cancelled'> {
   const [row] = await db
@@ -204,7 +224,8 @@ export async function renewLease(db: Db, taskId: string, owner: string, leaseMs:
     .set({ leaseUntil: sql`now() + ${interval(leaseMs)}` })
     .where(heldBy(taskId, owner))
     .returning({ cancelRequested: tasks.cancelRequested });
-  if (!row) return 'lost';
+  if (!row) return whyNotHeld(db, taskId);
+  // A request to stop left by a server from before cancel ended running tasks itself.
   return row.cancelRequested ? 'cancelled' : 'held';
 }
 
@@ -212,14 +233,18 @@ export async function reportProgress(db: Db, taskId: string, owner: string, stag
   await db.update(tasks).set({ progress: stage }).where(heldBy(taskId, owner));
 }
 
-/** Ends the task in SUCCESS; false when this worker no longer held it (the result is then dropped). */
-export async function completeTask(db: Db, taskId: string, owner: string, result: unknown): Promise<boolean> {
+/**
+ * Ends the task in SUCCESS, unless it ended first: answers 'completed', or why the result cannot be the task's
+ * ('cancelled': the user cancelled it, and was refunded; 'lost': another worker has it). One conditional update:
+ * a cancel that got to the row first leaves it FAILURE (or, from an older server, marked), and this writes nothing.
+ */
+export async function completeTask(db: Db, taskId: string, owner: string, result: unknown): Promise<'completed' | 'cancelled' | 'lost'> {
   const rows = await db
     .update(tasks)
     .set({ status: 'SUCCESS', result: result as object, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
-    .where(heldBy(taskId, owner))
+    .where(and(heldBy(taskId, owner), isNull(tasks.cancelRequested)))
     .returning({ id: tasks.id });
-  return rows.length === 1;
+  return rows.length === 1 ? 'completed' : whyNotHeld(db, taskId);
 }
 
 /**
@@ -233,11 +258,20 @@ async function failWhere(
   taskId: string,
   condition: ReturnType<typeof and>,
   error: StoredTaskError,
+  cancelled = false,
 ): Promise<boolean> {
   const ended = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(tasks)
-      .set({ status: 'FAILURE', error, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+      .set({
+        status: 'FAILURE',
+        error,
+        finishedAt: sql`now()`,
+        leaseOwner: null,
+        leaseUntil: null,
+        // Tells the worker still running it why its lease is gone (whyNotHeld).
+        ...(cancelled && { cancelRequested: sql`now()` }),
+      })
       .where(and(eq(tasks.id, taskId), condition))
       .returning();
     if (!row) return undefined;
@@ -292,9 +326,10 @@ export async function failAbandonedTasks(ctx: AppContext, definitions: ReadonlyM
 }
 
 /**
- * Cancels the user's task: a waiting one ends FAILURE at once with its refund; a running one is asked to stop
- * (its worker sees the request at its next heartbeat and ends it the same way). A finished task cannot be
- * cancelled.
+ * Cancels the user's task, waiting or running: it ends FAILURE at once with its refund, in the one conditional
+ * update that a completion also races for (decision "Cancel is decided with completion"). A running task's worker
+ * finds it ended (its completion is refused; its heartbeat stops the work) and removes what the work made. A task
+ * that ended first cannot be cancelled: too late, it stays as it ended.
  */
 export async function cancelTask(
   ctx: AppContext,
@@ -303,15 +338,8 @@ export async function cancelTask(
   kind: string,
   taskId: string,
 ): Promise<TaskRow> {
-  const task = await readTask(ctx.db, userId, kind, taskId);
-  if (task.status === 'SUBMITTED' && (await failWhere(ctx, definitions, taskId, eq(tasks.status, 'SUBMITTED'), { key: 'taskCancelled' }))) {
-    return readTask(ctx.db, userId, kind, taskId);
-  }
-  const [running] = await ctx.db
-    .update(tasks)
-    .set({ cancelRequested: sql`coalesce(${tasks.cancelRequested}, now())` })
-    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'IN_PROGRESS')))
-    .returning();
-  if (running) return running;
-  throw new AppError('taskNotCancellable');
+  await readTask(ctx.db, userId, kind, taskId);
+  const unfinished = inArray(tasks.status, ['SUBMITTED', 'IN_PROGRESS']);
+  if (!(await failWhere(ctx, definitions, taskId, unfinished, { key: 'taskCancelled' }, true))) throw new AppError('taskNotCancellable');
+  return readTask(ctx.db, userId, kind, taskId);
 }

@@ -11,6 +11,7 @@ import { AppError } from '../../errors.js';
 import { outageError } from '../../outage.js';
 import { taskDuration } from '../metrics/registry.js';
 import type { AnyTaskDefinition, StoredTaskError, TaskLog } from './definition.js';
+import { discardOutputs } from './outputs.js';
 import { claimTask, completeTask, failAbandonedTasks, failTask, releaseTask, renewLease, reportProgress, submitted } from './queue.js';
 
 const DEFAULT_TIMEOUT_MS = 15 * 60_000;
@@ -75,6 +76,19 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
     const taskLog: TaskLog = log.child?.({ taskId: task.id, kind: task.kind, worker: id }) ?? log;
     const started = performance.now();
     let outcome: 'success' | 'failure' | 'released' | 'lost' = 'failure';
+    /**
+     * What a finished attempt made, removed when the task ends FAILURE (refunded) without it: cancelled, or out of
+     * time. A result that is only another attempt's to make (lease lost, shutdown) is left alone: that attempt may
+     * name the same files.
+     */
+    const discard = async (result: unknown) => {
+      try {
+        const removed = await discardOutputs(ctx, task, result);
+        if (removed) taskLog.info({ removed }, 'removed the outputs of a result that was not recorded');
+      } catch (error) {
+        taskLog.error({ err: error }, 'could not remove the outputs of a result that was not recorded');
+      }
+    };
     taskLog.info({ attempt: task.attempts }, 'task started');
     const heartbeat = setInterval(
       () => {
@@ -100,11 +114,21 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
         log: taskLog,
       });
       // A result that arrives after the task was stopped is not the task's result.
-      if (stop.signal.aborted) throw stop.signal.reason;
-      if (await completeTask(ctx.db, task.id, id, result ?? {})) outcome = 'success';
-      else {
+      if (stop.signal.aborted) {
+        if (reasonOf() === 'cancelled' || reasonOf() === 'timedOut') await discard(result);
+        throw stop.signal.reason;
+      }
+      const completed = await completeTask(ctx.db, task.id, id, result ?? {});
+      if (completed === 'completed') outcome = 'success';
+      else if (completed === 'lost') {
         outcome = 'lost';
         taskLog.warn('task finished after losing its lease');
+      } else {
+        // Cancelled and refunded while the work finished: the result is not the task's, nor is what it made.
+        taskLog.info('task finished after it was cancelled; its result is dropped');
+        await discard(result);
+        // Ended by the cancel already; only a task an older server marked for cancelling is still held, and ends here.
+        await failTask(ctx, byKind, task.id, id, { key: 'taskCancelled' });
       }
     } catch (error) {
       const reason = reasonOf();

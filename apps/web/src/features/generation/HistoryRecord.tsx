@@ -63,8 +63,9 @@ function Outputs({ record }: { record: GenerationRecord }) {
 }
 
 /**
- * Stops a running generation. The service ends it (a queued one at once, a running one at its next heartbeat)
- * and returns its credits; the record's poll then sees it end. A failed cancel is toasted like any API error.
+ * Stops a running generation. The service ends it at once and returns its credits, or answers that it is too late
+ * (it has just finished; decision "Cancel is decided with completion"); the record's poll then sees how it ended.
+ * A refused cancel is toasted like any API error, and the row goes on to show the result.
  */
 function CancelButton({ record, onCancelled }: { record: GenerationRecord; onCancelled: () => void }) {
   const { t } = useTranslation('generation');

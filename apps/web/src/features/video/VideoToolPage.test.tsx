@@ -104,7 +104,7 @@ describe('text to video', () => {
         '/video/models': MODELS,
         '/task/v1/text-to-video/cancel': (body) => {
           cancels.push(body);
-          return ok({ taskId: 'task-1', status: 'IN_PROGRESS' });
+          return ok({ taskId: 'task-1', status: 'FAILURE', error: JSON.stringify({ message: 'The task was cancelled.' }) });
         },
       },
     });
@@ -116,6 +116,30 @@ describe('text to video', () => {
     await inHistory((history) => history.getByText('The task was cancelled.'));
     expect(within(history()).getByText("Don't worry, your credits remain unchanged")).toBeTruthy();
     expect(within(history()).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('says it is too late when the generation finished before the cancel, then shows the result', async () => {
+    stubTool({
+      tool: 'text-to-video',
+      queries: [
+        { status: 'IN_PROGRESS', progress: 'animating' },
+        { status: 'IN_PROGRESS', progress: 'animating' },
+        { status: 'SUCCESS', videos: [{ resKey: 'u/u1/v1.mp4', url: 'http://files.test/v1.mp4' }] },
+      ],
+      extra: {
+        '/video/models': MODELS,
+        '/task/v1/text-to-video/cancel': {
+          body: { code: 40900, message: 'Too late to cancel: this task has already finished.', data: null },
+        },
+      },
+    });
+    renderApp('/tools/video/text-to-video', userWith('ACTIVE'));
+    fireEvent.change(await prompt(), { target: { value: 'A bottle' } });
+    generate();
+    fireEvent.click(await inHistory((history) => history.getByRole('button', { name: 'Cancel' })));
+    expect(await screen.findByText('Too late to cancel: this task has already finished.')).toBeTruthy();
+    await inHistory((history) => history.getByLabelText('Video 1'));
+    expect(within(history()).queryByText('The task was cancelled.')).toBeNull();
   });
 
   it('pages the history as it is scrolled to its end', async () => {
