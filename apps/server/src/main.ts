@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.js';
 import { ADMIN_RPC_PATH } from './modules/admin/routes.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { createStorage } from './modules/files/storage/index.js';
+import { startStorageSweeps } from './modules/files/storageSweep.js';
 import { sweepStaleWork, tmpDirOf, WORK_SWEEP_INTERVAL_MS } from './modules/files/workDir.js';
 import { starterInviteCode } from './modules/invites/service.js';
 import { startExpirySweeps } from './modules/points/expiry.js';
@@ -56,7 +57,7 @@ async function main() {
   const inviteCode = await starterInviteCode(database.db);
 
   const adminToken = randomBytes(32).toString('base64url');
-  const storage = createStorage(settings);
+  const storage = createStorage(settings, database.db);
   await storage.check().catch((error: unknown) => {
     throw new StartError(`The file storage (${settings.storage.driver}) cannot be written: ${causeOf(error)}`);
   });
@@ -83,6 +84,8 @@ async function main() {
     ? startWorker(ctx, taskDefinitions, { concurrency: settings.workerConcurrency, leaseMs: settings.taskLeaseMs, log: app.log })
     : undefined;
   const stopExpirySweeps = runsWorker ? startExpirySweeps(database.db, app.log) : async () => {};
+  // Uploads never registered and captured pages done with (docs/decisions, "Storage quota"): one sweep per worker.
+  const stopStorageSweeps = runsWorker ? startStorageSweeps(ctx, app.log) : async () => {};
   const stopWorkSweeps = runPeriodically(
     () => sweepStaleWork(settings.dataDir),
     WORK_SWEEP_INTERVAL_MS,
@@ -111,7 +114,7 @@ async function main() {
     }, settings.shutdownTimeoutMs).unref();
     if (writesAdminFile) rmSync(adminFile, { force: true });
     await Promise.all([app.close(), worker?.stop()]);
-    await Promise.all([stopExpirySweeps(), stopWorkSweeps()]);
+    await Promise.all([stopExpirySweeps(), stopStorageSweeps(), stopWorkSweeps()]);
     await database.close();
     app.log.info('stopped');
     process.exit(0);

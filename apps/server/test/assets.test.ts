@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ASSET_URL_TASK_FAILURE, ASSET_URL_TASK_SUCCESS, ERRORS, type LibraryAsset } from '@reelsmith/contract';
@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema.js';
 import { assetUrlImportTask } from '../src/modules/assets/urlImport.js';
+import { filesDirOf } from '../src/modules/files/storage/index.js';
 import { fileKey, thumbKey } from '../src/modules/files/storage/keys.js';
 import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
 import { appOn, type Browser } from './support/app.js';
@@ -169,16 +170,21 @@ describe.each(testDatabases())('the assets library on $name', (testDb) => {
     expect(res.rawPayload.equals(media.png)).toBe(true);
   });
 
-  it('counts the caller files, images, videos, projects and bytes', async () => {
-    const { browser } = await library();
+  it('counts the caller files, images, videos, projects, and every byte stored with the quota', async () => {
+    const { browser, userId } = await library();
     await browser.ok('POST', '/project/createProject', { body: { projectName: 'One' } });
     await stored((await activeMember(t)).browser, media.mp4, 'mp4', 'theirs.mp4');
+    // The bytes are all the caller's objects: the files and their thumbnails.
+    const userDir = join(filesDirOf(t.ctx.settings.dataDir), 'u', userId);
+    const held = objectsOf(t.ctx, userId).reduce((sum, key) => sum + statSync(join(userDir, key)).size, 0);
+    expect(held).toBeGreaterThan(media.png.length * 2 + media.jpeg.length + media.mp4.length);
     expect(await browser.ok('GET', '/assert/statistics')).toEqual({
       total: 5,
       images: 3,
       videos: 1,
       projects: 1,
-      bytes: media.png.length * 2 + media.jpeg.length + media.mp4.length,
+      bytes: held,
+      quotaBytes: 5120 * 1024 * 1024,
     });
   });
 

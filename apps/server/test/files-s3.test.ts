@@ -1,14 +1,19 @@
 // The S3 driver against a real S3-protocol server (s3rver, on the local disk): presigned uploads and downloads
-// straight to the bucket, ranges, registration by content, deletion and the health check.
+// straight to the bucket, ranges, registration by content, deletion, the health check, the quota's signed upload
+// length and the sweep of uploads never registered and captured pages analysed.
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from '@20minutes/s3rver';
 import { ERRORS, type LibraryAsset } from '@reelsmith/contract';
 import { makeImage } from '@reelsmith/media/fixtures';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedObjects, tasks } from '../src/db/schema.js';
 import { storageOrigins } from '../src/modules/files/storage/origins.js';
 import { S3Storage } from '../src/modules/files/storage/s3.js';
+import { sweepStoredObjects } from '../src/modules/files/storageSweep.js';
 import type { StorageSettings } from '../src/settings.js';
 import { API, appOn, type Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
@@ -53,7 +58,7 @@ describe.each(testDatabases())('files on S3 storage, $name', (testDb) => {
 
   const putToBucket = (target: PutTarget, body: Buffer) => fetch(target.uploadUrl, { method: 'PUT', headers: target.headers, body });
   async function uploaded(browser: Browser, body: Buffer, fileName = 'photo.png') {
-    const target = await putUrl(browser, 'png');
+    const target = await putUrl(browser, 'png', body.length);
     expect((await putToBucket(target, body)).status).toBe(200);
     return browser.call('POST', '/assert/uploadFileWithUrl', { body: { resKey: target.resKey, fileName } });
   }
@@ -65,7 +70,7 @@ describe.each(testDatabases())('files on S3 storage, $name', (testDb) => {
 
   it('uploads straight to the bucket with a presigned PUT that carries no body checksum', async () => {
     const { browser, userId } = await activeMember(t);
-    const target = await putUrl(browser, 'png');
+    const target = await putUrl(browser, 'png', png.length);
     expect(target.uploadUrl.startsWith(`${s3.endpoint}/${BUCKET}/u/${userId}/upload/`)).toBe(true);
     expect(target.uploadUrl).not.toMatch(/checksum/i);
     expect(target.headers).toEqual({ 'Content-Type': 'image/png' });
@@ -96,6 +101,49 @@ describe.each(testDatabases())('files on S3 storage, $name', (testDb) => {
 
     await browser.ok('POST', '/assert/delete', { body: { fileIds: [asset.fileId] } });
     expect(bucketObjectsOf(userId)).toEqual([]);
+  });
+
+  it('needs the size of an upload, and the bucket takes no other length (the quota reserves that size)', async () => {
+    const { browser, userId } = await activeMember(t);
+    const unsized = await browser.call('GET', '/file/user/put-url', { query: { format: 'png' } });
+    expect(unsized.body).toEqual({
+      code: ERRORS.uploadSizeRequired.code,
+      message: 'The size of the file to upload is required.',
+      data: null,
+    });
+    const target = await putUrl(browser, 'png', png.length);
+    expect((await browser.ok('GET', '/assert/statistics')) as { bytes: number }).toMatchObject({ bytes: png.length });
+    expect((await putToBucket(target, Buffer.concat([png, Buffer.alloc(1024 * 1024)]))).status).toBe(403);
+    expect((await putToBucket(target, png.subarray(0, 100))).status).toBe(403);
+    expect(bucketObjectsOf(userId)).toEqual([]);
+    expect((await putToBucket(target, png)).status).toBe(200);
+  });
+
+  it('sweeps uploads never registered after a day and captured pages once analysed, from the bucket and the quota', async () => {
+    const { browser, userId } = await activeMember(t);
+    const old = await putUrl(browser, 'png', png.length);
+    expect((await putToBucket(old, png)).status).toBe(200);
+    const fresh = await putUrl(browser, 'png', png.length);
+    expect((await putToBucket(fresh, png)).status).toBe(200);
+    const html = '<h1>A bottle</h1>';
+    const page = (await browser.ok('POST', '/link-video/page/upload', { body: { html } })) as { resKey: string };
+    const bytesOf = async () => ((await browser.ok('GET', '/assert/statistics')) as { bytes: number }).bytes;
+    expect(await bytesOf()).toBe(png.length * 2 + html.length);
+    await t.ctx.db
+      .update(storedObjects)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) })
+      .where(eq(storedObjects.key, old.resKey));
+    await t.ctx.db.insert(tasks).values({
+      id: randomUUID(),
+      userId,
+      kind: 'link-analysis',
+      input: { productLink: 'https://shop.example/bottle', resKey: page.resKey },
+      status: 'SUCCESS',
+    });
+
+    expect(await sweepStoredObjects(t.ctx)).toMatchObject({ uploads: 1, pages: 1 });
+    expect(bucketObjectsOf(userId)).toEqual([fresh.resKey.split('/').pop()]);
+    expect(await bytesOf()).toBe(png.length);
   });
 
   it('refuses an upload that is not what it claims, leaving nothing in the bucket', async () => {

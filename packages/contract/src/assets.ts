@@ -101,7 +101,10 @@ export const assetStatistics = defineCall({
     images: z.number().int(),
     videos: z.number().int(),
     projects: z.number().int(),
+    /** Every byte the user stores, as the storage quota counts it: files, thumbnails, pending uploads, captured pages. */
     bytes: z.number().int(),
+    /** The storage quota (STORAGE_QUOTA_MB). */
+    quotaBytes: z.number().int(),
   }),
 });
 
@@ -147,6 +150,13 @@ export const filePutUrl = defineCall({
   method: 'GET',
   path: '/file/user/put-url',
   access: 'active',
-  query: z.strictObject({ format: z.string().regex(/^[a-z0-9]{2,5}$/i) }),
+  query: z.strictObject({
+    format: z.string().regex(/^[a-z0-9]{2,5}$/i),
+    /**
+     * The file's size in bytes: the room reserved for it in the user's storage quota, and the only length the
+     * upload URL takes. Optional with local storage (the type's largest size is reserved), required with S3.
+     */
+    size: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  }),
   data: z.object({ uploadUrl: z.string(), resKey: z.string(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()) }),
 });

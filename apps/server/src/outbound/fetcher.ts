@@ -10,12 +10,15 @@
  *     const fetchUrl = createFetcher({ allowHosts: settings.outboundAllowHosts });
  *     const page = await fetchUrl(productLink, { maxBytes: 5 * 1024 * 1024 });
  *
+ * Media files are not read into memory: `createDownloader` streams the body to a file instead, under the same
+ * checks (issue 13, M4).
+ *
  * Every failure is an OutboundError whose `reason` the HTTP layer maps to a localised message.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { readBody } from './body.js';
+import { readBody, saveBody } from './body.js';
 import { browserHeaders } from './browser.js';
 import { OutboundError } from './errors.js';
 import { type Lookup, resolveHop, systemLookup, type Target } from './target.js';
@@ -39,6 +42,8 @@ export interface FetchOptions {
   /** The Accept header, e.g. `image/*` for an image import; a browser's navigation Accept by default. */
   accept?: string;
   maxBytes?: number;
+  /** Stops the fetch (a cancelled task); it then fails with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface Fetched {
@@ -52,20 +57,56 @@ export interface Fetched {
 
 export type FetchUrl = (url: string, options?: FetchOptions) => Promise<Fetched>;
 
+export interface Downloaded {
+  finalUrl: string;
+  contentType: string | undefined;
+  /** Bytes written (decoded). */
+  size: number;
+}
+
+/** Fetches `url` into a new file at `path` (which must not exist yet), never holding the body in memory. */
+export type DownloadUrl = (url: string, path: string, options?: FetchOptions) => Promise<Downloaded>;
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-export function createFetcher({
+export function createFetcher(options: FetcherOptions = {}): FetchUrl {
+  const fetchWith = hops(options);
+  return (input, fetchOptions = {}) =>
+    fetchWith(input, fetchOptions, async (response, url, maxBytes) => ({
+      finalUrl: url.href,
+      status: response.statusCode ?? 0,
+      contentType: response.headers['content-type'],
+      body: await readBody(response, maxBytes),
+    }));
+}
+
+export function createDownloader(options: FetcherOptions = {}): DownloadUrl {
+  const fetchWith = hops(options);
+  return (input, path, fetchOptions = {}) =>
+    fetchWith(input, fetchOptions, async (response, url, maxBytes) => ({
+      finalUrl: url.href,
+      contentType: response.headers['content-type'],
+      size: await saveBody(response, maxBytes, path),
+    }));
+}
+
+/** What is done with the final 2xx answer: read its body, or save it. */
+type Consume<T> = (response: IncomingMessage, url: URL, maxBytes: number) => Promise<T>;
+
+/** The checked, redirect-following GET of both fetchers, ending with `consume` of the final answer. */
+function hops({
   allowHosts = [],
   timeoutMs = 30_000,
   headersTimeoutMs = 10_000,
   maxBytes: defaultMaxBytes = 20 * 1024 * 1024,
   maxRedirects = 5,
   lookup = systemLookup,
-}: FetcherOptions = {}): FetchUrl {
+}: FetcherOptions) {
   const allowed = new Set(allowHosts.map((entry) => entry.toLowerCase()));
 
-  return async (input, { accept, maxBytes = defaultMaxBytes } = {}) => {
-    const deadline = AbortSignal.timeout(timeoutMs);
+  return async <T>(input: string, { accept, maxBytes = defaultMaxBytes, signal }: FetchOptions, consume: Consume<T>): Promise<T> => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const deadline = signal ? AbortSignal.any([timeout, signal]) : timeout;
     let url = parseUrl(input);
     try {
       // Every method is GET, so a 303 (or a 301/302 after a POST, in browsers) needs no change of method.
@@ -77,8 +118,7 @@ export function createFetcher({
           const location = REDIRECTS.has(status) ? response.headers.location : undefined;
           if (location === undefined) {
             if (status < 200 || status > 299) throw new OutboundError('http', `${url.host} answered with HTTP ${status}`, status);
-            const body = await readBody(response, maxBytes);
-            return { finalUrl: url.href, status, contentType: response.headers['content-type'], body };
+            return await consume(response, url, maxBytes);
           }
           if (redirects === maxRedirects) throw new OutboundError('tooManyRedirects', `More than ${maxRedirects} redirects`);
           url = parseUrl(location, url);
@@ -88,8 +128,10 @@ export function createFetcher({
         }
       }
     } catch (error) {
+      // A stop asked for by the caller is theirs to report, not a failure of the fetch.
+      if (signal?.aborted) throw signal.reason;
       if (error instanceof OutboundError) throw error;
-      if (deadline.aborted) throw new OutboundError('timeout', `Fetching ${url.href} took longer than ${timeoutMs} ms`);
+      if (timeout.aborted) throw new OutboundError('timeout', `Fetching ${url.href} took longer than ${timeoutMs} ms`);
       const detail = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       throw new OutboundError('network', `The connection to ${url.host} failed (${detail})`);
     }

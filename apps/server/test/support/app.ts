@@ -37,7 +37,7 @@ export async function testApp(
     settings,
     db,
     sessions: new SessionStore(db),
-    storage: createStorage(settings),
+    storage: createStorage(settings, db),
     adminToken: ADMIN_TOKEN,
     tasks,
     providers: generationProviders(settings),

@@ -30,8 +30,9 @@ export interface PutTarget {
   headers: Record<string, string>;
 }
 
-export const putUrl = async (browser: Browser, format: string) =>
-  (await browser.ok('GET', '/file/user/put-url', { query: { format } })) as PutTarget;
+/** A put-url; with `size`, the file's declared size (required with S3, optional with the local driver). */
+export const putUrl = async (browser: Browser, format: string, size?: number) =>
+  (await browser.ok('GET', '/file/user/put-url', { query: { format, ...(size !== undefined && { size: String(size) }) } })) as PutTarget;
 
 /** PUTs bytes to a local upload URL as a browser would: no cookie, no client header. */
 export const putTo = (t: TestApp, target: PutTarget, bytes: Buffer) =>
@@ -63,14 +64,19 @@ export const workFiles = (ctx: AppContext) => walk(tmpDirOf(ctx.settings.dataDir
  * in OUTBOUND_ALLOW_HOSTS.
  */
 export function fixtureServer() {
-  const routes = new Map<string, { type: string; body: Buffer } | { redirect: string }>();
-  const fixture = { routes, host: '', base: '' };
+  const routes = new Map<string, { type: string; body: Buffer; heldUntil?: Promise<unknown> } | { redirect: string }>();
+  /** Requests received, by path: an import is known to be running once its request has arrived. */
+  const arrivals = new Map<string, number>();
+  const fixture = { routes, arrivals, host: '', base: '' };
   let server: Server;
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    server = createServer(async (req, res) => {
       const found = routes.get(req.url ?? '');
+      arrivals.set(req.url ?? '', (arrivals.get(req.url ?? '') ?? 0) + 1);
       if (!found) return res.writeHead(404).end('not here');
       if ('redirect' in found) return res.writeHead(302, { location: found.redirect }).end();
+      // A body held back answers when the test lets it: an import that is under way for as long as it needs.
+      await found.heldUntil;
       res.writeHead(200, { 'content-type': found.type, 'content-length': found.body.length }).end(found.body);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -40,7 +40,7 @@ export function registerAssetRoutes(route: Router, ctx: AppContext) {
       await Promise.all(rows.map(async (row) => [row.id, await storage.downloadUrl(row.resKey as string)] as const)),
     );
   });
-  route(assetStatistics, ({ user }) => statisticsOf(db, user.userId));
+  route(assetStatistics, ({ user }) => statisticsOf(db, user.userId, ctx.settings.storageQuotaBytes));
   route(assetUrlTaskSubmit, async ({ user, body }) => ({ fileId: await submitUrlImport(ctx, user, body.url) }));
   route(assetUrlTaskQuery, ({ user, query, req }) => readUrlImport(ctx, user.userId, query.fileId, localeOfRequest(req)));
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { type FileRow, files, projects } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { usedBytes } from '../files/storedObjects.js';
 
 /** Every query here is scoped to its owner: another user's file answers "not found", never its data. */
 const ownedBy = (userId: string, ...more: (SQL | undefined)[]) => and(eq(files.userId, userId), ...more);
@@ -75,25 +76,30 @@ export const storedAssets = (db: Db, userId: string, fileIds: readonly string[])
     .from(files)
     .where(ownedBy(userId, inArray(files.id, [...fileIds]), eq(files.status, 'completed')));
 
-export async function assetStatistics(db: Db, userId: string) {
+/**
+ * The library's figures. `bytes` is what the storage quota counts (every object the user stores: files and their
+ * thumbnails, uploads not registered yet, captured pages), beside the quota itself.
+ */
+export async function assetStatistics(db: Db, userId: string, quotaBytes: number) {
   const completed = sql`${files.status} = 'completed'`;
-  const [[totals], [projectCount]] = await Promise.all([
+  const [[totals], [projectCount], bytes] = await Promise.all([
     db
       .select({
         total: count(),
         images: sql<number>`count(*) filter (where ${completed} and ${files.type} = 'image')`.mapWith(Number),
         videos: sql<number>`count(*) filter (where ${completed} and ${files.type} = 'video')`.mapWith(Number),
-        bytes: sql<number>`coalesce(sum(${files.size}) filter (where ${completed}), 0)`.mapWith(Number),
       })
       .from(files)
       .where(ownedBy(userId)),
     db.select({ n: count() }).from(projects).where(eq(projects.userId, userId)),
+    usedBytes(db, userId),
   ]);
   return {
     total: totals?.total ?? 0,
     images: totals?.images ?? 0,
     videos: totals?.videos ?? 0,
     projects: projectCount?.n ?? 0,
-    bytes: totals?.bytes ?? 0,
+    bytes,
+    quotaBytes,
   };
 }

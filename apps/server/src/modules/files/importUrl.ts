@@ -1,17 +1,20 @@
 /**
- * Imports a file a user names by its web address: fetched with the one SSRF-safe fetcher (design §8) under the
- * largest size cap, then checked and stored like an upload (ingest.ts).
+ * Imports a file a user names by its web address: fetched with the one SSRF-safe fetcher (design §8) straight into a
+ * work file, under the size cap and the room left in the user's storage quota, then checked and stored like an
+ * upload (ingest.ts). The download never sits in memory, and at most IMPORTS_PER_USER imports of a user and
+ * IMPORTS_PER_PROCESS in all run at once (importSlots.ts; docs/decisions, "Import limits").
  */
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { OutboundError } from '../../outbound/errors.js';
-import { createFetcher } from '../../outbound/fetcher.js';
+import { createDownloader, createFetcher } from '../../outbound/fetcher.js';
 import { checkWithoutLookup } from '../../outbound/target.js';
 import type { Settings } from '../../settings.js';
 import { maxBytesOfAny, megabytes } from './formats.js';
+import { withImportSlot } from './importSlots.js';
 import { type IngestedFile, ingest } from './ingest.js';
+import { quotaExceeded, usedBytes } from './storedObjects.js';
 import { withWorkDir } from './workDir.js';
 
 /** A whole large video may take a while; the fetcher still bounds each hop's wait for headers. */
@@ -26,15 +29,54 @@ export interface UrlImport {
   signal?: AbortSignal;
 }
 
-export function importFromUrl(ctx: AppContext, { userId, fileId, url, signal }: UrlImport): Promise<IngestedFile> {
+/** Imports one file, waiting for one of the user's import slots first (a task's import). */
+export function importFromUrl(ctx: AppContext, file: UrlImport): Promise<IngestedFile> {
+  return withImportSlot(ctx.settings, file.userId, { wait: true, signal: file.signal }, () => importHoldingSlot(ctx, file));
+}
+
+/** Imports one file for a caller that already holds one of the user's import slots (`withImportSlot`). */
+export function importHoldingSlot(ctx: AppContext, { userId, fileId, url, signal }: UrlImport): Promise<IngestedFile> {
   return withWorkDir(ctx.settings, async (dir) => {
+    // The download stops at the room left: a file that cannot be kept is not fetched to the end. Storing it checks
+    // the quota again, exactly, against what other imports stored meanwhile.
+    const quota = ctx.settings.storageQuotaBytes;
+    const used = await usedBytes(ctx.db, userId);
+    if (used >= quota) throw quotaExceeded(used, quota);
     const path = join(dir, 'download');
-    await writeFile(path, await download(ctx.settings, url));
+    await downloadTo(ctx.settings, url, path, { maxBytes: Math.min(maxBytesOfAny(ctx.settings), quota - used), signal, used });
     return ingest(ctx, { userId, fileId, path, ...(signal && { signal }) });
   });
 }
 
-/** A file's bytes from the web through the SSRF-safe fetcher, its failures as the user's errors. */
+export interface DownloadOptions {
+  /** The size cap; the largest file of any type by default. */
+  maxBytes?: number;
+  signal?: AbortSignal | undefined;
+  /** The user's storage in use, when the cap is the room left in their quota: passing it is then a quota error. */
+  used?: number;
+}
+
+/**
+ * A file from the web saved at `path` (which must not exist) through the SSRF-safe fetcher, streamed: memory
+ * holds a few chunks whatever its size. Its failures are the user's errors.
+ */
+export async function downloadTo(settings: Settings, url: string, path: string, options: DownloadOptions = {}): Promise<void> {
+  const cap = maxBytesOfAny(settings);
+  const { maxBytes = cap, signal, used } = options;
+  const downloadUrl = createDownloader({ allowHosts: settings.outboundAllowHosts, timeoutMs: IMPORT_TIMEOUT_MS });
+  try {
+    await downloadUrl(url, path, { accept: MEDIA_ACCEPT, maxBytes, ...(signal && { signal }) });
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    if (error.reason === 'tooLarge' && used !== undefined && maxBytes < cap) throw quotaExceeded(used, settings.storageQuotaBytes);
+    throw importError(error, maxBytes);
+  }
+}
+
+/**
+ * A file's bytes from the web through the SSRF-safe fetcher, in memory, its failures as the user's errors. For
+ * small files only (a reference picture): anything up to a video's size goes to a file with `downloadTo`.
+ */
 export async function download(settings: Settings, url: string, maxBytes = maxBytesOfAny(settings)): Promise<Buffer> {
   const fetchUrl = createFetcher({ allowHosts: settings.outboundAllowHosts, timeoutMs: IMPORT_TIMEOUT_MS });
   try {

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { type AssetType, FORMAT_EXTENSIONS, FORMAT_NAMES, type Format, formatOf, maxBytesOf, megabytes, SIDE_LIMITS } from './formats.js';
 import { fileKey, thumbKey } from './storage/keys.js';
+import { storageOf } from './storage/metered.js';
 import { mediaToolsOf } from './workDir.js';
 
 /** What was stored, for the file's row. */
@@ -73,9 +74,12 @@ export async function ingest(ctx: AppContext, { userId, fileId, path, signal }: 
 export const discard = (ctx: AppContext, file: Pick<IngestedFile, 'resKey' | 'thumbKey'>) =>
   ctx.storage.delete([file.resKey, file.thumbKey]);
 
-/** Removes whatever an ingest of this file id may have stored before it was stopped, whichever format it found. */
+/**
+ * Removes whatever an ingest of this file id may have stored before it was stopped, whichever format it found. Runs
+ * in a task's `failed` clean-up, whose `ctx.db` is the transaction ending the task: the ledger is written in it.
+ */
 export const discardAny = (ctx: AppContext, userId: string, fileId: string) =>
-  ctx.storage.delete([thumbKey(userId, fileId), ...FORMAT_EXTENSIONS.map((ext) => fileKey(userId, fileId, ext))]);
+  storageOf(ctx).delete([thumbKey(userId, fileId), ...FORMAT_EXTENSIONS.map((ext) => fileKey(userId, fileId, ext))]);
 
 function checkSides(type: Format['type'], width: number, height: number) {
   const { min, max } = SIDE_LIMITS[type];

@@ -30,7 +30,7 @@ const project = (projectId: string, change: Partial<ProjectSummary> = {}): Proje
 
 type Body = Record<string, unknown>;
 const fail = (message: string) => ({ body: { code: 40000, message, data: null } });
-const STATISTICS = ok({ total: 3, images: 2, videos: 1, projects: 1, bytes: 3 * 1024 * 1024 });
+const STATISTICS = ok({ total: 3, images: 2, videos: 1, projects: 1, bytes: 3 * 1024 * 1024, quotaBytes: 5 * 1024 ** 3 });
 
 /** The library's calls answered from fixed lists, keeping every body sent, per path. */
 function library({ assets = [] as LibraryAsset[], projects = [] as ProjectSummary[], answers = {} as Parameters<typeof stubApi>[0] } = {}) {
@@ -105,7 +105,7 @@ describe('assets page', () => {
     expect(within(await card('clip.mp4')).getByRole('button', { name: 'Watch' })).toBeTruthy();
     expect(bodies['/assert/folders/files']).toEqual([{ page: 1, pageSize: 24, sort: 'newest' }]);
     const summary = await screen.findByLabelText('Library summary');
-    expect(summary.textContent).toBe('Images2Videos1Projects1Storage used3.0 MB');
+    expect(summary.textContent).toBe('Images2Videos1Projects1Storage used3.0 MB / 5.0 GB');
   });
 
   it('asks for the filters and sort chosen, and keeps them in the address bar', async () => {
@@ -320,7 +320,8 @@ describe('upload from the computer', () => {
     renderApp(PAGE, userWith('ACTIVE'));
     await screen.findByText('No assets yet. Upload from your computer or import from a URL.');
     const xhr = await pick(png());
-    expect(calls).toContain('/file/user/put-url?format=png');
+    // The size reserves the upload's room in the storage quota.
+    expect(calls).toContain('/file/user/put-url?format=png&size=4');
     expect(xhr.method).toBe('PUT');
     expect(xhr.url).toBe(PUT_URL.uploadUrl);
     expect(xhr.headers).toMatchObject({ 'content-type': 'image/png', client: 'WEB' });

@@ -20,7 +20,8 @@ export function LibraryStatistics() {
         ['images', data.images.toLocaleString(i18n.language)],
         ['videos', data.videos.toLocaleString(i18n.language)],
         ['projects', data.projects.toLocaleString(i18n.language)],
-        ['storage', formatBytes(data.bytes, i18n.language)],
+        // Everything stored counts against the quota (files, thumbnails, uploads not yet registered, captured pages).
+        ['storage', `${formatBytes(data.bytes, i18n.language)} / ${formatBytes(data.quotaBytes, i18n.language)}`],
       ] as const)
     : [];
   return (

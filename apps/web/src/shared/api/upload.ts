@@ -24,7 +24,8 @@ export function formatOf(file: Pick<File, 'name' | 'type'>): string {
  * ApiErrors, toasted like every API failure (cancellation is silent).
  */
 export async function uploadFile(file: File, { onProgress, signal }: UploadOptions = {}): Promise<string> {
-  const target = await api(filePutUrl, { query: { format: formatOf(file) }, signal });
+  // The size reserves the file's room in the storage quota, and a bucket's upload URL takes no other length.
+  const target = await api(filePutUrl, { query: { format: formatOf(file), size: file.size }, signal });
   try {
     await put(target.uploadUrl, { ...target.headers, ...ownHeaders(target.uploadUrl) }, file, onProgress, signal);
   } catch (error) {

@@ -87,8 +87,9 @@ export class S3Storage implements Storage {
     await Promise.all(keys.map((key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: safeKey(key) }))));
   }
 
-  async uploadUrl(key: string, contentType: string): Promise<UploadTarget> {
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: safeKey(key), ContentType: contentType });
+  async uploadUrl(key: string, contentType: string, size?: number): Promise<UploadTarget> {
+    // A presigned PUT cannot bound the body otherwise: the signed Content-Length is the quota's only hold on it.
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: safeKey(key), ContentType: contentType, ContentLength: size });
     const url = await getSignedUrl(this.client, command, { expiresIn: UPLOAD_URL_TTL_SECONDS });
     return { url, method: 'PUT', headers: { 'Content-Type': contentType } };
   }

@@ -34,8 +34,11 @@ export interface Storage {
   stat(key: string): Promise<{ size: number } | null>;
   /** Removes the objects; keys without an object are ignored. */
   delete(keys: readonly string[]): Promise<void>;
-  /** A URL a browser can PUT this one key to for a while, without a session. */
-  uploadUrl(key: string, contentType: string): Promise<UploadTarget>;
+  /**
+   * A URL a browser can PUT this one key to for a while, without a session. With `size`, a bucket refuses a body
+   * of any other length (the length is signed); the local driver's file server bounds the body itself.
+   */
+  uploadUrl(key: string, contentType: string, size?: number): Promise<UploadTarget>;
   /** A signed, expiring URL of the object; with `filename`, browsers save it under that name instead of showing it. */
   downloadUrl(key: string, options?: { filename?: string }): Promise<string>;
   /** Throws when the store cannot be written (the health check). */
