@@ -2,10 +2,13 @@ import type { Db } from './db/client.js';
 import type { SessionStore } from './modules/auth/sessions.js';
 import type { Storage } from './modules/files/storage/storage.js';
 import type { AnyTaskDefinition } from './modules/tasks/definition.js';
-import type { GenerationProviders } from './providers/provider.js';
+import type { GenerationProviders, ScriptWriter, Voice } from './providers/provider.js';
 import type { Settings } from './settings.js';
 
-/** What the modules share: settings, the database, the session store and the file storage of this process. */
+/**
+ * What the modules share: settings, the database, the session store, the file storage and the providers of this
+ * process. Built in one place, composition.ts.
+ */
 export interface AppContext {
   settings: Settings;
   db: Db;
@@ -13,8 +16,12 @@ export interface AppContext {
   storage: Storage;
   /** The bearer token of the admin RPC, written to DATA_DIR/admin.json for the CLI. */
   adminToken: string;
-  /** The kinds of task this server accepts and its workers run (modules/tasks/registry.ts; tests add their own). */
+  /** The kinds of task this server accepts and its workers run (composition.ts; tests add their own). */
   tasks: readonly AnyTaskDefinition[];
   /** Who does each generation (providers/registry.ts; tests may put in their own). */
   providers: GenerationProviders;
+  /** Who writes a link video's scripts: the local writer or an LLM. */
+  scriptWriter: ScriptWriter;
+  /** Who reads them: the local voices or a speech API. */
+  voice: Voice;
 }

@@ -6,20 +6,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { adminFileOf } from './cli/admin-file.js';
+import { createContext, TASK_DEFINITIONS } from './composition.js';
 import { openDatabase, pgliteDirOf } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ADMIN_RPC_PATH } from './modules/admin/routes.js';
-import { SessionStore } from './modules/auth/sessions.js';
-import { createStorage } from './modules/files/storage/index.js';
 import { startStorageSweeps } from './modules/files/storageSweep.js';
 import { sweepStaleWork, tmpDirOf, WORK_SWEEP_INTERVAL_MS } from './modules/files/workDir.js';
 import { starterInviteCode } from './modules/invites/service.js';
 import { startExpirySweeps } from './modules/points/expiry.js';
 import type { AnyTaskDefinition } from './modules/tasks/definition.js';
-import { TASK_DEFINITIONS } from './modules/tasks/registry.js';
 import { startWorker } from './modules/tasks/worker.js';
 import { runPeriodically } from './periodic.js';
-import { generationProviders } from './providers/registry.js';
 import { apiBase, loadSettings, type Settings, SettingsError } from './settings.js';
 
 /** A start-up failure told in one line, without a stack: the operator fixes a setting, not the code. */
@@ -52,18 +49,13 @@ async function main() {
   await migrate(database).catch((error: unknown) => {
     throw new StartError(`The database cannot be reached or migrated: ${causeOf(error)}`);
   });
-  const sessions = new SessionStore(database.db);
-  await sessions.purgeExpired();
+  const taskDefinitions = await taskDefinitionsOf(settings);
+  const ctx = createContext({ settings, db: database.db, adminToken: randomBytes(32).toString('base64url'), tasks: taskDefinitions });
+  await ctx.sessions.purgeExpired();
   const inviteCode = await starterInviteCode(database.db);
-
-  const adminToken = randomBytes(32).toString('base64url');
-  const storage = createStorage(settings, database.db);
-  await storage.check().catch((error: unknown) => {
+  await ctx.storage.check().catch((error: unknown) => {
     throw new StartError(`The file storage (${settings.storage.driver}) cannot be written: ${causeOf(error)}`);
   });
-  const providers = generationProviders(settings);
-  const taskDefinitions = await taskDefinitionsOf(settings);
-  const ctx = { settings, db: database.db, sessions, storage, adminToken, tasks: taskDefinitions, providers };
   // A worker-only process answers only probes (health and /metrics) on its port.
   const app = await buildApp(ctx);
   const runsApi = settings.role !== 'worker';
@@ -78,7 +70,7 @@ async function main() {
     const rpcUrl = `http://${localHost(settings.host)}:${settings.port}${apiBase(settings)}${ADMIN_RPC_PATH}`;
     // Removed first: the mode of a file left by a server that died would otherwise be kept.
     rmSync(adminFile, { force: true });
-    writeFileSync(adminFile, JSON.stringify({ url: rpcUrl, token: adminToken }), { mode: 0o600, flag: 'wx' });
+    writeFileSync(adminFile, JSON.stringify({ url: rpcUrl, token: ctx.adminToken }), { mode: 0o600, flag: 'wx' });
   }
   const worker = runsWorker
     ? startWorker(ctx, taskDefinitions, { concurrency: settings.workerConcurrency, leaseMs: settings.taskLeaseMs, log: app.log })

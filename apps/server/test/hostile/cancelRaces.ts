@@ -9,10 +9,10 @@ import { ERRORS, type TaskKind, TaskKind as TaskKinds } from '@reelsmith/contrac
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TASK_DEFINITIONS } from '../../src/composition.js';
 import type { AppContext } from '../../src/context.js';
 import { files, pointsLedger, tasks } from '../../src/db/schema.js';
 import { grant } from '../../src/modules/points/ledger.js';
-import { TASK_DEFINITIONS } from '../../src/modules/tasks/registry.js';
 import { startWorker, type Worker } from '../../src/modules/tasks/worker.js';
 import { type Browser, testApp } from '../support/app.js';
 import type { TestDatabase, TestDb } from '../support/databases.js';

@@ -1,7 +1,7 @@
 import { FILL, scriptSeconds } from '@reelsmith/media';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
-import type { VideoSettings } from '../../src/modules/link-video/video/compose.js';
+import type { VideoSettings } from '../../src/modules/link-video/video/source.js';
 import { scriptsFor } from '../../src/modules/link-video/video/scripts.js';
 import type { LinkVideoInput } from '../../src/modules/link-video/video/source.js';
 import { openAiScriptWriter } from '../../src/providers/openai/scripts.js';
@@ -184,7 +184,7 @@ describe('OpenAI-compatible script writer', () => {
   });
 });
 
-describe('link-video scripts through the registry', () => {
+describe('link-video scripts by the writer the composition root chose', () => {
   const fake = fakeOpenAi();
   const input = { productName: brief.productName, productDescription: brief.productDescription, diyScript: false } as LinkVideoInput;
   const video: VideoSettings = {
@@ -198,7 +198,7 @@ describe('link-video scripts through the registry', () => {
   };
   const job = (llm: Settings['llm']) => ({
     taskId: 'abcdef12-task',
-    ctx: { settings: { llm } } as AppContext,
+    ctx: { settings: { llm }, scriptWriter: scriptWriter({ llm }) } as AppContext,
     signal: new AbortController().signal,
   });
 

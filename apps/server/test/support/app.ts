@@ -4,13 +4,10 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { createContext, TASK_DEFINITIONS } from '../../src/composition.js';
 import type { AppContext } from '../../src/context.js';
 import type { Db } from '../../src/db/client.js';
-import { SessionStore } from '../../src/modules/auth/sessions.js';
-import { createStorage } from '../../src/modules/files/storage/index.js';
 import type { AnyTaskDefinition } from '../../src/modules/tasks/definition.js';
-import { TASK_DEFINITIONS } from '../../src/modules/tasks/registry.js';
-import { generationProviders } from '../../src/providers/registry.js';
 import { loadSettings } from '../../src/settings.js';
 import type { TestDatabase, TestDb } from './databases.js';
 
@@ -33,15 +30,7 @@ export async function testApp(
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     ...env,
   });
-  const ctx: AppContext = {
-    settings,
-    db,
-    sessions: new SessionStore(db),
-    storage: createStorage(settings, db),
-    adminToken: ADMIN_TOKEN,
-    tasks,
-    providers: generationProviders(settings),
-  };
+  const ctx = createContext({ settings, db, adminToken: ADMIN_TOKEN, tasks });
   const app = await buildApp(ctx);
   app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
   await app.ready();

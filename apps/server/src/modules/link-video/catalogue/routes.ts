@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../errors.js';
 import type { Router } from '../../../http/route.js';
-import { voice as voiceOf } from '../../../providers/registry.js';
 import { apiBase } from '../../../settings.js';
 import { mediaToolsOf } from '../../files/workDir.js';
 
@@ -28,7 +27,7 @@ const SAMPLE_TYPES: Record<SampleKind, { ext: string; mime: string }> = {
 
 export function registerCatalogueRoutes(api: FastifyInstance, route: Router, ctx: AppContext) {
   const tools = mediaToolsOf(ctx.settings);
-  const speaker = voiceOf(ctx.settings);
+  const speaker = ctx.voice;
   const dir = join(ctx.settings.dataDir, 'cache', 'samples');
   const sampleUrl = (kind: SampleKind, id: string) => `${apiBase(ctx.settings)}${SAMPLES_PATH}/${kind}/${encodeURIComponent(id)}`;
 

@@ -26,25 +26,13 @@ import {
   type VideoLength,
 } from '@reelsmith/media';
 import type { AppContext } from '../../../context.js';
-import { voice as voiceOf } from '../../../providers/registry.js';
 import { ingest } from '../../files/ingest.js';
 import { addFile } from '../../files/records.js';
 import { mediaToolsOf, withWorkDir } from '../../files/workDir.js';
 import type { TaskJob } from '../../tasks/definition.js';
 import type { MediaFile } from './media.js';
 import { languageOf } from './scripts.js';
-import type { Segment } from './source.js';
-
-/** What every render of one link-video task keeps (design §8 editorConfig, with its defaults filled in). */
-export interface VideoSettings {
-  videoLength: VideoLength;
-  aspectRatio: AspectRatio;
-  resultNum: number;
-  voiceId: string | undefined;
-  captionId: string | undefined;
-  musicId: string | undefined;
-  language: Language | undefined;
-}
+import type { Segment, VideoSettings } from './source.js';
 
 export interface ComposeRequest {
   settings: VideoSettings;
@@ -105,7 +93,7 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
       voiceId: settings.voiceId ?? defaultVoice(language).voiceId,
       outDir: dir,
       tools,
-      synthesize: voiceOf(ctx.settings).synthesizer(signal),
+      synthesize: ctx.voice.synthesizer(signal),
     });
     signal.throwIfAborted();
 

@@ -3,10 +3,8 @@
 // distinct variant per preview, by the LLM when one is configured, else by the local writer.
 import { detectLanguage, type Language, MAX_VARIANTS, type ScriptVariant, splitScript } from '@reelsmith/media';
 import { AppError } from '../../../errors.js';
-import { scriptWriter } from '../../../providers/registry.js';
 import type { TaskJob } from '../../tasks/definition.js';
-import type { VideoSettings } from './compose.js';
-import type { LinkVideoInput } from './source.js';
+import type { LinkVideoInput, VideoSettings } from './source.js';
 
 /** The language spoken: the one chosen in the editor, else the product's own. */
 export const languageOf = (input: Pick<LinkVideoInput, 'productName' | 'productDescription'>, settings: VideoSettings): Language =>
@@ -27,7 +25,7 @@ export async function scriptsFor(
     // One script, several previews: they differ in pictures and pacing, each with its own id to edit or export.
     return Array.from({ length: count }, (_, n) => ({ scriptId: scriptIdOf(taskId, n), segments }));
   }
-  const written = await scriptWriter(ctx.settings).write(
+  const written = await ctx.scriptWriter.write(
     {
       productName: input.productName,
       productDescription: input.productDescription,

@@ -2,11 +2,23 @@
 // and each script as last edited. The web app names the project's current task, which is the link-video task or
 // a script update made after it (spec §4), so a script update's `taskId` is followed back to the link-video task.
 import type { TASKS } from '@reelsmith/contract';
+import type { AspectRatio, Language, VideoLength } from '@reelsmith/media';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { type TaskRow, tasks } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
+
+/** What every render of one link-video task keeps (the editorConfig of a link-video task, its defaults filled in). */
+export interface VideoSettings {
+  videoLength: VideoLength;
+  aspectRatio: AspectRatio;
+  resultNum: number;
+  voiceId: string | undefined;
+  captionId: string | undefined;
+  musicId: string | undefined;
+  language: Language | undefined;
+}
 
 export type LinkVideoInput = z.output<(typeof TASKS)['link-video']['input']>;
 export type ScriptUpdateInput = z.output<(typeof TASKS)['script-update']['input']>;

@@ -7,7 +7,7 @@ import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../errors.js';
 import { getProject } from '../../projects/service.js';
 import type { TaskDefinition, TaskJob } from '../../tasks/definition.js';
-import { composeVideo, type VideoSettings } from './compose.js';
+import { composeVideo } from './compose.js';
 import { mediaFiles } from './media.js';
 import { scriptsFor } from './scripts.js';
 import {
@@ -17,6 +17,7 @@ import {
   type Segment,
   scriptOf,
   type VideoResult,
+  type VideoSettings,
   type VideoSource,
   videoSource,
 } from './source.js';
