@@ -7,26 +7,43 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { handleError } from './http/errors.js';
-import { createRouter } from './http/route.js';
+import type { ServerModule } from './http/module.js';
 import { clientChecks, hostCheck, securityHeaders } from './http/security.js';
 import { createUrlSigner } from './http/signedUrl.js';
-import { registerAdminRoutes } from './modules/admin/routes.js';
-import { registerAssetRoutes } from './modules/assets/routes.js';
-import { createAuth, registerAuthRoutes } from './modules/auth/routes.js';
-import { registerFileRoutes } from './modules/files/routes.js';
-import { registerGenerationRoutes } from './modules/generation/routes.js';
-import { registerHealthRoutes } from './modules/health/routes.js';
-import { registerImageEditRoutes } from './modules/image-edit/routes.js';
-import { registerCaptureRoutes } from './modules/link-video/capture/routes.js';
-import { registerCatalogueRoutes } from './modules/link-video/catalogue/routes.js';
+import { adminModule } from './modules/admin/routes.js';
+import { assetsModule } from './modules/assets/routes.js';
+import { authModule, createAuth } from './modules/auth/routes.js';
+import { filesModule } from './modules/files/routes.js';
+import { generationModule } from './modules/generation/routes.js';
+import { healthModule } from './modules/health/routes.js';
+import { imageEditModule } from './modules/image-edit/routes.js';
+import { captureModule } from './modules/link-video/capture/routes.js';
+import { catalogueModule } from './modules/link-video/catalogue/routes.js';
 import { METRICS_PATH, recordRequests, registerMetricsRoute } from './modules/metrics/routes.js';
-import { registerPointsRoutes } from './modules/points/routes.js';
-import { registerProjectRoutes } from './modules/projects/routes.js';
-import { registerReferralRoutes } from './modules/referrals/routes.js';
-import { registerTaskRoutes } from './modules/tasks/routes.js';
-import { registerUserRoutes } from './modules/users/routes.js';
+import { pointsModule } from './modules/points/routes.js';
+import { projectsModule } from './modules/projects/routes.js';
+import { referralsModule } from './modules/referrals/routes.js';
+import { tasksModule } from './modules/tasks/routes.js';
+import { usersModule } from './modules/users/routes.js';
 import { apiBase, type Settings, sessionSecret } from './settings.js';
 import { registerWeb } from './web.js';
+
+/** The API's modules besides health, each one plugin of one shape (http/module.ts). */
+const API_MODULES: readonly ServerModule[] = [
+  authModule,
+  usersModule,
+  pointsModule,
+  referralsModule,
+  projectsModule,
+  filesModule,
+  assetsModule,
+  tasksModule,
+  catalogueModule,
+  generationModule,
+  captureModule,
+  imageEditModule,
+  adminModule,
+];
 
 /** The largest request body accepted; uploads of media go straight to storage, not through JSON bodies. */
 const BODY_LIMIT_BYTES = 3 * 1024 * 1024;
@@ -80,29 +97,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // preHandler, so per-user limits can key on the user the route's access check found.
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler', errorResponseBuilder: () => new AppError('rateLimited') });
 
-  const auth = createAuth(ctx);
-  const signer = createUrlSigner(sessionSecret(settings));
+  const options = { ctx, auth: createAuth(ctx), signer: createUrlSigner(sessionSecret(settings)) };
   await app.register(
     async (api) => {
       api.addHook('onRequest', clientChecks(settings));
-      const route = createRouter(api, auth.currentUser);
-      registerHealthRoutes(route, ctx);
       // A worker process listens only for probes: its health and its metrics.
-      if (settings.role !== 'worker') {
-        registerAuthRoutes(api, route, ctx, auth);
-        registerUserRoutes(route, ctx, auth);
-        registerPointsRoutes(route, ctx);
-        registerReferralRoutes(route, ctx);
-        registerProjectRoutes(api, route, ctx, signer);
-        registerFileRoutes(api, route, ctx);
-        registerAssetRoutes(route, ctx);
-        registerTaskRoutes(route, ctx, ctx.tasks);
-        registerCatalogueRoutes(api, route, ctx);
-        registerGenerationRoutes(api, route, ctx);
-        registerCaptureRoutes(route, ctx);
-        registerImageEditRoutes(api, route, ctx);
-        registerAdminRoutes(api, ctx);
-      }
+      const modules = settings.role === 'worker' ? [healthModule] : [healthModule, ...API_MODULES];
+      for (const module of modules) await api.register(module, options);
       api.all('/*', { config: { skipClientChecks: true } }, async () => {
         throw new AppError('notFound');
       });

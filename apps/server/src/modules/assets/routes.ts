@@ -8,16 +8,15 @@ import {
   assetUrlTaskSubmit,
 } from '@reelsmith/contract';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { localeOf } from '../../http/locale.js';
-import type { Router } from '../../http/route.js';
+import { defineModule } from '../../http/module.js';
 import { toLibraryAsset } from '../files/records.js';
 import { deleteAssets, listAssets, renameAsset, assetStatistics as statisticsOf, storedAssets } from './service.js';
 import { readUrlImport, submitUrlImport } from './urlImport.js';
 
 const localeOfRequest = (req: FastifyRequest) => localeOf(req.headers['accept-language']);
 
-export function registerAssetRoutes(route: Router, ctx: AppContext) {
+export const assetsModule = defineModule((_api, { route, ctx }) => {
   const { db, storage } = ctx;
 
   route(assetList, async ({ user, body, req }) => {
@@ -43,4 +42,4 @@ export function registerAssetRoutes(route: Router, ctx: AppContext) {
   route(assetStatistics, ({ user }) => statisticsOf(db, user.userId, ctx.settings.storageQuotaBytes));
   route(assetUrlTaskSubmit, async ({ user, body }) => ({ fileId: await submitUrlImport(ctx, user, body.url) }));
   route(assetUrlTaskQuery, ({ user, query, req }) => readUrlImport(ctx, user.userId, query.fileId, localeOfRequest(req)));
-}
+});

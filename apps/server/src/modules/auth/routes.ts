@@ -8,10 +8,11 @@ import {
   LOGIN_CALLBACK_ROUTE,
   type User,
 } from '@reelsmith/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import type { RouteOptions, Router } from '../../http/route.js';
+import { defineModule } from '../../http/module.js';
+import type { RouteOptions } from '../../http/route.js';
 import { apiBase } from '../../settings.js';
 import { signInWithEmail, signInWithOidc } from '../users/identity.js';
 import { createGoogleSignIn, PendingSignIn } from './google.js';
@@ -44,7 +45,7 @@ export function createAuth({ settings, sessions }: AppContext) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-export function registerAuthRoutes(app: FastifyInstance, route: Router, ctx: AppContext, auth: Auth) {
+export const authModule = defineModule((app, { route, ctx, auth }) => {
   const { settings, db } = ctx;
   const perIp: RouteOptions['rateLimit'] = { max: settings.authRateLimitPerMinute, timeWindow: 60_000 };
 
@@ -107,4 +108,4 @@ export function registerAuthRoutes(app: FastifyInstance, route: Router, ctx: App
       return backToApp(reply, 'error', reason);
     }
   });
-}
+});

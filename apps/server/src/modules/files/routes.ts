@@ -1,9 +1,7 @@
 import { assetUploadWithUrl, filePutUrl, fileUrlTransfer, linkVideoFileUpload } from '@reelsmith/contract';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { localeOf } from '../../http/locale.js';
-import type { Router } from '../../http/route.js';
+import { defineModule } from '../../http/module.js';
 import { getProject } from '../projects/service.js';
 import { FORMAT_NAMES, formatOf, maxBytesOf, megabytes } from './formats.js';
 import { registerObjectRoutes } from './objectRoutes.js';
@@ -16,7 +14,7 @@ import { hold, restore } from './storedObjects.js';
 import { registerUpload } from './upload.js';
 import { registerUploadRoute } from './uploadRoute.js';
 
-export function registerFileRoutes(api: FastifyInstance, route: Router, ctx: AppContext) {
+export const filesModule = defineModule((api, { route, ctx }) => {
   const { db, storage } = ctx;
 
   // The upload's room in the quota is reserved before its URL exists (docs/decisions, "Storage quota"): the size
@@ -61,4 +59,4 @@ export function registerFileRoutes(api: FastifyInstance, route: Router, ctx: App
     registerObjectRoutes(api, ctx, driver);
     registerUploadRoute(api, ctx, driver.links);
   }
-}
+});

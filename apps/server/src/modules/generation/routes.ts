@@ -1,11 +1,9 @@
 // The generation tools' calls beside their tasks: the history of each tool, the video models, the product demos,
 // and the try-on presets with their pictures (our own illustrations, served without a session like any <img>).
 import { generationHistory, imageClothInfo, imageHumanInfo, productDemo, videoModels } from '@reelsmith/contract';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { localeOf } from '../../http/locale.js';
-import type { Router } from '../../http/route.js';
+import { defineModule } from '../../http/module.js';
 import { apiBase } from '../../settings.js';
 import { generationHistory as readHistory } from './history.js';
 import { listVideoModels } from './models.js';
@@ -14,7 +12,7 @@ import { CLOTH_TEMPLATES, HUMAN_MODELS, PRODUCT_DEMOS, type PresetKind, presetPi
 const PRESETS_PATH = '/generation/presets';
 const PRESET_KINDS: readonly PresetKind[] = ['model', 'garment', 'demo'];
 
-export function registerGenerationRoutes(api: FastifyInstance, route: Router, ctx: AppContext) {
+export const generationModule = defineModule((api, { route, ctx }) => {
   const pictureUrl = (kind: PresetKind, id: string) => `${apiBase(ctx.settings)}${PRESETS_PATH}/${kind}/${id}.png`;
 
   route(generationHistory, ({ user, body, req }) => readHistory(ctx, user.userId, body, localeOf(req.headers['accept-language'])));
@@ -65,4 +63,4 @@ export function registerGenerationRoutes(api: FastifyInstance, route: Router, ct
         .send(await picture.render());
     },
   );
-}
+});

@@ -4,18 +4,16 @@
 import { createReadStream } from 'node:fs';
 import { imageClothDesc, productBackgroundList } from '@reelsmith/contract';
 import { backgroundPreset } from '@reelsmith/media';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { localeOf } from '../../http/locale.js';
-import type { Router } from '../../http/route.js';
+import { defineModule } from '../../http/module.js';
 import { apiBase } from '../../settings.js';
 import { presetBackgroundFile, presetBackgrounds } from './backgrounds.js';
 import { clothCheck } from './cloth.js';
 
 const IMAGES_PATH = '/mis/product-background/image';
 
-export function registerImageEditRoutes(api: FastifyInstance, route: Router, ctx: AppContext) {
+export const imageEditModule = defineModule((api, { route, ctx }) => {
   route(productBackgroundList, ({ query, req }) =>
     presetBackgrounds(localeOf(req.headers['accept-language']), query.category).map((b) => ({
       ...b,
@@ -31,4 +29,4 @@ export function registerImageEditRoutes(api: FastifyInstance, route: Router, ctx
   });
 
   route(imageClothDesc, ({ user, query, req }) => clothCheck(ctx, user.userId, query.url, localeOf(req.headers['accept-language'])));
-}
+});

@@ -1,11 +1,10 @@
 import { pointsAccount, pointsList, pointsRefresh, pointsSkuPrice } from '@reelsmith/contract';
-import type { AppContext } from '../../context.js';
-import type { Router } from '../../http/route.js';
+import { defineModule } from '../../http/module.js';
 import { expireDueCredits } from './ledger.js';
 import { priceOf, skuCodeOf } from './prices.js';
 import { listHistory, readAccount } from './queries.js';
 
-export function registerPointsRoutes(route: Router, { db }: AppContext) {
+export const pointsModule = defineModule((_api, { route, ctx: { db } }) => {
   route(pointsSkuPrice, async ({ query }) => {
     const skuCode = skuCodeOf(query.skuCode);
     return { skuCode, price: await priceOf(db, skuCode) };
@@ -17,4 +16,4 @@ export function registerPointsRoutes(route: Router, { db }: AppContext) {
     return readAccount(db, user.userId);
   });
   route(pointsList, ({ user, body }) => listHistory(db, user.userId, body));
-}
+});

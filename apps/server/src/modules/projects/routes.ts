@@ -8,11 +8,8 @@ import {
   projectRename,
   projectSaveDraft,
 } from '@reelsmith/contract';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import type { Router } from '../../http/route.js';
-import type { UrlSigner } from '../../http/signedUrl.js';
+import { defineModule } from '../../http/module.js';
 import { apiBase } from '../../settings.js';
 import {
   createProject,
@@ -30,7 +27,7 @@ const DRAFT_FILE_PATH = '/project/draftFile';
 /** A draft link is fetched right after it is asked for; an hour covers a slow network and a paused tab. */
 const DRAFT_URL_TTL_MS = 60 * 60_000;
 
-export function registerProjectRoutes(api: FastifyInstance, route: Router, { db, settings }: AppContext, signer: UrlSigner) {
+export const projectsModule = defineModule((api, { route, ctx: { db, settings }, signer }) => {
   const drafts = signer.link(`${apiBase(settings)}${DRAFT_FILE_PATH}`, { fields: ['userId', 'projectId'], ttlMs: DRAFT_URL_TTL_MS });
   const draftUrl = (userId: string, projectId: string) => drafts.sign({ userId, projectId });
 
@@ -66,4 +63,4 @@ export function registerProjectRoutes(api: FastifyInstance, route: Router, { db,
     if (row.draft === null) throw new AppError('notFound');
     return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'private, no-store').send(row.draft);
   });
-}
+});

@@ -1,8 +1,7 @@
 import { referralInfo } from '@reelsmith/contract';
-import type { AppContext } from '../../context.js';
-import type { Router } from '../../http/route.js';
+import { defineModule } from '../../http/module.js';
 import { referralSummary } from './service.js';
 
-export function registerReferralRoutes(route: Router, { db, settings }: AppContext) {
+export const referralsModule = defineModule((_api, { route, ctx: { db, settings } }) => {
   route(referralInfo, ({ user }) => referralSummary(db, user.userId, settings.publicUrl));
-}
+});

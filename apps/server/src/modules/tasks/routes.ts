@@ -13,11 +13,11 @@ import {
 } from '@reelsmith/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import type { TaskRow } from '../../db/schema.js';
 import { localeOf } from '../../http/locale.js';
-import { parseInput, type Router } from '../../http/route.js';
-import type { AnyTaskDefinition, StoredTaskError } from './definition.js';
+import { defineModule } from '../../http/module.js';
+import { parseInput } from '../../http/route.js';
+import type { StoredTaskError } from './definition.js';
 import { cancelTask, readTask, submitTask } from './queue.js';
 
 const IdempotencyKey = z.string().trim().min(1).max(200).optional();
@@ -43,25 +43,29 @@ export function taskState(task: TaskRow, locale: Locale, result: unknown = task.
 const localeOfRequest = (req: FastifyRequest) => localeOf(req.headers['accept-language']);
 const isContractKind = (kind: string): kind is TaskKind => (TaskKinds.options as readonly string[]).includes(kind);
 
-export function registerTaskRoutes(route: Router, ctx: AppContext, definitions: readonly AnyTaskDefinition[]) {
-  const byKind = new Map(definitions.map((d) => [d.kind, d]));
-  for (const definition of definitions) {
+export const tasksModule = defineModule((_api, { route, ctx }) => {
+  const byKind = new Map(ctx.tasks.map((d) => [d.kind, d]));
+  for (const definition of ctx.tasks) {
     const { kind } = definition;
     if (!isContractKind(kind)) continue;
     route(taskSubmit(kind), async ({ user, body, req }) => {
       const idempotencyKey = parseInput(IdempotencyKey, req.headers['idempotency-key'], req);
-      const projectId = (body as { projectId?: string }).projectId;
+      // The kinds made for a project (link to video) name it in their input; the others have none.
+      const projectId = 'projectId' in body && typeof body.projectId === 'string' ? body.projectId : undefined;
       const task = await submitTask(ctx, definition, user, body, { idempotencyKey, projectId });
       return { taskId: task.id, status: task.status };
     });
-    route(taskQuery(kind), async ({ user, query, req }) => {
-      const task = await readTask(ctx.db, user.userId, kind, query.taskId);
+    const query = taskQuery(kind);
+    route(query, async ({ user, query: { taskId }, req }) => {
+      const task = await readTask(ctx.db, user.userId, kind, taskId);
       const result = task.status === 'SUCCESS' && definition.view ? await definition.view(task.result, ctx) : task.result;
-      return taskState(task, localeOfRequest(req), result) as never;
+      // The kind's result is typed by its definition only as stored; the contract's schema of this kind's answer
+      // checks it and gives it its type.
+      return query.data.parse(taskState(task, localeOfRequest(req), result));
     });
     route(taskCancel(kind), async ({ user, body, req }) => {
       const task = await cancelTask(ctx, byKind, user.userId, kind, body.taskId);
       return taskState(task, localeOfRequest(req));
     });
   }
-}
+});

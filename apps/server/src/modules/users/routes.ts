@@ -1,12 +1,10 @@
 import { usersActivate, usersLogout, usersMe } from '@reelsmith/contract';
-import type { AppContext } from '../../context.js';
-import type { Router } from '../../http/route.js';
-import type { Auth } from '../auth/routes.js';
+import { defineModule } from '../../http/module.js';
 import { activate } from './service.js';
 
 const ACTIVATE_WINDOW_MS = 15 * 60_000;
 
-export function registerUserRoutes(route: Router, ctx: AppContext, auth: Auth) {
+export const usersModule = defineModule((_api, { route, ctx, auth }) => {
   route(usersMe, ({ user }) => user);
 
   route(usersActivate, ({ query, user }) => activate(ctx, user, query.inviteCode), {
@@ -18,4 +16,4 @@ export function registerUserRoutes(route: Router, ctx: AppContext, auth: Auth) {
     await auth.endSession(req, reply);
     return true;
   });
-}
+});

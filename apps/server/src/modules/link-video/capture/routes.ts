@@ -6,15 +6,14 @@
  * which checks that prefix again.
  */
 import { CAPTURED_PAGE_MAX_BYTES, linkVideoPageUpload } from '@reelsmith/contract';
-import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../errors.js';
-import type { Router } from '../../../http/route.js';
+import { defineModule } from '../../../http/module.js';
 import { capturedPageKey } from '../../files/storage/keys.js';
 
 /** JSON escaping of quotes and line breaks makes the body larger than the page; past this it is refused unread. */
 const BODY_LIMIT_BYTES = 2 * CAPTURED_PAGE_MAX_BYTES;
 
-export function registerCaptureRoutes(route: Router, ctx: AppContext) {
+export const captureModule = defineModule((_api, { route, ctx }) => {
   route(
     linkVideoPageUpload,
     async ({ user, body }) => {
@@ -28,4 +27,4 @@ export function registerCaptureRoutes(route: Router, ctx: AppContext) {
     },
     { fromExtension: true, bodyLimit: BODY_LIMIT_BYTES },
   );
-}
+});

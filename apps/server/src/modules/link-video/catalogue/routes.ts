@@ -7,10 +7,8 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { linkVideoCaptions, linkVideoMusic, linkVideoVoices } from '@reelsmith/contract';
 import { CAPTIONS, captionPreview, MUSIC, musicBed, runTool, VOICES, voiceSample } from '@reelsmith/media';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../errors.js';
-import type { Router } from '../../../http/route.js';
+import { defineModule } from '../../../http/module.js';
 import { apiBase } from '../../../settings.js';
 import { mediaToolsOf } from '../../files/workDir.js';
 
@@ -25,7 +23,7 @@ const SAMPLE_TYPES: Record<SampleKind, { ext: string; mime: string }> = {
   caption: { ext: 'png', mime: 'image/png' },
 };
 
-export function registerCatalogueRoutes(api: FastifyInstance, route: Router, ctx: AppContext) {
+export const catalogueModule = defineModule((api, { route, ctx }) => {
   const tools = mediaToolsOf(ctx.settings);
   const speaker = ctx.voice;
   const dir = join(ctx.settings.dataDir, 'cache', 'samples');
@@ -80,4 +78,4 @@ export function registerCatalogueRoutes(api: FastifyInstance, route: Router, ctx
       return reply.type(SAMPLE_TYPES[kind].mime).header('cache-control', 'public, max-age=86400').send(createReadStream(file));
     },
   );
-}
+});
