@@ -1,7 +1,7 @@
 // Property-based test of the ledger: random sequences of grants (expiring or not), charges (some beyond the
 // balance), refunds (repeated too), expiry sweeps on a clock that moves, and replays of idempotency keys.
 // After every step the ledger's invariants must hold, and each step must have done exactly what it should.
-import { type PointsAccount, SkuCode } from '@reelsmith/contract';
+import { GrantType, type PointsAccount, SkuCode } from '@reelsmith/contract';
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { type PointsLedgerRow, pointsLedgerLots, pointsLots } from '../src/db/sc
 import { AppError } from '../src/errors.js';
 import { auditLedger } from '../src/modules/points/audit.js';
 import { sweepExpiredCredits } from '../src/modules/points/expiry.js';
-import { charge, GRANT_TYPES, grant, refund } from '../src/modules/points/ledger.js';
+import { charge, grant, refund } from '../src/modules/points/ledger.js';
 import { priceOf } from '../src/modules/points/prices.js';
 import { readAccount } from '../src/modules/points/queries.js';
 import { testDatabases } from './support/databases.js';
@@ -22,7 +22,7 @@ const Step = fc.oneof(
   fc.record({
     kind: fc.constant('grant' as const),
     amount: fc.integer({ min: 1, max: 150 }),
-    type: fc.constantFrom(...GRANT_TYPES),
+    type: fc.constantFrom(...GrantType.options),
     expiresInDays: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }),
   }),
   fc.record({ kind: fc.constant('charge' as const), sku: fc.constantFrom(...SkuCode.options), count: fc.integer({ min: 1, max: 3 }) }),

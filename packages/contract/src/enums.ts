@@ -70,6 +70,18 @@ export const OperationType = z.enum([
 ]);
 export type OperationType = z.infer<typeof OperationType>;
 
+/** What a grant can be: every way of earning credits (the operation types that add to a balance). */
+export const GrantType = OperationType.extract([
+  'RECHARGE',
+  'SIGNUP',
+  'REFERRAL_REWARD',
+  'SUBSCRIPTION_PLAN',
+  'PROMOTION',
+  'ADJUSTMENT',
+  'REFUND',
+]);
+export type GrantType = z.infer<typeof GrantType>;
+
 /** The two tabs of the credit history: 'used' and 'gained'. */
 export const HistoryTab = z.enum(['used', 'gained']);
 export type HistoryTab = z.infer<typeof HistoryTab>;

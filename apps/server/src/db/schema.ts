@@ -368,3 +368,4 @@ export type PointsLedgerRow = typeof pointsLedger.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type StoredObjectRow = typeof storedObjects.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
+export type NewTaskRow = typeof tasks.$inferInsert;

@@ -1,4 +1,4 @@
-import { SkuCode, UserStatus } from '@reelsmith/contract';
+import { GrantType, SkuCode, UserStatus } from '@reelsmith/contract';
 import { z } from 'zod';
 
 /**
@@ -21,7 +21,7 @@ export const AdminCommand = z.discriminatedUnion('command', [
     email: z.email(),
     amount: z.number().int().min(1).max(1_000_000),
     // The ways an operator gives credits; sign-up, referral and refund credits come from their own events.
-    type: z.enum(['PROMOTION', 'ADJUSTMENT', 'RECHARGE', 'SUBSCRIPTION_PLAN']),
+    type: GrantType.extract(['PROMOTION', 'ADJUSTMENT', 'RECHARGE', 'SUBSCRIPTION_PLAN']),
     expiresDays: z.number().int().min(1).max(3650).optional(),
   }),
   z.strictObject({ command: z.literal('credits audit') }),

@@ -1,12 +1,12 @@
+import { GrantType } from '@reelsmith/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { pointsAccounts, pointsLedger, pointsLedgerLots, pointsLots } from '../../db/schema.js';
-import { GRANT_TYPES } from './ledger.js';
 
 const sumWhere = (condition: ReturnType<typeof sql>) =>
   sql<number>`coalesce(sum(${pointsLedger.pointsChange}) filter (where ${condition}), 0)::int`;
-const isGrant = sql`${pointsLedger.operationType} in (${sql.raw(GRANT_TYPES.map((t) => `'${t}'`).join(', '))})`;
+const isGrant = sql`${pointsLedger.operationType} in (${sql.raw(GrantType.options.map((t) => `'${t}'`).join(', '))})`;
 const isRefund = sql`${pointsLedger.operationType} = 'REFUND_TASK'`;
 const isExpiration = sql`${pointsLedger.operationType} = 'EXPIRATION'`;
 const isCharge = sql`${pointsLedger.pointsChange} < 0 and not ${isExpiration}`;

@@ -8,26 +8,25 @@
 // so no two wait for each other. On PGlite (one connection) PGlite itself queues transactions. Called with an
 // open transaction, a change runs inside it (grants and refunds as a savepoint; a failed charge fails it).
 import { randomUUID } from 'node:crypto';
-import type { OperationType, SkuCode } from '@reelsmith/contract';
+import type { GrantType, OperationType, SkuCode } from '@reelsmith/contract';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { type Db, type Queryable, queryRows, type Tx } from '../../db/client.js';
-import { type PointsLedgerRow, type PointsLotRow, pointsAccounts, pointsLedger, pointsLedgerLots, pointsLots } from '../../db/schema.js';
+import { fromColumns, toColumns } from '../../db/rows.js';
+import {
+  type NewTaskRow,
+  type PointsLedgerRow,
+  type PointsLotRow,
+  pointsAccounts,
+  pointsLedger,
+  pointsLedgerLots,
+  pointsLots,
+  type TaskRow,
+  tasks,
+} from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { type ChargeItem, chargeInGroup } from './groupCommit.js';
 import { operationTypeOfSku } from './prices.js';
-
-/** What a grant can be: every way of earning credits (spec §1). */
-export const GRANT_TYPES = [
-  'RECHARGE',
-  'SIGNUP',
-  'REFERRAL_REWARD',
-  'SUBSCRIPTION_PLAN',
-  'PROMOTION',
-  'ADJUSTMENT',
-  'REFUND',
-] as const satisfies readonly OperationType[];
-export type GrantType = (typeof GRANT_TYPES)[number];
 
 export interface GrantOptions {
   /** A retried grant with the same key is a replay: it answers the first grant and changes nothing. */
@@ -85,28 +84,6 @@ function replayOf(row: PointsLedgerRow, operationType: OperationType, taskId: st
   return row;
 }
 
-interface RawLedgerRow {
-  id: string | number;
-  user_id: string;
-  reference_id: string;
-  operation_type: OperationType;
-  points_change: number;
-  idempotency_key: string;
-  task_id: string | null;
-  created_at: Date | string;
-}
-
-const toLedgerRow = (r: RawLedgerRow): PointsLedgerRow => ({
-  id: Number(r.id),
-  userId: r.user_id,
-  referenceId: r.reference_id,
-  operationType: r.operation_type,
-  pointsChange: r.points_change,
-  idempotencyKey: r.idempotency_key,
-  taskId: r.task_id,
-  createdAt: new Date(r.created_at),
-});
-
 /**
  * Writes one ledger row with the lot changes it is made of, and moves the lots and the account's figures with
  * it (points_post). Answers undefined, writing nothing, when the user already has a row with this key.
@@ -117,13 +94,13 @@ async function post(
   changes: LotChange[],
   { total = 0, available = 0, used = 0, expired = 0 }: AccountDelta,
 ): Promise<PointsLedgerRow | undefined> {
-  const [entry] = await queryRows<RawLedgerRow>(
+  const [entry] = await queryRows<Record<string, unknown>>(
     tx,
     sql`select * from points_post(${row.userId}, ${row.referenceId}, ${row.operationType}, ${row.idempotencyKey}, ${row.taskId},
       ${row.createdAt.toISOString()}::timestamptz, ${sql.param(changes.map((c) => c.lot.id))}::bigint[],
       ${sql.param(changes.map((c) => c.pointsChange))}::int[], ${total}, ${available}, ${used}, ${expired})`,
   );
-  return entry && toLedgerRow(entry);
+  return entry && fromColumns(pointsLedger, entry);
 }
 
 /** For writes whose key cannot be taken (checked under the lock, or unique by construction). */
@@ -221,9 +198,9 @@ export async function charge(
   if (!(db instanceof PgTransaction)) {
     const outcome = await chargeInGroup(db as Db, item);
     if ('code' in outcome) throw refused(outcome, sku);
-    return outcome.entry && toLedgerRow(outcome.entry as unknown as RawLedgerRow);
+    return outcome.entry && fromColumns(pointsLedger, outcome.entry);
   }
-  const rows = await queryRows<RawLedgerRow>(
+  const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select * from points_charge(${item.userId}, ${item.sku}, ${item.count}, ${item.operationType}, ${item.taskId}, ${item.key},
       ${item.now}::timestamptz)`,
@@ -232,27 +209,27 @@ export async function charge(
     throw refusal(cause.code, cause.detail, sku) ?? error;
   });
   const [entry] = rows;
-  return entry ? toLedgerRow(entry) : null;
+  return entry ? fromColumns(pointsLedger, entry) : null;
 }
 
 /**
  * Charges for a task and inserts the task's row in the same subtransaction of a group commit, so the task exists
- * exactly when it is paid for (design §4). `task` is the row in the database's column names. Answers the inserted
- * row as the database returned it, and the credits charged (0 for a free SKU). A refusal writes neither; a task id or idempotency key already taken fails with
- * the database's unique-violation code (23505) on the error.
+ * exactly when it is paid for (decision "Group commit"). Answers the inserted row and the credits charged (0 for a
+ * free SKU). A refusal writes neither; a task id or idempotency key already taken fails with the database's
+ * unique-violation code (23505) on the error.
  */
 export async function chargeForTask(
   db: Db,
-  task: Record<string, unknown>,
+  task: NewTaskRow,
   sku: SkuCode,
   count: number,
   options: ChargeOptions,
-): Promise<{ task: Record<string, unknown>; credits: number }> {
-  const outcome = await chargeInGroup(db, { ...chargeItem(String(task.user_id), sku, count, options), task });
+): Promise<{ task: TaskRow; credits: number }> {
+  const outcome = await chargeInGroup(db, { ...chargeItem(task.userId, sku, count, options), task: toColumns(tasks, task) });
   if ('code' in outcome) throw refused(outcome, sku);
   if (!outcome.task) throw new Error('points_charge_many inserted no task');
-  const entry = outcome.entry as unknown as RawLedgerRow | null;
-  return { task: outcome.task, credits: entry ? -Number(entry.points_change) : 0 };
+  const entry = outcome.entry && fromColumns(pointsLedger, outcome.entry);
+  return { task: fromColumns(tasks, outcome.task), credits: entry ? -entry.pointsChange : 0 };
 }
 
 /**

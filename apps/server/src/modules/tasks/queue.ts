@@ -11,7 +11,8 @@ import type { ProgressStage, User } from '@reelsmith/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { type Db, type Queryable, queryRows } from '../../db/client.js';
-import { type TaskRow, tasks } from '../../db/schema.js';
+import { fromColumns } from '../../db/rows.js';
+import { type NewTaskRow, type TaskRow, tasks } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { chargedCredits, charges, refundedCredits, refunds, taskFailures } from '../metrics/registry.js';
 import { chargeForTask, refund } from '../points/ledger.js';
@@ -52,18 +53,6 @@ async function replayOf(db: Queryable, userId: string, kind: string, key: string
   return found.task;
 }
 
-/** A new task's row in the database's column names, as the group commit inserts it (migration 0004). */
-const columnsOf = (v: Pick<TaskRow, 'id' | 'userId' | 'kind' | 'projectId' | 'input' | 'status' | 'idempotencyKey' | 'maxAttempts'>) => ({
-  id: v.id,
-  user_id: v.userId,
-  kind: v.kind,
-  project_id: v.projectId,
-  input: v.input,
-  status: v.status,
-  idempotency_key: v.idempotencyKey,
-  max_attempts: v.maxAttempts,
-});
-
 /**
  * Submits a task: checks it (`accept`), then inserts it SUBMITTED and charges its price in one subtransaction of
  * the ledger's group commit, so a task exists exactly when it is paid for. Fails with notEnoughCredits (nothing written) when the credits
@@ -84,21 +73,21 @@ export async function submitTask<I>(
   await definition.accept?.(ctx, user, input);
   const price = (await definition.price?.(input, ctx, user)) ?? null;
   const id = randomUUID();
-  const values = {
+  const values: NewTaskRow = {
     id,
     userId: user.userId,
     kind: definition.kind,
     projectId: options.projectId ?? null,
     input: input as object,
-    status: 'SUBMITTED' as const,
+    status: 'SUBMITTED',
     idempotencyKey: idempotencyKey ?? null,
     maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   };
   try {
     let row: TaskRow;
     if (price) {
-      const charged = await chargeForTask(ctx.db, columnsOf(values), price.sku, price.count, { taskId: id, key: `task:${id}` });
-      row = toTaskRow(charged.task as unknown as RawTaskRow);
+      const charged = await chargeForTask(ctx.db, values, price.sku, price.count, { taskId: id, key: `task:${id}` });
+      row = charged.task;
       // Counted once committed, so the counters agree with the ledger.
       if (charged.credits > 0) {
         charges.inc({ kind: row.kind });
@@ -130,52 +119,6 @@ export async function readTask(db: Db, userId: string, kind: string, taskId: str
   return row;
 }
 
-interface RawTaskRow {
-  id: string;
-  user_id: string;
-  kind: string;
-  project_id: string | null;
-  input: unknown;
-  status: TaskRow['status'];
-  progress: string | null;
-  result: unknown;
-  error: unknown;
-  idempotency_key: string | null;
-  attempts: number;
-  max_attempts: number;
-  lease_owner: string | null;
-  lease_until: Date | string | null;
-  cancel_requested: Date | string | null;
-  created_at: Date | string;
-  started_at: Date | string | null;
-  finished_at: Date | string | null;
-}
-
-const date = (v: Date | string | null) => (v === null ? null : new Date(v));
-/** PGlite answers jsonb parsed, node-postgres too; text only if a driver ever changes its mind. */
-const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
-
-const toTaskRow = (r: RawTaskRow): TaskRow => ({
-  id: r.id,
-  userId: r.user_id,
-  kind: r.kind,
-  projectId: r.project_id,
-  input: json(r.input),
-  status: r.status,
-  progress: r.progress,
-  result: json(r.result),
-  error: json(r.error),
-  idempotencyKey: r.idempotency_key,
-  attempts: r.attempts,
-  maxAttempts: r.max_attempts,
-  leaseOwner: r.lease_owner,
-  leaseUntil: date(r.lease_until),
-  cancelRequested: date(r.cancel_requested),
-  createdAt: new Date(r.created_at),
-  startedAt: date(r.started_at),
-  finishedAt: date(r.finished_at),
-});
-
 const interval = (ms: number) => sql`(${ms} * interval '1 millisecond')`;
 
 /**
@@ -184,7 +127,7 @@ const interval = (ms: number) => sql`(${ms} * interval '1 millisecond')`;
  * side by side without ever taking the same task. Times are the database's, the one clock all workers share.
  */
 export async function claimTask(db: Db, kinds: readonly string[], owner: string, leaseMs: number): Promise<TaskRow | undefined> {
-  const [row] = await queryRows<RawTaskRow>(
+  const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`update tasks t
       set status = 'IN_PROGRESS', lease_owner = ${owner}, lease_until = now() + ${interval(leaseMs)},
@@ -202,7 +145,7 @@ export async function claimTask(db: Db, kinds: readonly string[], owner: string,
       where t.id = c.id
       returning t.*`,
   );
-  return row && toTaskRow(row);
+  return row && fromColumns(tasks, row);
 }
 
 /** Whether this worker still holds the task: the condition of every write a worker makes. */
