@@ -1,3 +1,5 @@
+import type { ErrorKey } from '@reelsmith/contract';
+import { AppError } from '../errors.js';
 /**
  * Why an outbound fetch failed. The reason is for code (the HTTP layer maps it to a localised envelope);
  * the message is plain English for logs and for the task's error text.
@@ -34,5 +36,37 @@ export class OutboundError extends Error {
   ) {
     super(message);
     this.name = 'OutboundError';
+  }
+}
+
+/** The errors one kind of fetch (an import, a product page) tells its user, by what went wrong. */
+export interface OutboundRefusals {
+  /** Not a public web address. */
+  blocked: ErrorKey;
+  timedOut: ErrorKey;
+  /** Takes the status as `{{status}}`. */
+  httpError: ErrorKey;
+  /** No answer at all: the name, the connection or the redirects failed. */
+  unreachable: ErrorKey;
+  tooLarge(): AppError;
+}
+
+/** Why a fetch failed, in the user's words (the fetcher's English message is for the logs). */
+export function refusalOf(error: OutboundError, refusals: OutboundRefusals): AppError {
+  switch (error.reason) {
+    case 'invalidUrl':
+    case 'protocol':
+    case 'blockedAddress':
+      return new AppError(refusals.blocked);
+    case 'timeout':
+      return new AppError(refusals.timedOut);
+    case 'http':
+      return new AppError(refusals.httpError, { status: error.status ?? 0 });
+    case 'tooLarge':
+      return refusals.tooLarge();
+    case 'dns':
+    case 'network':
+    case 'tooManyRedirects':
+      return new AppError(refusals.unreachable);
   }
 }

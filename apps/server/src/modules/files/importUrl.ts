@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { OutboundError } from '../../outbound/errors.js';
+import { OutboundError, refusalOf } from '../../outbound/errors.js';
 import { createDownloader, createFetcher } from '../../outbound/fetcher.js';
 import { checkWithoutLookup } from '../../outbound/target.js';
 import type { Settings } from '../../settings.js';
@@ -103,24 +103,14 @@ export function checkLink(settings: Settings, url: string): void {
 }
 
 /** Why a fetch failed, in the user's words (the fetcher's English message is for the logs). */
-function importError(error: OutboundError, maxBytes: number): AppError {
-  switch (error.reason) {
-    case 'invalidUrl':
-    case 'protocol':
-    case 'blockedAddress':
-      return new AppError('importBlocked');
-    case 'timeout':
-      return new AppError('importTimedOut');
-    case 'http':
-      return new AppError('importHttpError', { status: error.status ?? 0 });
-    case 'tooLarge':
-      return new AppError('fileTooLarge', { limitMb: megabytes(maxBytes) });
-    case 'dns':
-    case 'network':
-    case 'tooManyRedirects':
-      return new AppError('importUnreachable');
-  }
-}
+const importError = (error: OutboundError, maxBytes: number): AppError =>
+  refusalOf(error, {
+    blocked: 'importBlocked',
+    timedOut: 'importTimedOut',
+    httpError: 'importHttpError',
+    unreachable: 'importUnreachable',
+    tooLarge: () => new AppError('fileTooLarge', { limitMb: megabytes(maxBytes) }),
+  });
 
 /** What to call an imported file: the last part of the URL's path, else its host. */
 export function nameFromUrl(url: string): string {

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { CAPTURED_PAGE_MAX_BYTES } from '@reelsmith/contract';
 import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../errors.js';
-import { OutboundError } from '../../../outbound/errors.js';
+import { OutboundError, refusalOf } from '../../../outbound/errors.js';
 import { createFetcher } from '../../../outbound/fetcher.js';
 import { isUsersKey } from '../../files/storage/keys.js';
 import { ObjectMissingError } from '../../files/storage/storage.js';
@@ -72,22 +72,12 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 const tooLarge = () => new AppError('pageTooLarge', { limitMb: MAX_PAGE_BYTES / (1024 * 1024) });
 
-/** Why the page could not be read, in the user's words (the fetcher's English message is for the logs). */
-function pageError(error: OutboundError): AppError {
-  switch (error.reason) {
-    case 'invalidUrl':
-    case 'protocol':
-    case 'blockedAddress':
-      return new AppError('pageBlocked');
-    case 'timeout':
-      return new AppError('pageTimedOut');
-    case 'http':
-      return new AppError('pageHttpError', { status: error.status ?? 0 });
-    case 'tooLarge':
-      return tooLarge();
-    case 'dns':
-    case 'network':
-    case 'tooManyRedirects':
-      return new AppError('pageUnreachable');
-  }
-}
+/** Why the page could not be read, in the user's words. */
+const pageError = (error: OutboundError): AppError =>
+  refusalOf(error, {
+    blocked: 'pageBlocked',
+    timedOut: 'pageTimedOut',
+    httpError: 'pageHttpError',
+    unreachable: 'pageUnreachable',
+    tooLarge,
+  });
