@@ -40,6 +40,31 @@ if (run('npm', ['run', 'lint']) !== 0) process.exit(1);
 if (run('npm', ['run', 'build'], { NODE_ENV: 'production' }) !== 0) process.exit(1);
 if (run('npm', ['run', 'build', '--workspace', '@reelsmith/extension'], { NODE_ENV: 'production' }) !== 0) process.exit(1);
 
+/**
+ * Each Vitest project's wall time (from its first file's start to its last file's end; the projects share the
+ * workers, so their spans overlap) and its files' summed time, from the JSON report.
+ */
+function printProjectTimes(files) {
+  const projects = [
+    ['contract', 'packages/contract/'],
+    ['media', 'packages/media/'],
+    ['server', 'apps/server/'],
+    ['extension', 'apps/extension/'],
+    ['web', 'apps/web/'],
+    ['e2e', 'e2e/'],
+  ];
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  console.log('wall time per project (files summed):');
+  for (const [name, prefix] of projects) {
+    const own = files.filter((f) => f.name.startsWith(join(root, prefix)));
+    if (own.length === 0) continue;
+    const start = Math.min(...own.map((f) => f.startTime));
+    const end = Math.max(...own.map((f) => f.endTime));
+    const summed = own.reduce((sum, f) => sum + (f.endTime - f.startTime), 0);
+    console.log(`  ${name.padEnd(10)} ${seconds(end - start).padStart(8)}  (${seconds(summed)}, ${own.length} files)`);
+  }
+}
+
 const report = join(tmpdir(), `reelsmith-vitest-${process.pid}.json`);
 const status = run('npx', [
   'vitest',
@@ -52,6 +77,7 @@ const status = run('npx', [
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   rmSync(report);
+  printProjectTimes(r.testResults ?? []);
   console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
   if (r.numTotalTests === 0) process.exit(1);
 }
