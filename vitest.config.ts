@@ -21,7 +21,16 @@ export default defineConfig({
       },
       {
         extends: 'apps/web/vite.config.ts',
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          // Each file would otherwise load antd and jsdom afresh, a second or more apiece; the tests reset what they
+          // change (the session in renderApp, a query client per mount, real timers after each test).
+          isolate: false,
+        },
       },
       {
         test: {
@@ -32,8 +41,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
-          // One retry for a real browser on a loaded 2-core machine; a test that fails twice fails the run.
-          retry: 1,
+          // No retries: a retry hides a flaky test; a test that fails once fails the run.
         },
       },
     ],

@@ -1,8 +1,9 @@
+import { type CSSObject, StyleProvider, type Transformer } from '@ant-design/cssinjs';
 import type { User } from '@reelsmith/contract';
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders } from '../app/providers/AppProviders';
+import { AppProviders, newQueryClient } from '../app/providers/AppProviders';
 import { routeObjects } from '../app/router';
 import { useSession } from '../features/auth/session';
 import { followSessionCredits } from '../features/credits/credits';
@@ -43,6 +44,24 @@ export const userWith = (status: User['status']): User => ({
 // As in main.tsx: an active user's credits load with the session.
 followSessionCredits();
 
+/**
+ * antd writes thousands of style rules, and jsdom weighs every one of them on each getComputedStyle, which
+ * testing-library's role queries call for every element they look at: that made a component test take
+ * seconds. Tests only need to know whether an element is shown, so only display and visibility are kept
+ * (nested selectors still recurse through this filter; keyframes go).
+ */
+const KEPT_PROPERTIES = new Set(['display', 'visibility']);
+const shownOnly: Transformer = {
+  visit: (style: CSSObject): CSSObject => {
+    const kept: CSSObject = {};
+    for (const [key, value] of Object.entries(style)) {
+      const nested = typeof value === 'object' && value !== null && !Array.isArray(value) && !('_keyframe' in value);
+      if (KEPT_PROPERTIES.has(key) || nested) Object.assign(kept, { [key]: value });
+    }
+    return kept;
+  },
+};
+
 type Answer = { status?: number; body: unknown };
 /**
  * Stubs fetch with answers by API path (after /reelsmith/api), and records the calls; a function answer gets the
@@ -76,9 +95,11 @@ export function renderApp(path: string, user: User | null) {
   useSession.getState().setUser(user);
   const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
   const view = render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <StyleProvider transformers={[shownOnly]}>
+      <AppProviders queryClient={newQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StyleProvider>,
   );
   return { router, ...view };
 }

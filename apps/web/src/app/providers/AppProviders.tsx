@@ -7,9 +7,12 @@ import { ANTD_LOCALES } from './antdLocales';
 import { THEME } from './theme';
 
 /** The API client already toasts each failure; retrying would repeat the toast for the same problem. */
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+export const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-export function AppProviders({ children }: { children: ReactNode }) {
+const appQueryClient = newQueryClient();
+
+/** `queryClient`: tests mount each app with its own, so no answer cached by one test is seen by the next. */
+export function AppProviders({ children, queryClient = appQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     // antd would space out two-character Chinese button labels (登 录); the app's labels are written as meant.
     <ConfigProvider theme={THEME} locale={ANTD_LOCALES[locale]} button={{ autoInsertSpace: false }}>

@@ -1,6 +1,7 @@
 // Test helpers for the tool pages: history records, prices, and a service that takes a submit and answers its queries.
 import { type GenerationRecord, type GenerationTool, type LibraryAsset, taskSubmitPath } from '@reelsmith/contract';
 import { type BoundFunctions, type queries, screen, waitFor, within } from '@testing-library/react';
+import { fakeClock } from '../../test/clock';
 import { libraryAsset } from '../../test/fixtures';
 import { ok, stubApi } from '../../test/renderApp';
 
@@ -53,6 +54,7 @@ interface ToolService {
  * SUBMITTED record at the head of the history) and the task query. Answers what was submitted and the calls made.
  */
 export function stubTool({ tool, queries = [], history = [], extra = {} }: ToolService) {
+  fakeClock();
   const submitted: unknown[] = [];
   const rows = [...history];
   const pending = [...queries];

@@ -75,7 +75,8 @@ describe('link-to-video landing', () => {
   });
 
   it('refuses a link that is not a URL', async () => {
-    const calls = stubApi({});
+    // The balance is answered, so the only alert is the form's (an unanswered call would toast "Not found.").
+    const calls = stubApi({ '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0 }) });
     renderApp('/tools/link-to-video', userWith('ACTIVE'));
     fireEvent.change(await screen.findByRole('textbox', { name: 'Product link' }), { target: { value: 'shop.example' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate video' }));

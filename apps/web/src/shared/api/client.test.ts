@@ -3,21 +3,30 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { toast } from '../ui/toast';
 import { ApiError, api } from './client';
 
-vi.mock('../ui/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
+// A spy rather than a module mock: the web tests share modules between files (isolate: false), and the client
+// may already hold the real toast module.
 
 const USER = { userId: 'u1', username: 'ada', email: 'ada@example.com', avatarUrl: null, status: 'ACTIVE' };
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** What a toast answers, a closer that is also a promise of its closing: here one already closed. */
+const closed = Promise.resolve(true);
+const closedToast: ReturnType<typeof toast.error> = Object.assign(() => undefined, {
+  // biome-ignore lint/suspicious/noThenProperty: antd's toast answer is a thenable on purpose.
+  then: closed.then.bind(closed),
+});
+
 let fetchMock: Mock<typeof fetch>;
 beforeEach(() => {
+  vi.spyOn(toast, 'error').mockImplementation(() => closedToast);
   fetchMock = vi.fn<typeof fetch>();
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  vi.clearAllMocks();
+  vi.restoreAllMocks();
 });
 
 /** Resolves to the failure of a call that is expected to fail. */

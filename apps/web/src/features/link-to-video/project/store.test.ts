@@ -18,6 +18,9 @@ const summary = {
 const draftWith = (change: Partial<Project>) => ({ ...newProject('p1', 'https://shop.example/p', 'Old name'), ...change });
 const stored = { fileId: 'f1', fileName: 'a.jpg', fileUrl: 'https://old/a', resKey: 'k/a.jpg', format: 'jpg' };
 
+// Files share modules (isolate: false): a page test before this one may have left a project open.
+beforeEach(() => closeProject());
+
 afterEach(() => {
   closeProject();
   localStorage.clear();
