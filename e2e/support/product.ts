@@ -6,6 +6,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sleep } from '../../test-support/wait.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const PREFIX = 'reelsmith';
@@ -92,7 +93,7 @@ export async function startProduct(env: Record<string, string> = {}, timeoutMs =
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await sleep(500);
   }
   await stop();
   throw new Error(`health did not answer within ${timeoutMs / 1000}s: ${log.slice(-1500)}`);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { makeImage } from '@reelsmith/media/fixtures';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sleep, waitFor } from '../../../test-support/wait.js';
 import { queryRows } from '../src/db/client.js';
 import { pointsLedger, tasks } from '../src/db/schema.js';
 import { createInviteCodes } from '../src/modules/invites/service.js';
@@ -33,17 +34,6 @@ const KIND = 'enlarge-image';
 const MODULE = join(import.meta.dirname, 'support/scaleTasks.ts');
 /** Every fourth task of a user fails (n = 3, 7): its credits come back. */
 const fails = (n: number) => n % 4 === 3;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** A PUT whose first half is sent at once; `finish` sends the rest. */
 function uploadInFlight(url: string, headers: Record<string, string>, bytes: Buffer) {

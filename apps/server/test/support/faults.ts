@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { sleep, waitFor } from '../../../../test-support/wait.js';
 import { type Db, openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { files, pointsLedger, tasks } from '../../src/db/schema.js';
@@ -50,18 +51,7 @@ export const printFigures = (title: string, figures: Record<string, string | num
       .join('\n')}`,
   );
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `probe` until it answers something truthy; fails naming `what` after `timeoutMs`. */
-export async function waitFor<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
+export { sleep, waitFor };
 
 /** A signed-in, activated member of the web app on an API process (dev sign-in, an invitation code made in the database). */
 export async function signUp(db: Db, base: string, email: string): Promise<{ client: HttpClient; userId: string }> {
