@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sleep, waitFor } from '../../../test-support/wait.js';
 import type { AppContext } from '../src/context.js';
 import { pointsLedger, tasks } from '../src/db/schema.js';
 import { createInviteCodes } from '../src/modules/invites/service.js';
@@ -19,18 +20,6 @@ import { type Behaviour, imageUrlFor, testTaskKind } from './support/tasks.js';
 const PRICE = 7;
 const KIND = 'enlarge-image';
 const silent = { info() {}, warn() {}, error() {} };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
 interface TaskAnswer {
   taskId: string;
   status: string;
