@@ -228,7 +228,7 @@ describe('the browser extension', () => {
     await activate(login, product);
 
     await expectAnalysedProduct(login);
-    // The arrival parameters are gone from the address (spec §4).
+    // The arrival parameters are gone from the address (spec "States and transitions").
     const params = new URL(login.url()).searchParams;
     expect([...params.keys()]).toEqual(['projectId']);
   });

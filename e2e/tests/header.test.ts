@@ -1,5 +1,5 @@
 // The header's project name on a tool page: shows the saved name, renames on blur when the name really
-// changed, and keeps to the 100-character limit (spec §2, §5).
+// changed, and keeps to the 100-character limit (spec "Screens and routes", "Validation rules").
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyText, visit } from '../support/browser.js';
 import { productInBrowser } from '../support/lifecycle.js';

@@ -1,4 +1,4 @@
-// Every row of the spec §2 route table in real Chromium: redirects, the login requirement, the activation
+// Every row of the spec "Screens and routes" route table in real Chromium: redirects, the login requirement, the activation
 // requirement, and the layout each page is shown in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser, pathOf, visit } from '../support/browser.js';
@@ -143,7 +143,7 @@ describe('signed in and active', () => {
     expect(await visit(browser.page, product.base, path)).toBe('/tools/link-to-video');
   });
 
-  // A new project has no preview and no export yet: by the stage redirects of spec §4 every step of it opens
+  // A new project has no preview and no export yet: by the stage redirects of spec "States and transitions" every step of it opens
   // on edit-product, where it is edited.
   it.each(PROJECT_STEPS)('%s of a new project opens on edit-product with the header and no sidebar', async (path) => {
     const { page } = browser;

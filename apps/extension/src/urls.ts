@@ -13,7 +13,7 @@ export interface Arrival {
   deviceFingerprint: string;
 }
 
-/** Link to video with the captured page: the app creates the project and clears these parameters (spec §4). */
+/** Link to video with the captured page: the app creates the project and clears these parameters (spec "States and transitions"). */
 export function linkToVideoUrl(appOrigin: string, arrival: Arrival): string {
   const url = new URL(LINK_TO_VIDEO_PATH, appOrigin);
   url.searchParams.set('inputLink', arrival.inputLink);

@@ -3,7 +3,7 @@ import { defineCall } from './call.js';
 import { HttpUrl, Id, Ids, Ok, Page, ResKey, Timestamp } from './common.js';
 import { AssetOrigin, AssetSource, AssetStatus, AssetType, SortOrder } from './enums.js';
 
-/** A file as the link-to-video editor uses it (spec §3 asset item). */
+/** A file as the link-to-video editor uses it (spec "Entities" asset item). */
 export const AssetItem = z.object({
   fileId: z.string(),
   fileName: z.string(),
@@ -14,7 +14,7 @@ export const AssetItem = z.object({
 export type AssetItem = z.infer<typeof AssetItem>;
 
 /**
- * An entry of the assets library (spec §3 library asset). A URL import is listed from the moment it is submitted:
+ * An entry of the assets library (spec "Entities" library asset). A URL import is listed from the moment it is submitted:
  * while it is a draft, and when it failed, it has no stored file yet, so its URLs, key, format and even its type
  * are null (`errorMsg` says why it failed). URLs are signed and expire (FILE_URL_TTL_MINUTES).
  */
@@ -116,7 +116,7 @@ export const assetUrlTaskSubmit = defineCall({
   data: z.object({ fileId: z.string() }),
 });
 
-/** status: -1 failure, 4 success, any other value submitted (spec §4). */
+/** status: -1 failure, 4 success, any other value submitted (spec "States and transitions"). */
 export const assetUrlTaskQuery = defineCall({
   method: 'GET',
   path: '/assert/url-task',

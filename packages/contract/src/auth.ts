@@ -11,7 +11,7 @@ export const authConfig = defineCall({
   data: z.object({ google: z.boolean(), devLogin: z.boolean() }),
 });
 
-/** Dev sign-in (design §2): only when DEV_LOGIN is on, otherwise 404. */
+/** Dev sign-in (design "Operator interface"): only when DEV_LOGIN is on, otherwise 404. */
 export const authDevLogin = defineCall({
   method: 'POST',
   path: '/auth/dev-login',

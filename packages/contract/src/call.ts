@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * Who may make a call: anyone, any signed-in user (ACTIVE or INACTIVE), or only an ACTIVE user (spec §6).
+ * Who may make a call: anyone, any signed-in user (ACTIVE or INACTIVE), or only an ACTIVE user (spec "Roles and permissions").
  */
 export type Access = 'public' | 'signedIn' | 'active';
 

@@ -21,7 +21,7 @@ export const HttpUrl = z
 /** A storage key (resKey / fileKey / filePath). */
 export const ResKey = z.string().min(1).max(512);
 
-/** Trimmed, non-empty, at most 100 characters (spec §5). */
+/** Trimmed, non-empty, at most 100 characters (spec "Validation rules"). */
 export const ProjectName = z.string().trim().min(1).max(PROJECT_NAME_MAX);
 
 export const Page = z.strictObject({

@@ -13,7 +13,7 @@ export type UserStatus = z.infer<typeof UserStatus>;
 export const TaskStatus = z.enum(['NOT_START', 'SUBMITTED', 'IN_PROGRESS', 'SUCCESS', 'FAILURE']);
 export type TaskStatus = z.infer<typeof TaskStatus>;
 
-/** The `<kind>` of `/task/v1/<kind>/submit|query` (design §8); the first four are the spec's taskPath values. */
+/** The `<kind>` of `/task/v1/<kind>/submit|query` (design "Contract details"); the first four are the spec's taskPath values. */
 export const TaskKind = z.enum([
   'link-analysis',
   'link-video',
@@ -30,7 +30,7 @@ export const TaskKind = z.enum([
 ]);
 export type TaskKind = z.infer<typeof TaskKind>;
 
-/** The generation tools of spec §2 screen 4, each with its own history (the image tool does text and image to image). */
+/** The generation tools of spec "Screens and routes" screen 4, each with its own history (the image tool does text and image to image). */
 export const GenerationTool = z.enum([
   'text-to-video',
   'image-to-video',
@@ -43,7 +43,7 @@ export const GenerationTool = z.enum([
 ]);
 export type GenerationTool = z.infer<typeof GenerationTool>;
 
-/** The six generation progress stages of spec §4, in order. */
+/** The six generation progress stages of spec "States and transitions", in order. */
 export const ProgressStage = z.enum(['parsing', 'understanding', 'initialFrames', 'animating', 'rendering', 'polishing']);
 export type ProgressStage = z.infer<typeof ProgressStage>;
 
@@ -109,7 +109,7 @@ export const SkuCode = z.enum([
 ]);
 export type SkuCode = z.infer<typeof SkuCode>;
 
-/** Asset URL task status as the server reports it (spec §4): -1 failure, 4 success, anything else submitted. */
+/** Asset URL task status as the server reports it (spec "States and transitions"): -1 failure, 4 success, anything else submitted. */
 export const ASSET_URL_TASK_FAILURE = -1;
 export const ASSET_URL_TASK_SUCCESS = 4;
 
@@ -120,7 +120,7 @@ export const AssetOrigin = z.enum(['url', 'local', 'generated']);
 export const AssetStatus = z.enum(['draft', 'completed', 'failed']);
 export const SortOrder = z.enum(['newest', 'oldest']);
 
-/** The twelve preset product categories of spec §3. */
+/** The twelve preset product categories of spec "Entities". */
 export const ProductCategory = z.enum([
   'lipstick',
   'earphone',

@@ -3,7 +3,7 @@ import { defineCall } from './call.js';
 import { HttpUrl, ResKey, Timestamp } from './common.js';
 import { GenerationTool, ProductCategory, ProgressStage, TaskStatus } from './enums.js';
 
-/** The generation options of spec §3. The calls that take them are tasks (`TASKS` in tasks.ts): one task makes
+/** The generation options of spec "Entities". The calls that take them are tasks (`TASKS` in tasks.ts): one task makes
  * `count` outputs and is polled at /task/v1/<kind>/query. */
 const Prompt = z.string().trim().min(1).max(2000);
 const NegativePrompt = z.string().max(2000).optional();

@@ -3,7 +3,7 @@ import { defineCall } from './call.js';
 import { ResKey } from './common.js';
 import { Locale } from './enums.js';
 
-/** A voice of the quick editor (spec §2 screen 3: recommended or other, filtered male/female/all). */
+/** A voice of the quick editor (spec "Screens and routes" screen 3: recommended or other, filtered male/female/all). */
 export const Voice = z.object({
   voiceId: z.string(),
   name: z.string(),

@@ -30,7 +30,7 @@ export const pointsSkuPrice = defineCall({
 
 export const pointsAccount = defineCall({ method: 'GET', path: '/points/account', access: 'active', data: PointsAccount });
 
-/** The credit refresh call the web app makes after a charge (its path is ours: spec §7 does not show it). */
+/** The credit refresh call the web app makes after a charge (its path is ours: spec "The calls" does not show it). */
 export const pointsRefresh = defineCall({ method: 'POST', path: '/points/refresh', access: 'active', data: PointsAccount });
 
 export const pointsList = defineCall({

@@ -3,7 +3,7 @@ import { defineCall } from './call.js';
 import { Id, Ids, Ok, Page, ProjectName, Timestamp } from './common.js';
 import { SortOrder, TaskStatus } from './enums.js';
 
-/** A project as the library and header see it; the editing state lives in the draft (spec §3). */
+/** A project as the library and header see it; the editing state lives in the draft (spec "Entities"). */
 export const ProjectSummary = z.object({
   projectId: z.string(),
   projectName: z.string(),
@@ -23,7 +23,7 @@ export const projectCreate = defineCall({
   data: z.object({ projectId: z.string(), draftUrl: z.string().nullable() }),
 });
 
-/** Rename: spec §7 calls the new name fileName. */
+/** Rename: spec "The calls" calls the new name fileName. */
 export const projectRename = defineCall({
   method: 'POST',
   path: '/project/updateProjectFileInfo',

@@ -1,5 +1,5 @@
 /**
- * Where the ffmpeg and ffprobe programs are (design §9): an explicit path wins, then a program on PATH (a
+ * Where the ffmpeg and ffprobe programs are (design "Dependencies tried"): an explicit path wins, then a program on PATH (a
  * system ffmpeg, e.g. Debian's 5.1, has the filters later renders need), then the binaries npm installed with
  * @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe, so `npm install && npm start` needs no apt.
  */

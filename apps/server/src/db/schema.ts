@@ -105,7 +105,7 @@ export const inviteRedemptions = pgTable(
 
 /**
  * A link-to-video project. Its editing state is the draft: the web app's JSON, kept whole so that the
- * product, preview and export stages restore exactly as the user left them (spec §4 draft restore).
+ * product, preview and export stages restore exactly as the user left them (spec "States and transitions" draft restore).
  */
 export const projects = pgTable(
   'projects',
@@ -258,7 +258,7 @@ export const referrals = pgTable(
 );
 
 /**
- * A stored file of a user: an asset of the library (spec §3 library asset). `res_key` is where the bytes live in
+ * A stored file of a user: an asset of the library (spec "Entities" library asset). `res_key` is where the bytes live in
  * storage (null while a URL import is still fetching). `source` tells how it came: uploaded from the computer
  * (local), imported from a web address (url), or made by a generation (generated). `status` is the library's:
  * draft while an import runs, completed when stored and checked, failed when the import failed (`error` says why).
@@ -321,7 +321,7 @@ export const storedObjects = pgTable(
 );
 
 /**
- * The task queue (design §5): a row per submitted task. Submitting inserts SUBMITTED in the transaction that
+ * The task queue (design "Tasks"): a row per submitted task. Submitting inserts SUBMITTED in the transaction that
  * charges for it; a worker claims it (FOR UPDATE SKIP LOCKED), holds a lease it renews while it works
  * (`lease_until`), and ends it SUCCESS with `result` or FAILURE with `error` and a refund. A lease that lapses
  * means the worker died: the task is claimed again, at most `max_attempts` times in all.

@@ -55,7 +55,7 @@ const ZOD_LOCALES: Record<Locale, ReturnType<typeof z.locales.en>> = {
   pt: z.locales.pt(),
 };
 
-/** Required texts left empty that the error table has a message of their own for (spec §5: prompts cannot be empty). */
+/** Required texts left empty that the error table has a message of their own for (spec "Validation rules": prompts cannot be empty). */
 const EMPTY_FIELD_ERRORS: Record<string, ErrorKey> = { prompt: 'emptyPrompt' };
 
 function emptyFieldError(issues: z.core.$ZodIssue[]): ErrorKey | undefined {

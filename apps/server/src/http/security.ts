@@ -138,7 +138,7 @@ function originsOf(settings: Settings): Set<string> {
 }
 
 /**
- * The checks every call of the web app passes (design §3): the `client: WEB` header, and for requests that
+ * The checks every call of the web app passes (design "API rules"): the `client: WEB` header, and for requests that
  * change state an Origin (or Referer) that is ours (`originsOf`). The few calls the browser extension makes also
  * accept the origins of the extensions the operator listed in EXTENSION_ORIGINS: a page cannot forge a
  * `chrome-extension://` Origin, and an extension not listed is refused.

@@ -1,5 +1,5 @@
 /**
- * Which IP addresses an outbound fetch may not reach (design §8): anything that is not a public unicast
+ * Which IP addresses an outbound fetch may not reach (design "Contract details"): anything that is not a public unicast
  * address, so that a link a user submits cannot make the server talk to itself, its network or the cloud
  * metadata service. Used by `target.ts` on every address a hop resolves to.
  */

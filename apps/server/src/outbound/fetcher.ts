@@ -1,5 +1,5 @@
 /**
- * The one outbound fetcher (design §8), shared by link analysis (the product page's HTML) and URL import
+ * The one outbound fetcher (design "Contract details"), shared by link analysis (the product page's HTML) and URL import
  * (files a user names by URL). It fetches with GET only, follows redirects itself so that every hop is
  * checked (scheme, localhost, the addresses its host resolves to; see target.ts), connects to the very
  * address it checked, and bounds the time and the size of the answer. Hosts listed in OUTBOUND_ALLOW_HOSTS

@@ -1,4 +1,4 @@
-// The capabilities link to video asks a provider for (design §6): the registry picks the local engine or a remote
+// The capabilities link to video asks a provider for (design "Generation"): the registry picks the local engine or a remote
 // API for each from the settings, and the tasks do not know which one they got.
 import type { ProgressStage } from '@reelsmith/contract';
 import type { ScriptBrief, ScriptVariant, Synthesizer } from '@reelsmith/media';
@@ -25,7 +25,7 @@ export interface GenerationJob {
   workDir: string;
   /** Aborts when the task is cancelled, runs out of time or its worker lost the lease: stop and throw. */
   signal: AbortSignal;
-  /** Reports the stage reached (spec §4's six, in order). */
+  /** Reports the stage reached (spec "States and transitions"'s six, in order). */
   progress(stage: ProgressStage): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-// The provider registry (design §6): a remote provider for a capability when the settings configure one, else the
+// The provider registry (design "Generation"): a remote provider for a capability when the settings configure one, else the
 // local engine, which needs no keys and works offline.
 import { synthesize, writeScripts } from '@reelsmith/media';
 import type { Settings } from '../settings.js';
@@ -44,7 +44,7 @@ function chosenProviders(settings: Settings): Partial<GenerationProviders> {
 }
 
 /**
- * The provider of each generation capability (design §6): a remote API where the settings choose one, the sandbox
+ * The provider of each generation capability (design "Generation"): a remote API where the settings choose one, the sandbox
  * stand-ins outside production for what no local model can do, else the local engine (or none: production then
  * refuses the capability at submit).
  */

@@ -1,5 +1,5 @@
 /**
- * The clothing upload rules of spec §5, judged by image analysis: the file (JPG/JPEG/PNG, ≤ 10 MB, shorter side
+ * The clothing upload rules of spec "Validation rules", judged by image analysis: the file (JPG/JPEG/PNG, ≤ 10 MB, shorter side
  * ≥ 512 px, longer side ≤ 4096 px), a flat white backdrop (the border's colour statistics), and exactly one
  * garment: the foreground is what differs from white, its connected regions are the pieces, and each piece's
  * silhouette (proportions, how wide it is at each height, whether it splits into legs) tells a top, a bottom or
@@ -27,7 +27,7 @@ export interface GarmentCheck {
   garmentType: GarmentType | null;
 }
 
-/** Spec §5 and §9: the clothing picture's limits. */
+/** Spec "Validation rules" and "Business constants": the clothing picture's limits. */
 export const GARMENT_LIMITS = { maxBytes: 10 * 1024 * 1024, minShortSide: 512, maxLongSide: 4096, formats: ['jpg', 'png'] } as const;
 
 /** The analysis works on the picture fitted within this many pixels: shapes, not detail. */

@@ -1,10 +1,10 @@
 /**
- * Enlargement by 2 or 4: lanczos3 resampling, then an unsharp mask sized to the scale. Design §9 measured
+ * Enlargement by 2 or 4: lanczos3 resampling, then an unsharp mask sized to the scale. Design "Dependencies tried" measured
  * ESRGAN (upscaler + tfjs WASM) at 5–6 s a picture here and no better on product shots, so no model is used.
  */
 import { openImage, writeImage } from './open.js';
 
-/** Spec §5: enhancement takes pictures whose longest side is at most this (ENHANCE_MAX_LONG_SIDE in the contract). */
+/** Spec "Validation rules": enhancement takes pictures whose longest side is at most this (ENHANCE_MAX_LONG_SIDE in the contract). */
 export const UPSCALE_MAX_LONG_SIDE = 1920;
 
 export class UpscaleInputError extends Error {

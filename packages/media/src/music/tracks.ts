@@ -1,4 +1,4 @@
-/** A music track of the catalogue (spec §2 screen 3: music, recommended first). */
+/** A music track of the catalogue (spec "Screens and routes" screen 3: music, recommended first). */
 export interface MusicInfo {
   musicId: string;
   name: string;

@@ -16,7 +16,7 @@ export interface DescriptionOptions {
 const SEGMENT_SECONDS = 6;
 
 /**
- * "Product description as script" (spec §2 screen 3): the description read as written, one sentence (or
+ * "Product description as script" (spec "Screens and routes" screen 3): the description read as written, one sentence (or
  * clause) a segment, up to the sentence that would no longer fit the video length. A product without a
  * description is introduced by its name.
  */

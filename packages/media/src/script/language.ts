@@ -1,7 +1,7 @@
-/** The script languages of the product (spec §1: English, Simplified Chinese, Portuguese). */
+/** The script languages of the product (spec "What the product does": English, Simplified Chinese, Portuguese). */
 export type Language = 'en' | 'zh' | 'pt';
 
-/** The lengths a link-to-video ad is made in (design §8 `editorConfig.videoLength`). */
+/** The lengths a link-to-video ad is made in (design "Contract details" `editorConfig.videoLength`). */
 export type ScriptLength = 15 | 30 | 45;
 
 /** Han ideographs, CJK punctuation and full-width forms: read one by one, never split on spaces. */

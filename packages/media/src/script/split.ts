@@ -1,13 +1,13 @@
 import type { Language } from './language.js';
 import { speechSeconds } from './rate.js';
 
-/** One spoken line of a script (spec §3: segId is its position, from 1). */
+/** One spoken line of a script (spec "Entities": segId is its position, from 1). */
 export interface ScriptSegment {
   segId: number;
   segText: string;
 }
 
-/** A whole script, as an LLM provider or the local writer fills it (spec §3 scriptContentList). */
+/** A whole script, as an LLM provider or the local writer fills it (spec "Entities" scriptContentList). */
 export interface ScriptVariant {
   scriptId: string;
   segments: ScriptSegment[];
@@ -17,7 +17,7 @@ export function numberSegments(lines: string[]): ScriptSegment[] {
   return lines.map((segText, index) => ({ segId: index + 1, segText }));
 }
 
-/** The user's own script (spec §4 script update): one segment per line, lines trimmed, blank lines dropped. */
+/** The user's own script (spec "States and transitions" script update): one segment per line, lines trimmed, blank lines dropped. */
 export function splitScript(text: string): ScriptSegment[] {
   return numberSegments(
     text

@@ -2,7 +2,7 @@
 /**
  * eSpeak NG compiled to WebAssembly (npm `espeak-ng`, GPL-3.0-or-later): offline speech in English, Brazilian
  * and European Portuguese and Mandarin, with its voice data inside the module, so nothing is fetched at run time.
- * Debian's espeak-ng reads Mandarin wrong (design §9), which is why the npm build is the engine.
+ * Debian's espeak-ng reads Mandarin wrong (design "Dependencies tried"), which is why the npm build is the engine.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

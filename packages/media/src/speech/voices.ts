@@ -1,7 +1,7 @@
 import type { Language } from '../script/language.js';
 import type { EspeakVoice } from './espeak.js';
 
-/** A voice of the catalogue (spec §2 screen 3: recommended or other, filtered male/female). */
+/** A voice of the catalogue (spec "Screens and routes" screen 3: recommended or other, filtered male/female). */
 export interface VoiceInfo {
   voiceId: string;
   name: string;

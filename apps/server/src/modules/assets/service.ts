@@ -1,4 +1,4 @@
-/** The assets library (spec §2 screen 5): the caller's files, filtered, sorted, paged, renamed and deleted. */
+/** The assets library (spec "Screens and routes" screen 5): the caller's files, filtered, sorted, paged, renamed and deleted. */
 import type { AssetSource, AssetStatus, AssetType, SortOrder } from '@reelsmith/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Asset URL import (spec §4): `POST /assert/url-task {url}` lists the file at once as a draft and queues an
+ * Asset URL import (spec "States and transitions"): `POST /assert/url-task {url}` lists the file at once as a draft and queues an
  * `asset-url` task; the worker fetches it through the SSRF-safe fetcher, checks and stores it like any upload
  * and completes the row. `GET /assert/url-task?fileId=` reads the row: -1 failed, 4 stored, 1 still working.
  * The task's own state is not needed by the web app; the file row is the truth it polls.

@@ -1,5 +1,5 @@
 /**
- * Imports a file a user names by its web address: fetched with the one SSRF-safe fetcher (design §8) straight into a
+ * Imports a file a user names by its web address: fetched with the one SSRF-safe fetcher (design "Contract details") straight into a
  * work file, under the size cap and the room left in the user's storage quota, then checked and stored like an
  * upload (ingest.ts). The download never sits in memory, and at most IMPORTS_PER_USER imports of a user and
  * IMPORTS_PER_PROCESS in all run at once (importSlots.ts; docs/decisions, "Import limits").

@@ -83,7 +83,7 @@ export const CLOTH_TEMPLATES: { templateId: string; garmentType: Garment; name: 
   },
 ];
 
-/** The twelve categories of spec §3, with sample prompts we wrote, and the colours of their cards. */
+/** The twelve categories of spec "Entities", with sample prompts we wrote, and the colours of their cards. */
 export const PRODUCT_DEMOS: { category: z.infer<typeof ProductCategory>; colour: string; name: Names; prompt: Names }[] = [
   {
     category: 'lipstick',
@@ -229,7 +229,7 @@ function figureSvg(model: (typeof HUMAN_MODELS)[number]): string {
 </svg>`;
 }
 
-/** A garment laid flat on white, as the clothing upload rules ask (spec §5). */
+/** A garment laid flat on white, as the clothing upload rules ask (spec "Validation rules"). */
 function garmentSvg(template: (typeof CLOTH_TEMPLATES)[number]): string {
   const shapes: Record<Garment, string> = {
     top: 'M254 170 l80 -40 q50 40 100 0 l80 40 l90 110 l-70 50 l-50 -55 v330 h-200 v-330 l-50 55 l-70 -50 z',

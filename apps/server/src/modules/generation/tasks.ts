@@ -1,6 +1,6 @@
 // The four generation task kinds (issue 6): text to video, image to video, text (or image) to image and virtual
 // try-on. Each is priced by its SKU × the number of outputs, charged at submit and refunded on failure by the
-// engine; `accept` refuses what cannot work before anything is charged (spec §5).
+// engine; `accept` refuses what cannot work before anything is charged (spec "Validation rules").
 import { type SkuCode, TASKS } from '@reelsmith/contract';
 import { AppError } from '../../errors.js';
 import type { GenerationJob, VideoRequest } from '../../providers/provider.js';
@@ -132,7 +132,7 @@ export const textToImageTask: TaskDefinition<Input<'text-to-image'>, Images> = {
   view: async (result, ctx) => ({ images: await signedOutputs(ctx, result.images, 'image') }),
 };
 
-/** Which garments a try-on needs (spec §5): top for top and one-piece, bottom for bottom, both for two pieces. */
+/** Which garments a try-on needs (spec "Validation rules"): top for top and one-piece, bottom for bottom, both for two pieces. */
 function garmentsNeeded(type: Input<'virtual-try-on'>['garmentType']) {
   return { top: type !== 'bottom', bottom: type === 'bottom' || type === 'twoPieces' };
 }

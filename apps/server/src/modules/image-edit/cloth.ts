@@ -1,4 +1,4 @@
-// GET /image/getClothDesc?url=: the clothing upload rules (spec §5) judged on a picture the caller names: one of
+// GET /image/getClothDesc?url=: the clothing upload rules (spec "Validation rules") judged on a picture the caller names: one of
 // their own storage keys, a link the service gave them to one (its `key`), or a web address fetched through the
 // SSRF-safe fetcher. The answer is the check and a short description in the caller's language.
 import { createWriteStream } from 'node:fs';
@@ -17,7 +17,7 @@ import { withWorkDir } from '../files/workDir.js';
 type Reason = NonNullable<GarmentCheck['reason']>;
 type Described = GarmentCheck['garmentType'] | Reason;
 
-/** The spec's detection messages (§5), and what an accepted picture holds. */
+/** The spec's detection messages ("Validation rules"), and what an accepted picture holds. */
 const DESCRIPTIONS: Record<NonNullable<Described>, Record<Locale, string>> = {
   top: { en: 'One top on a white background.', zh: '白色背景上的一件上衣。', pt: 'Uma peça de cima num fundo branco.' },
   bottom: { en: 'One bottom on a white background.', zh: '白色背景上的一件下装。', pt: 'Uma peça de baixo num fundo branco.' },

@@ -4,7 +4,7 @@ import { pointsLots } from '../../db/schema.js';
 import { type PeriodicLog, runPeriodically } from '../../periodic.js';
 import { expireDueCredits } from './ledger.js';
 
-/** How often the server looks for expired credits (spec §4: sign-up credits expire after 30 days). */
+/** How often the server looks for expired credits (spec "States and transitions": sign-up credits expire after 30 days). */
 export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
 /** Users handled per query, so a backlog after downtime is worked through in bounded steps. */
 const USERS_PER_BATCH = 500;

@@ -1,4 +1,4 @@
-// The credits ledger: the one way credits are granted, charged, refunded and expired (design §4). No other
+// The credits ledger: the one way credits are granted, charged, refunded and expired (design "Credits"). No other
 // code writes the points tables. Every write goes through the database function points_post, and a charge is
 // the function points_charge (both in migration 0002), so the hot path is one round trip.
 //

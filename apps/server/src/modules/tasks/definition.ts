@@ -1,4 +1,4 @@
-// What a kind of task is to the engine (design §5): how its input is checked, what it costs, and the work.
+// What a kind of task is to the engine (design "Tasks"): how its input is checked, what it costs, and the work.
 // Each task kind supplies one of these; the queue, the worker and the /task/v1/<kind> routes do the rest.
 import type { ErrorKey, ProgressStage, SkuCode, User } from '@reelsmith/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,7 +24,7 @@ export interface TaskJob<I> {
   attempt: number;
   /** Aborts when the task is cancelled, runs out of time, or this worker lost its lease: stop and throw. */
   signal: AbortSignal;
-  /** Reports the stage the work has reached (spec §4's six, in order). */
+  /** Reports the stage the work has reached (spec "States and transitions"'s six, in order). */
   progress(stage: ProgressStage): Promise<void>;
   ctx: AppContext;
   log: TaskLog;

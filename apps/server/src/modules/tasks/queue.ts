@@ -1,4 +1,4 @@
-// The task queue (design §5): the `tasks` table and every change of a task's state. Submitting inserts the task
+// The task queue (design "Tasks"): the `tasks` table and every change of a task's state. Submitting inserts the task
 // SUBMITTED in the transaction that charges for it; workers claim, renew and end tasks only through these
 // functions, and only while they hold the task's lease (`lease_owner`), so a worker that lost its lease (it
 // stalled past it and another took over) can no longer change the task. A task ends exactly once: SUCCESS, or

@@ -1,4 +1,4 @@
-// The routes of every task kind (design §8): POST /task/v1/<kind>/submit → {taskId, status},
+// The routes of every task kind (design "Contract details"): POST /task/v1/<kind>/submit → {taskId, status},
 // GET /task/v1/<kind>/query?taskId= → the task's state and, on SUCCESS, its result, and
 // POST /task/v1/<kind>/cancel. A kind supplies only its definition; this builds the three calls from it.
 import {
@@ -29,7 +29,7 @@ export const taskErrorMessage = (error: StoredTaskError, locale: Locale): string
 /** The stored error as the query answers it: JSON text `{"message": …}` in the caller's language. */
 const errorText = (error: StoredTaskError, locale: Locale): string => JSON.stringify({ message: taskErrorMessage(error, locale) });
 
-/** What a task query answers (design §8); `result` is the stored result as the kind presents it. */
+/** What a task query answers (design "Contract details"); `result` is the stored result as the kind presents it. */
 export function taskState(task: TaskRow, locale: Locale, result: unknown = task.result) {
   return {
     taskId: task.id,

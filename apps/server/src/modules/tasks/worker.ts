@@ -1,4 +1,4 @@
-// A worker (design §5): claims tasks from the queue and runs them, up to `concurrency` at a time, holding a
+// A worker (design "Tasks"): claims tasks from the queue and runs them, up to `concurrency` at a time, holding a
 // lease on each that a heartbeat renews. Any number of workers, in any number of processes, share one
 // PostgreSQL; SKIP LOCKED and the lease make sure no task runs twice at once. A worker that dies leaves its
 // tasks' leases to lapse; another worker (or this one, restarted) picks them up again.

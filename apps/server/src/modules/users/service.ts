@@ -46,7 +46,7 @@ async function onActivated(deps: UserDeps, tx: Tx, user: User, redeemed: Redeeme
 }
 
 /**
- * Activates a user with an invitation code (spec §4). A wrong, used-up or expired code answers false; an
+ * Activates a user with an invitation code (spec "States and transitions"). A wrong, used-up or expired code answers false; an
  * already active user answers true without using the code. The user row is locked first, so one user's
  * concurrent attempts cannot use two codes.
  */

@@ -1,4 +1,4 @@
-// The local engine's image capabilities (design §6): real work on this machine with the media package, no keys,
+// The local engine's image capabilities (design "Generation"): real work on this machine with the media package, no keys,
 // offline. Failures that are the input's fault become the user's errors; the rest stay errors ("Generation failed").
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';

@@ -35,5 +35,5 @@ export const API_CALLS: readonly ApiCall[] = [...exported, ...taskCalls];
 /** `POST /project/createProject`: how figures and failures name a call. */
 export const labelOf = ({ call }: ApiCall) => `${call.method} ${call.path}`;
 
-/** Whether a call changes state, so it needs our Origin (design §3). */
+/** Whether a call changes state, so it needs our Origin (design "API rules"). */
 export const isStateChanging = ({ call }: ApiCall) => call.method !== 'GET';

@@ -2,7 +2,7 @@
  * Imports the product's pictures and videos as the user's files in the project, through the files module (each
  * fetched with the SSRF-safe fetcher and checked by its content). A page often names a file that cannot be used (a
  * broken link, a format the library does not take): it is skipped and the next candidate takes its place, up to
- * the spec's 30 assets, videos first (spec §5).
+ * the spec's 30 assets, videos first (spec "Validation rules").
  */
 import { createHash } from 'node:crypto';
 import { MAX_ASSETS_PER_PROJECT } from '@reelsmith/contract';

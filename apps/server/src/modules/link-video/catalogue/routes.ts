@@ -1,4 +1,4 @@
-// The quick editor's catalogues (spec §2 screen 3): voices, music and caption styles, each with something to
+// The quick editor's catalogues (spec "Screens and routes" screen 3): voices, music and caption styles, each with something to
 // hear or see. Samples are made on this machine the first time they are asked for and kept, so the catalogue
 // costs nothing until someone opens the editor. They are the product's own material, the same for every user,
 // so they are served without a session (an <audio> or <img> sends no client header).

@@ -1,4 +1,4 @@
-// The scripts of a link-video task (spec §2 screen 3): the user's own script (`diyScript`: the description as
+// The scripts of a link-video task (spec "Screens and routes" screen 3): the user's own script (`diyScript`: the description as
 // script is sent the same way, with the description as its content), or scripts written for the product, one
 // distinct variant per preview, by the LLM when one is configured, else by the local writer.
 import { detectLanguage, type Language, MAX_VARIANTS, type ScriptVariant, splitScript } from '@reelsmith/media';

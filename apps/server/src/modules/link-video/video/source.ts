@@ -1,6 +1,6 @@
 // What a script update or an export renders: the link-video task that made the previews, with its settings,
 // and each script as last edited. The web app names the project's current task, which is the link-video task or
-// a script update made after it (spec §4), so a script update's `taskId` is followed back to the link-video task.
+// a script update made after it (spec "States and transitions"), so a script update's `taskId` is followed back to the link-video task.
 import type { TASKS } from '@reelsmith/contract';
 import type { AspectRatio, Language, VideoLength } from '@reelsmith/media';
 import { and, asc, eq, inArray } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The three video tasks of link to video (spec §4, design §8): link-video makes `resultNum` previews from
+// The three video tasks of link to video (spec "States and transitions", design "Contract details"): link-video makes `resultNum` previews from
 // different scripts; script-update re-renders one preview with its edited script; export-video renders the chosen
 // preview in full quality and is the one that is charged (link2V_<length>s, once).
 import { type SkuCode, TASKS } from '@reelsmith/contract';
