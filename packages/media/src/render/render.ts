@@ -2,7 +2,7 @@
  * Renders a planned timeline to an MP4: H.264 + AAC, yuv420p, 25 fps, faststart, with burnt-in subtitles and
  * a poster. The video is made as independent pieces (one per scene) run a core each, so all cores encode,
  * then joined without re-encoding and muxed with the audio, which was encoded once beside them. Measured
- * choices and figures: docs/decisions.md, "Media: rendering".
+ * choices and figures: the decisions "Plan then render" to "Render costs".
  */
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

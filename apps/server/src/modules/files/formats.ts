@@ -1,5 +1,5 @@
 /**
- * The formats the library accepts (docs/decisions.md, Files): what browsers show and ffmpeg reads everywhere.
+ * The formats the library accepts (decision "Accepted file formats"): what browsers show and ffmpeg reads everywhere.
  * A file's format is what its bytes say (file-type's extension), never its name.
  */
 import type { AssetType as AssetTypes } from '@reelsmith/contract';

@@ -235,7 +235,7 @@ export async function chargeForTask(
 /**
  * Gives a failed task its credits back: one REFUND_TASK row, whatever the number of calls, putting back into
  * each lot what the task's charges took from it. A share that returns to a lot that has expired meanwhile
- * expires again at once (docs/decisions.md, Credits). Answers the refund row, or null for a task that was
+ * expires again at once (decision "Refund into an expired lot"). Answers the refund row, or null for a task that was
  * never charged.
  */
 export function refund(db: Queryable, taskId: string, now = new Date()): Promise<PointsLedgerRow | null> {

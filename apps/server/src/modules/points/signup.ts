@@ -15,7 +15,7 @@ export interface SignupGrant {
 /**
  * The sign-up grant of an activation: SIGNUP credits valid for SIGNUP_CREDIT_DAYS. A referred friend's "100
  * credits on sign-up" is this same grant, raised to REFERRAL_FRIEND_CREDITS if the setting is lower
- * (docs/decisions.md, Credits). Keyed by the user, so a user activated again is not granted twice.
+ * (decision "Sign-up grant"). Keyed by the user, so a user activated again is not granted twice.
  */
 export async function grantSignupCredits(db: Queryable, userId: string, { signupCredits, referred, now }: SignupGrant) {
   const amount = referred ? Math.max(signupCredits, REFERRAL_FRIEND_CREDITS) : signupCredits;

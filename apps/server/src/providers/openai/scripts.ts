@@ -99,7 +99,7 @@ export function usableScripts(answer: unknown, brief: ScriptBrief): ScriptVarian
 }
 
 /**
- * The LLM writer. When the model fails the task fails (decisions.md "Providers"): the operator chose the LLM, and
+ * The LLM writer. When the model fails the task fails (decision "No provider fallback"): the operator chose the LLM, and
  * quietly writing template scripts instead would hide an outage behind worse ads.
  */
 export function openAiScriptWriter(api: ProviderSettings): ScriptWriter {

@@ -46,7 +46,7 @@ async function speak(api: TtsSettings, text: string, voiceId: string, outFile: s
   return { file: outFile, seconds: duration };
 }
 
-/** The remote voice. A failed line fails the task (decisions.md "Providers"): one video must not mix two engines' voices. */
+/** The remote voice. A failed line fails the task (decision "No provider fallback"): one video must not mix two engines' voices. */
 export function openAiVoice(api: TtsSettings): Voice {
   const setup = JSON.stringify([api.baseUrl, api.model, api.voices]);
   return {
