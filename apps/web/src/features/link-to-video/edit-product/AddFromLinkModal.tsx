@@ -2,7 +2,7 @@ import { HttpUrl } from '@reelsmith/contract';
 import { Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importAssetFromUrl } from '../project/tasks';
+import { projectController } from '../project/open';
 
 /** Imports an image or video from a link; it shows at once and becomes a stored file when the import ends. */
 export function AddFromLinkModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -16,7 +16,7 @@ export function AddFromLinkModal({ open, onClose }: { open: boolean; onClose: ()
       setProblem(t('product.invalidLink'));
       return;
     }
-    importAssetFromUrl(parsed.data);
+    projectController()?.importAssetFromUrl(parsed.data);
     setUrl('');
     onClose();
   };

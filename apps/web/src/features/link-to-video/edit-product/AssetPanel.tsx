@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LibraryPickerModal } from '../../../shared/library/LibraryPickerModal';
 import styles from '../flow.module.css';
 import { allAssets, toProjectAsset } from '../project/assets';
-import { addProductAssets } from '../project/tasks';
+import { projectController } from '../project/open';
 import type { Project } from '../project/types';
 import { AddFromLinkModal } from './AddFromLinkModal';
 import { AssetTile } from './AssetTile';
@@ -39,7 +39,7 @@ export function AssetPanel({ project }: { project: Project }) {
         <LibraryPickerModal
           multiple
           okText={t('product.add')}
-          onPick={(assets) => addProductAssets(assets.map(toProjectAsset))}
+          onPick={(assets) => projectController()?.addProductAssets(assets.map(toProjectAsset))}
           onClose={() => setAdding(null)}
         />
       )}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RemoveButton } from '../../../shared/ui/RemoveButton';
 import styles from '../flow.module.css';
 import { isVideoFormat } from '../project/assets';
-import { removeProductAsset } from '../project/tasks';
+import { projectController } from '../project/open';
 import type { ProjectAsset } from '../project/types';
 
 /** One asset of the product: its picture or muted clip, a spinner while its link imports, and remove. */
@@ -22,7 +22,7 @@ export function AssetTile({ asset, importing }: { asset: ProjectAsset; importing
       <RemoveButton
         className={styles.tileRemove}
         label={t('product.remove', { name: asset.fileName })}
-        onRemove={() => removeProductAsset(asset.fileId)}
+        onRemove={() => projectController()?.removeProductAsset(asset.fileId)}
       />
     </li>
   );

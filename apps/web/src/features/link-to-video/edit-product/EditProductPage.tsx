@@ -6,8 +6,8 @@ import { Busy } from '../../../shared/ui/Busy';
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { toast } from '../../../shared/ui/toast';
 import styles from '../flow.module.css';
+import { projectController } from '../project/open';
 import { useProjectStore } from '../project/store';
-import { startAnalysis, submitLinkVideo } from '../project/tasks';
 import { isUnfinished } from '../project/types';
 import { stageUrl, useProjectPage } from '../project/useProjectPage';
 import { productProblem } from '../project/validate';
@@ -29,7 +29,14 @@ export function EditProductPage() {
   if (analysing) return <Busy text={t('product.analysing')} />;
   if (!project.product) {
     return failure ? (
-      <RetryAlert title={t('product.analysisFailed')} onRetry={() => void startAnalysis().catch(() => undefined)} />
+      <RetryAlert
+        title={t('product.analysisFailed')}
+        onRetry={() =>
+          void projectController()
+            ?.startAnalysis()
+            .catch(() => undefined)
+        }
+      />
     ) : (
       <Busy />
     );
@@ -43,7 +50,7 @@ export function EditProductPage() {
     }
     setSubmitting(true);
     try {
-      await submitLinkVideo();
+      await projectController()?.submitLinkVideo();
       navigate(stageUrl('preview', project.projectId));
     } catch {
       // The API client has shown why.

@@ -1,7 +1,7 @@
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import styles from '../flow.module.css';
-import { patchProduct } from '../project/tasks';
+import { projectController } from '../project/open';
 import type { Product } from '../project/types';
 
 /** The product's name and description, as the analysis found them and the user corrects them. */
@@ -19,7 +19,7 @@ export function ProductFields({ product }: { product: Product }) {
         id="product-name"
         maxLength={500}
         value={product.productName}
-        onChange={(event) => patchProduct({ productName: event.target.value })}
+        onChange={(event) => projectController()?.patchProduct({ productName: event.target.value })}
       />
       <label className={styles.hint} htmlFor="product-description">
         {t('product.descriptionLabel')}
@@ -29,7 +29,7 @@ export function ProductFields({ product }: { product: Product }) {
         autoSize={{ minRows: 4, maxRows: 10 }}
         maxLength={10_000}
         value={product.productDescription}
-        onChange={(event) => patchProduct({ productDescription: event.target.value })}
+        onChange={(event) => projectController()?.patchProduct({ productDescription: event.target.value })}
       />
     </section>
   );

@@ -1,7 +1,7 @@
 import { Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import styles from '../flow.module.css';
-import { patchProduct } from '../project/tasks';
+import { projectController } from '../project/open';
 import type { Product, ScriptSource } from '../project/types';
 
 const SOURCES: ScriptSource[] = ['description', 'own', 'ai'];
@@ -16,7 +16,7 @@ export function ScriptChoice({ product }: { product: Product }) {
       </h2>
       <Radio.Group
         value={product.scriptSource}
-        onChange={(event) => patchProduct({ scriptSource: event.target.value as ScriptSource })}
+        onChange={(event) => projectController()?.patchProduct({ scriptSource: event.target.value as ScriptSource })}
         options={SOURCES.map((source) => ({ value: source, label: t(`script.${source}`) }))}
       />
       {product.scriptSource === 'own' && (
@@ -26,7 +26,7 @@ export function ScriptChoice({ product }: { product: Product }) {
           maxLength={10_000}
           placeholder={t('script.ownPlaceholder')}
           value={product.diyScriptContent}
-          onChange={(event) => patchProduct({ diyScriptContent: event.target.value })}
+          onChange={(event) => projectController()?.patchProduct({ diyScriptContent: event.target.value })}
         />
       )}
     </section>

@@ -3,7 +3,7 @@ import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import styles from '../flow.module.css';
-import { patchEditorConfig } from '../project/tasks';
+import { projectController } from '../project/open';
 
 const RATIOS = ['9:16', '1:1', '16:9'] as const;
 
@@ -19,13 +19,13 @@ export function VideoSettings({ editorConfig }: { editorConfig: z.input<typeof E
       <Segmented
         value={editorConfig.videoLength ?? 15}
         options={LINK_VIDEO_LENGTHS.map((seconds) => ({ value: seconds, label: t('settings.seconds', { seconds }) }))}
-        onChange={(videoLength) => patchEditorConfig({ videoLength })}
+        onChange={(videoLength) => projectController()?.patchEditorConfig({ videoLength })}
       />
       <span className={styles.hint}>{t('settings.ratio')}</span>
       <Segmented
         value={editorConfig.aspectRatio ?? '9:16'}
         options={[...RATIOS]}
-        onChange={(aspectRatio) => patchEditorConfig({ aspectRatio })}
+        onChange={(aspectRatio) => projectController()?.patchEditorConfig({ aspectRatio })}
       />
     </section>
   );

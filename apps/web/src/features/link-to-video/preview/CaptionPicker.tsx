@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
 import { Busy } from '../../../shared/ui/Busy';
 import styles from '../flow.module.css';
-import { patchEditorConfig } from '../project/tasks';
+import { projectController } from '../project/open';
 
 /** The subtitle style, shown by its preview image; the choice autosaves. */
 export function CaptionPicker({ captionId }: { captionId: string | undefined }) {
@@ -19,7 +19,7 @@ export function CaptionPicker({ captionId }: { captionId: string | undefined }) 
       {captions.isPending && <Busy compact />}
       <Radio.Group
         value={captionId}
-        onChange={(event) => patchEditorConfig({ captionId: event.target.value as string })}
+        onChange={(event) => projectController()?.patchEditorConfig({ captionId: event.target.value as string })}
         className={styles.choices}
       >
         {(captions.data ?? []).map((caption) => (

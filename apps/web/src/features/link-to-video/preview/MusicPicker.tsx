@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
 import { Busy } from '../../../shared/ui/Busy';
 import styles from '../flow.module.css';
-import { patchEditorConfig } from '../project/tasks';
+import { projectController } from '../project/open';
 import { SamplePlayer } from './SamplePlayer';
 
 /** The music bed: recommended tracks first; the choice autosaves. */
@@ -21,7 +21,7 @@ export function MusicPicker({ musicId }: { musicId: string | undefined }) {
       {music.isPending && <Busy compact />}
       <Radio.Group
         value={musicId}
-        onChange={(event) => patchEditorConfig({ musicId: event.target.value as string })}
+        onChange={(event) => projectController()?.patchEditorConfig({ musicId: event.target.value as string })}
         className={styles.choices}
       >
         {tracks.map((track) => (

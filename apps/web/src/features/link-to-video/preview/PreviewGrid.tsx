@@ -1,7 +1,7 @@
 import { Button, Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
 import styles from '../flow.module.css';
-import { editVideo } from '../project/tasks';
+import { projectController } from '../project/open';
 import type { Preview } from '../project/types';
 
 /** The generated previews: each can be chosen for rendering and opened in the quick editor. */
@@ -30,7 +30,11 @@ export function PreviewGrid({
               <Checkbox checked={selected.includes(video.scriptId)} onChange={(event) => toggle(video.scriptId, event.target.checked)}>
                 {label}
               </Checkbox>
-              <Button size="small" disabled={video.scriptId === editedScriptId} onClick={() => editVideo(video.scriptId)}>
+              <Button
+                size="small"
+                disabled={video.scriptId === editedScriptId}
+                onClick={() => projectController()?.editVideo(video.scriptId)}
+              >
                 {video.scriptId === editedScriptId ? t('preview.editing') : t('preview.edit')}
               </Button>
             </div>

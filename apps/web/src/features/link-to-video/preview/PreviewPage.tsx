@@ -6,8 +6,8 @@ import { GenerationFailed } from '../../../shared/progress/GenerationFailed';
 import { GenerationProgress } from '../../../shared/progress/GenerationProgress';
 import { Busy } from '../../../shared/ui/Busy';
 import styles from '../flow.module.css';
+import { projectController } from '../project/open';
 import { useProjectStore } from '../project/store';
-import { submitExport } from '../project/tasks';
 import { isUnfinished } from '../project/types';
 import { stageUrl, useProjectPage } from '../project/useProjectPage';
 import { PreviewGrid } from './PreviewGrid';
@@ -35,7 +35,7 @@ export function PreviewPage() {
   const render = async () => {
     setRendering(true);
     try {
-      await submitExport(selected);
+      await projectController()?.submitExport(selected);
       navigate(stageUrl('videoExport', project.projectId));
     } catch {
       // The API client has shown why.

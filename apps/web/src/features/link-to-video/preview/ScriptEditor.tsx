@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { debounce } from 'throttle-debounce';
 import { toast } from '../../../shared/ui/toast';
 import styles from '../flow.module.css';
+import { projectController } from '../project/open';
 import { joinScript, type Segment, splitScript } from '../project/script';
-import { saveEditedScript, submitScriptUpdate } from '../project/tasks';
 
 /** Typing is kept this long after the last key before the draft takes it. */
 const AUTOSAVE_DELAY_MS = 600;
@@ -17,7 +17,7 @@ const AUTOSAVE_DELAY_MS = 600;
 export function ScriptEditor({ segments, updating }: { segments: Segment[]; updating: boolean }) {
   const { t } = useTranslation('link-to-video');
   const [text, setText] = useState(() => joinScript(segments));
-  const [autosave] = useState(() => debounce(AUTOSAVE_DELAY_MS, saveEditedScript));
+  const [autosave] = useState(() => debounce(AUTOSAVE_DELAY_MS, (text: string) => projectController()?.saveEditedScript(text)));
   const [submitting, setSubmitting] = useState(false);
   useEffect(() => () => autosave.cancel({ upcomingOnly: false }), [autosave]);
 
@@ -28,9 +28,11 @@ export function ScriptEditor({ segments, updating }: { segments: Segment[]; upda
       return;
     }
     autosave.cancel();
-    saveEditedScript(text);
+    projectController()?.saveEditedScript(text);
     setSubmitting(true);
-    await submitScriptUpdate(edited).catch(() => undefined);
+    await projectController()
+      ?.submitScriptUpdate(edited)
+      .catch(() => undefined);
     setSubmitting(false);
   };
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
 import { Busy } from '../../../shared/ui/Busy';
 import styles from '../flow.module.css';
-import { patchEditorConfig } from '../project/tasks';
+import { projectController } from '../project/open';
 import { SamplePlayer } from './SamplePlayer';
 import { filterVoices, type GenderFilter, type VoiceGroup } from './voices';
 
@@ -39,7 +39,7 @@ export function VoicePicker({ voiceId }: { voiceId: string | undefined }) {
       {voices.isPending && <Busy compact />}
       <Radio.Group
         value={voiceId}
-        onChange={(event) => patchEditorConfig({ voiceId: event.target.value as string })}
+        onChange={(event) => projectController()?.patchEditorConfig({ voiceId: event.target.value as string })}
         className={styles.choices}
       >
         {shown.map((voice) => (

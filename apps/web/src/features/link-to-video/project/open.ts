@@ -1,8 +1,10 @@
 import { projectCreate, projectDraftUrl, projectGetById } from '@reelsmith/contract';
 import { api } from '../../../shared/api/client';
+import { toast } from '../../../shared/ui/toast';
+import { refreshCredits } from '../../credits/credits';
+import { createProjectController, type ProjectController } from './controller';
 import { parseDraft, readLocalDraft, readUnsentLocalDraft } from './draft';
-import { currentProject, saveDraftNow, setProjectQuietly } from './store';
-import { resumeTasks, startAnalysis, stopPolling } from './tasks';
+import { currentProject, type ProjectStore, useProjectStore } from './store';
 import { newProject, type Project } from './types';
 import { freshUrls } from './urls';
 
@@ -21,6 +23,24 @@ async function serverDraft(projectId: string, defaults: Project): Promise<Projec
 /** Counts restores, so one overtaken by a later open does not land. */
 let opening = 0;
 
+/** The controller of the open project: the one place that says which project's work is running. */
+let open: ProjectController | null = null;
+
+/** The open project's controller, for the pages' actions; null while none is open. */
+export const projectController = (): ProjectController | null => open;
+
+/**
+ * Leaves the project in hand, if any (its controller is disposed: its polls stop), and puts `project` in the
+ * store; a project gets a controller once it is in place, so what was just read is not saved back.
+ */
+function replaceProject(project: Project | null, phase: ProjectStore['phase']): ProjectController | null {
+  open?.dispose();
+  open = null;
+  useProjectStore.setState({ project, phase, progress: null, failure: null });
+  if (project) open = createProjectController(project.projectId, { store: useProjectStore, api, toast, refreshCredits });
+  return open;
+}
+
 /**
  * Restores a project (spec §4): the draft from its URL, else the local copy; the name from the server; links
  * renewed; then its unfinished tasks resume. A local copy with changes the server never got (the page was
@@ -31,17 +51,16 @@ let opening = 0;
 export async function openProject(projectId: string): Promise<boolean> {
   if (currentProject()?.projectId === projectId) return false;
   const ticket = ++opening;
-  stopPolling();
-  setProjectQuietly(null, 'loading');
+  replaceProject(null, 'loading');
   const summary = await api(projectGetById, { query: { projectId } }).catch(() => null);
   const defaults = newProject(projectId, summary?.productLink ?? '', summary?.projectName ?? '');
   const unsent = readUnsentLocalDraft(projectId, defaults);
   const draft = unsent ?? (await serverDraft(projectId, defaults)) ?? readLocalDraft(projectId, defaults);
   const restored = draft ? await freshUrls({ ...draft, projectName: summary?.projectName ?? draft.projectName }) : defaults;
   if (ticket !== opening) return false;
-  setProjectQuietly(restored);
-  if (unsent) void saveDraftNow();
-  resumeTasks();
+  const controller = replaceProject(restored, 'ready');
+  if (unsent) void controller?.saveDraftNow();
+  controller?.resumeTasks();
   return true;
 }
 
@@ -57,15 +76,13 @@ export interface NewProjectInput {
 export async function createProject({ productLink, projectName, htmlResKey, deviceFingerprint }: NewProjectInput): Promise<string> {
   const { projectId, draftUrl } = await api(projectCreate, { body: { projectName, deviceFingerprint } });
   opening++;
-  stopPolling();
-  setProjectQuietly({ ...newProject(projectId, productLink, projectName), draftUrl, ...(htmlResKey ? { htmlResKey } : {}) });
-  await startAnalysis();
+  const project = { ...newProject(projectId, productLink, projectName), draftUrl, ...(htmlResKey ? { htmlResKey } : {}) };
+  await replaceProject(project, 'ready')?.startAnalysis();
   return projectId;
 }
 
 /** Leaves the project: its polls stop. */
 export function closeProject(): void {
   opening++;
-  stopPolling();
-  setProjectQuietly(null, 'idle');
+  replaceProject(null, 'idle');
 }

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, stubApi } from '../../../test/renderApp';
+import { SERVER_SAVE_DELAY_MS } from './controller';
 import { draftKey, serializeDraft } from './draft';
-import { closeProject, openProject } from './open';
-import { currentProject, SERVER_SAVE_DELAY_MS, updateProject } from './store';
-import { importAssetFromUrl, patchEditorConfig, patchProduct, submitScriptUpdate } from './tasks';
+import { closeProject, openProject, projectController } from './open';
+import { currentProject, updateProject } from './store';
 import { emptyProduct, newProject, type Project } from './types';
 
 const summary = {
@@ -27,6 +27,13 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
+
+/** The open project's controller, which these tests always have. */
+function controller() {
+  const open = projectController();
+  if (!open) throw new Error('no project is open');
+  return open;
+}
 
 describe('draft restore', () => {
   it('loads the draft from its URL, takes the name from the server and renews the links', async () => {
@@ -76,7 +83,7 @@ describe('draft restore', () => {
     await openProject('p1');
     // The page is left before the server save goes: only the local copy has the change.
     vi.useFakeTimers();
-    patchProduct({ productName: 'Edited' });
+    controller().patchProduct({ productName: 'Edited' });
     closeProject();
     expect(await openProject('p1')).toBe(true);
     expect(currentProject()?.product?.productName).toBe('Edited');
@@ -108,8 +115,8 @@ describe('draft saving', () => {
     });
     await openProject('p1');
     vi.useFakeTimers();
-    patchProduct({ productName: 'Mug' });
-    patchProduct({ productName: 'Mug 2' });
+    controller().patchProduct({ productName: 'Mug' });
+    controller().patchProduct({ productName: 'Mug 2' });
     expect(JSON.parse(localStorage.getItem(draftKey('p1')) ?? '{}').product.productName).toBe('Mug 2');
     expect(saves).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS);
@@ -129,7 +136,7 @@ describe('draft saving', () => {
     });
     await openProject('p1');
     vi.useFakeTimers();
-    patchProduct({ productName: 'Mug' });
+    controller().patchProduct({ productName: 'Mug' });
     await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS);
     updateProject('p1', (project) => ({ ...project }));
     await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS);
@@ -157,7 +164,7 @@ describe('asset URL import', () => {
       },
     });
     await openProject('p1');
-    importAssetFromUrl('https://img.example/pic');
+    controller().importAssetFromUrl('https://img.example/pic');
     expect(currentProject()?.assetUrlTasks).toEqual([expect.objectContaining({ taskStatus: 'NOT_START', taskId: null })]);
     await vi.advanceTimersByTimeAsync(0);
     expect(currentProject()?.assetUrlTasks).toEqual([expect.objectContaining({ taskStatus: 'SUBMITTED', taskId: 'f9' })]);
@@ -178,7 +185,7 @@ describe('asset URL import', () => {
         body ? ok({ fileId: 'f9' }) : ok({ status: -1, fileKey: null, fileUrl: null, errorMsg: 'Unreachable' }),
     });
     await openProject('p1');
-    importAssetFromUrl('https://img.example/pic.jpg');
+    controller().importAssetFromUrl('https://img.example/pic.jpg');
     await vi.advanceTimersByTimeAsync(0);
     expect(currentProject()?.assetUrlTasks).toEqual([]);
     expect(currentProject()?.product?.productImages).toEqual([]);
@@ -200,8 +207,8 @@ describe('script update', () => {
       },
     });
     await openProject('p1');
-    patchEditorConfig({ voiceId: 'v-en-2', captionId: 'bold', musicId: 'pad' });
-    await submitScriptUpdate([{ segId: 0, segText: 'Hello' }]);
+    controller().patchEditorConfig({ voiceId: 'v-en-2', captionId: 'bold', musicId: 'pad' });
+    await controller().submitScriptUpdate([{ segId: 0, segText: 'Hello' }]);
     expect(submits).toEqual([
       expect.objectContaining({ taskId: 't1', scriptId: 's1', voiceId: 'v-en-2', captionId: 'bold', musicId: 'pad' }),
     ]);

@@ -1,7 +1,6 @@
 import { assetUrls, fileUrlTransfer } from '@reelsmith/contract';
 import { api } from '../../../shared/api/client';
 import { allAssets } from './assets';
-import { currentProject, updateProject } from './store';
 import { emptyProduct, type Project } from './types';
 
 const TRANSFER_BATCH = 200;
@@ -57,12 +56,12 @@ export function withUrls(project: Project, byKey: Record<string, string>, byFile
   };
 }
 
-/** Fresh links for the project's keys and bare fileIds. */
-async function lookUpUrls(project: Project) {
+/** Fresh links for the project's keys and bare fileIds; `call` is the API client (a fake in tests). */
+export async function lookUpUrls(project: Project, call: typeof api = api) {
   const { resKeys, fileIds } = keysOf(project);
   const [byKey, byFileId] = await Promise.all([
-    lookUp(resKeys, TRANSFER_BATCH, (data) => api(fileUrlTransfer, { body: { data }, silent: true })),
-    lookUp(fileIds, URLS_BATCH, (ids) => api(assetUrls, { body: { fileIds: ids }, silent: true })),
+    lookUp(resKeys, TRANSFER_BATCH, (data) => call(fileUrlTransfer, { body: { data }, silent: true })),
+    lookUp(fileIds, URLS_BATCH, (ids) => call(assetUrls, { body: { fileIds: ids }, silent: true })),
   ]);
   return { byKey, byFileId };
 }
@@ -74,12 +73,4 @@ async function lookUpUrls(project: Project) {
 export async function freshUrls(project: Project): Promise<Project> {
   const { byKey, byFileId } = await lookUpUrls(project);
   return withUrls(project, byKey, byFileId);
-}
-
-/** Renews the links of the current project in place. */
-export async function refreshAssetUrls(projectId: string): Promise<void> {
-  const project = currentProject();
-  if (project?.projectId !== projectId) return;
-  const { byKey, byFileId } = await lookUpUrls(project);
-  updateProject(projectId, (current) => withUrls(current, byKey, byFileId));
 }

@@ -1,0 +1,436 @@
+import {
+  assetUrlTaskQuery,
+  assetUrlTaskSubmit,
+  EXPORT_RESULT_NUM,
+  EXPORT_VIDEO_LENGTH_TYPE,
+  projectSaveDraft,
+  type TaskQueryData,
+  type TaskStatus,
+  taskQuery,
+  taskSubmit,
+} from '@reelsmith/contract';
+import type { StoreApi } from 'zustand';
+import type { api } from '../../../shared/api/client';
+import { i18n } from '../../../shared/i18n/i18n';
+import { PollError, pollAssetUrlTask, pollTask } from '../../../shared/polling/poll';
+import type { toast } from '../../../shared/ui/toast';
+import {
+  type AddOutcome,
+  addAssets,
+  allAssets,
+  CAP_MESSAGES,
+  formatOfName,
+  importFailed,
+  importSucceeded,
+  nameOf,
+  submitted,
+  tasksForProduct,
+} from './assets';
+import { localDraftSent, serializeDraft, writeLocalDraft } from './draft';
+import { type MediaRef, productFromAnalysis, scriptFields, usableFileIds, withEditedVideo } from './results';
+import { type Segment, splitScript } from './script';
+import type { ProjectStore } from './store';
+import { emptyProduct, isUnfinished, type Product, type Project, type ProjectAsset, type ProjectTaskPath } from './types';
+import { lookUpUrls, withUrls } from './urls';
+
+/** Server saves wait this long for more changes, so typing a script sends one draft, not one per key. */
+export const SERVER_SAVE_DELAY_MS = 1500;
+
+/** What a controller works with; the app passes the real ones, a test its fakes. */
+export interface ControllerDeps {
+  store: StoreApi<ProjectStore>;
+  api: typeof api;
+  toast: Pick<typeof toast, 'error'>;
+  refreshCredits: () => unknown;
+}
+
+export type ProjectController = ReturnType<typeof createProjectController>;
+
+/**
+ * The work of one open project (spec §4): its polls, its draft saving and the resumption of its tasks. It is
+ * made when the project opens and disposed when it closes, so nothing of one project outlives it or reaches the
+ * next: its polls stop and its answers land nowhere (each change is applied only while the store still holds
+ * this project). A draft save already waiting still goes, so a change made just before leaving is not lost.
+ */
+export function createProjectController(projectId: string, { store, api, toast, refreshCredits }: ControllerDeps) {
+  const polls = new AbortController();
+  /** The URL tasks being followed, by local fileId, so a resume does not poll one twice. */
+  const followed = new Set<string>();
+  let localIds = 0;
+  let pendingSave: ReturnType<typeof setTimeout> | null = null;
+
+  const own = (): Project | null => {
+    const project = store.getState().project;
+    return project?.projectId === projectId ? project : null;
+  };
+  const update = (change: (project: Project) => Project) =>
+    store.setState((state) => (state.project?.projectId === projectId ? { project: change(state.project) } : {}));
+  const report = (state: Partial<Pick<ProjectStore, 'progress' | 'failure'>>) => {
+    if (own()) store.setState(state);
+  };
+
+  // Drafts
+
+  function sendDraft(project: Project): Promise<void> {
+    const draftContent = serializeDraft(project);
+    return api(projectSaveDraft, { body: { projectId, draftContent }, silent: true }).then(
+      () => localDraftSent(projectId, draftContent),
+      // The local copy holds the change; the next change or save sends it again.
+      () => undefined,
+    );
+  }
+
+  function scheduleServerSave(project: Project): void {
+    if (pendingSave) clearTimeout(pendingSave);
+    pendingSave = setTimeout(() => {
+      pendingSave = null;
+      void sendDraft(project);
+    }, SERVER_SAVE_DELAY_MS);
+  }
+
+  /** Saves the draft to the server at once (spec §4: submitting a video or an export saves the draft). */
+  function saveDraftNow(): Promise<void> {
+    if (pendingSave) clearTimeout(pendingSave);
+    pendingSave = null;
+    const project = own();
+    if (!project) return Promise.resolve();
+    writeLocalDraft(project);
+    return sendDraft(project);
+  }
+
+  // Drafts follow the project: every change that differs from the stored copy is written locally at once and
+  // sent to the server shortly after. The project was put in place before this subscription: it is not saved.
+  const unsubscribe = store.subscribe((state, before) => {
+    const project = state.project;
+    if (project?.projectId !== projectId || project === before.project) return;
+    if (writeLocalDraft(project)) scheduleServerSave(project);
+  });
+
+  // Task status and failures
+
+  const setTaskStatus = (taskId: string, taskStatus: TaskStatus) =>
+    update((project) => (project.taskId === taskId ? { ...project, taskStatus } : project));
+
+  /** Polls a task of the project, keeping its status and the progress stage current (spec §4). */
+  function pollProjectTask<K extends ProjectTaskPath>(kind: K, taskId: string, tracksProject = true) {
+    return pollTask<TaskQueryData<K>>({
+      query: async (signal) => {
+        const data = await api(taskQuery(kind), { query: { taskId }, signal, silent: true });
+        if (data.progress) report({ progress: data.progress });
+        return data;
+      },
+      onStatus: (status) => {
+        if (tracksProject) setTaskStatus(taskId, status);
+      },
+      signal: polls.signal,
+    });
+  }
+
+  /** A poll that ended without a result: the message is kept for the page and, for analysis, toasted. */
+  function failed(error: unknown, toastIt = false): void {
+    if (!(error instanceof PollError)) throw error;
+    report({ failure: error.message, progress: null });
+    if (toastIt) toast.error(error.message);
+  }
+
+  /** Marks the project's new task submitted; a new submit clears the last failure. */
+  function submittedTask(taskPath: ProjectTaskPath, taskId: string, change: (project: Project) => Project = (p) => p) {
+    report({ failure: null, progress: null });
+    update((project) => change({ ...project, taskPath, taskId, taskStatus: 'SUBMITTED' }));
+  }
+
+  // Link analysis
+
+  /** Analyses the product link, from the page HTML the extension stored when there is one (spec §4). */
+  async function startAnalysis(): Promise<void> {
+    const project = own();
+    if (!project) return;
+    const { taskId } = await api(taskSubmit('link-analysis'), {
+      body: { projectId, productLink: project.productLink, resKey: project.htmlResKey },
+    });
+    submittedTask('link-analysis', taskId);
+    void followAnalysis(taskId);
+  }
+
+  async function followAnalysis(taskId: string): Promise<void> {
+    try {
+      const data = await pollProjectTask('link-analysis', taskId);
+      const project = own();
+      if (!data || !project) return;
+      const kept = (items: MediaRef[] | undefined) => (items ?? []).filter((item) => item.fileId || item.fileUrl);
+      const { product, pending, dropped } = productFromAnalysis(project.product, {
+        productName: data.productName ?? '',
+        productDescription: data.productDescription ?? '',
+        images: kept(data.productImages),
+        videos: kept(data.productVideos),
+      });
+      if (dropped > 0) toast.error(i18n.t('link-to-video:product.partAssetsError'));
+      update(({ htmlResKey: _analysed, ...rest }) => ({
+        // The stored page served its analysis; a re-run fetches the live page.
+        ...rest,
+        product,
+        assetUrlTasks: [
+          ...tasksForProduct(rest.assetUrlTasks, product),
+          ...pending.map((fileId) => ({ fileId, taskId: null, taskStatus: 'NOT_START' as const })),
+        ],
+      }));
+      report({ progress: null });
+      await refreshAssetUrls();
+      resumeAssetUrlTasks();
+    } catch (error) {
+      failed(error, true);
+    }
+  }
+
+  /** Renews the links of the project in place (they are signed and expire). */
+  async function refreshAssetUrls(): Promise<void> {
+    const project = own();
+    if (!project) return;
+    const { byKey, byFileId } = await lookUpUrls(project, api);
+    update((current) => withUrls(current, byKey, byFileId));
+  }
+
+  // Assets
+
+  /** Adds items to the product within the cap; the message of spec §5 says what did not fit. */
+  function addProductAssets(items: ProjectAsset[]): AddOutcome {
+    const project = own();
+    if (!project) return 'none';
+    const { product, outcome } = addAssets(project.product ?? emptyProduct(), items);
+    const message = CAP_MESSAGES[outcome];
+    if (message) toast.error(i18n.t(`link-to-video:${message}`));
+    update((current) => ({ ...current, product }));
+    return outcome;
+  }
+
+  /** Imports an asset from a link (spec §4 asset URL task): a placeholder item now, the stored file when it lands. */
+  function importAssetFromUrl(url: string): AddOutcome {
+    const fileId = `url-${Date.now().toString(36)}-${++localIds}`;
+    const outcome = addProductAssets([{ fileId, fileName: nameOf(url), fileUrl: url, resKey: null, format: formatOfName(url) }]);
+    const project = own();
+    if (!project || !allAssets(project.product ?? emptyProduct()).some((item) => item.fileId === fileId)) return outcome;
+    update((current) => ({ ...current, assetUrlTasks: [...current.assetUrlTasks, { fileId, taskId: null, taskStatus: 'NOT_START' }] }));
+    resumeAssetUrlTasks();
+    return outcome;
+  }
+
+  /** Submits URL tasks not yet started and polls the submitted ones; the project's task status is left alone. */
+  function resumeAssetUrlTasks(): void {
+    for (const task of own()?.assetUrlTasks ?? []) {
+      if (followed.has(task.fileId)) continue;
+      followed.add(task.fileId);
+      void followAssetUrlTask(task.fileId, task.taskId).finally(() => followed.delete(task.fileId));
+    }
+  }
+
+  const assetUrlResult =
+    (change: (product: Product, tasks: Project['assetUrlTasks']) => { product: Product; tasks: Project['assetUrlTasks'] }) =>
+    (project: Project): Project => {
+      const { product, tasks } = change(project.product ?? emptyProduct(), project.assetUrlTasks);
+      return { ...project, product, assetUrlTasks: tasks };
+    };
+
+  async function followAssetUrlTask(fileId: string, knownTaskId: string | null): Promise<void> {
+    const signal = polls.signal;
+    const fail = () => update(assetUrlResult((product, tasks) => importFailed(product, tasks, fileId)));
+    let taskId = knownTaskId;
+    if (!taskId) {
+      const url = allAssets(own()?.product ?? emptyProduct()).find((item) => item.fileId === fileId)?.fileUrl ?? '';
+      try {
+        taskId = (await api(assetUrlTaskSubmit, { body: { url }, signal })).fileId;
+      } catch {
+        if (!signal.aborted) fail();
+        return;
+      }
+      const started = taskId;
+      update((p) => ({ ...p, assetUrlTasks: submitted(p.assetUrlTasks, fileId, started) }));
+    }
+    const id = taskId;
+    try {
+      const data = await pollAssetUrlTask({
+        query: (querySignal) => api(assetUrlTaskQuery, { query: { fileId: id }, signal: querySignal, silent: true }),
+        signal,
+      });
+      if (!data) return;
+      const stored = { fileId: id, resKey: data.fileKey ?? '', fileUrl: data.fileUrl ?? '' };
+      update(assetUrlResult((product, tasks) => importSucceeded(product, tasks, fileId, stored)));
+    } catch (error) {
+      if (!(error instanceof PollError)) throw error;
+      toast.error(error.message);
+      fail();
+    }
+  }
+
+  // Generation
+
+  /** Submits the video task: SUBMITTED, the preview cleared, the draft saved, then the preview polled (spec §4). */
+  async function submitLinkVideo(): Promise<void> {
+    const project = own();
+    if (!project?.product) return;
+    const { product, editorConfig } = project;
+    const { taskId } = await api(taskSubmit('link-video'), {
+      body: {
+        projectId,
+        productLink: project.productLink,
+        productName: product.productName,
+        productDescription: product.productDescription,
+        ...scriptFields(product),
+        fileIds: usableFileIds(project),
+        editorConfig,
+        captionId: editorConfig.captionId,
+        voiceId: editorConfig.voiceId,
+      },
+    });
+    submittedTask('link-video', taskId, (p) => ({ ...p, preview: null, exports: null, exportTaskIds: [], editedScriptId: null }));
+    await saveDraftNow();
+    void followPreview('link-video', taskId);
+  }
+
+  async function followPreview(kind: 'link-video' | 'script-update', taskId: string): Promise<void> {
+    try {
+      const data = await pollProjectTask(kind, taskId);
+      if (!data) return;
+      const result = { previewVideos: data.previewVideos ?? [], scriptContentList: data.scriptContentList ?? [] };
+      update((project) =>
+        kind === 'link-video'
+          ? { ...project, preview: result, editedScriptId: result.previewVideos[0]?.scriptId ?? null }
+          : withEditedVideo(project, result),
+      );
+      report({ progress: null });
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  /**
+   * Re-renders the edited video with its customised script (spec §4), and with the voice, subtitle style and
+   * music the quick editor has chosen since: without them the render keeps the first generation's.
+   */
+  async function submitScriptUpdate(segments: Segment[]): Promise<void> {
+    const project = own();
+    const video = project?.preview?.previewVideos.find((item) => item.scriptId === project.editedScriptId);
+    if (!project || !video) return;
+    const { voiceId, captionId, musicId } = project.editorConfig;
+    const { taskId } = await api(taskSubmit('script-update'), {
+      body: {
+        projectId,
+        taskId: video.taskId,
+        resultNum: 1,
+        scriptId: video.scriptId,
+        scriptContents: segments,
+        voiceId,
+        captionId,
+        musicId,
+      },
+    });
+    submittedTask('script-update', taskId);
+    await saveDraftNow();
+    void followPreview('script-update', taskId);
+  }
+
+  /** Keeps the script typed in the quick editor (autosave): the edited video's segments. */
+  function saveEditedScript(text: string): void {
+    const project = own();
+    const scriptId = project?.editedScriptId;
+    if (!project?.preview || !scriptId) return;
+    const segments = splitScript(text);
+    update((p) => ({
+      ...p,
+      preview: p.preview && {
+        ...p.preview,
+        scriptContentList: p.preview.scriptContentList.map((item) => (item.scriptId === scriptId ? { ...item, segments } : item)),
+      },
+    }));
+  }
+
+  // Export
+
+  /**
+   * Renders the chosen previews in full quality (spec §4): one export task each with resultNum 1 and
+   * videoLengthType "2", then credits refreshed, exports cleared, the draft saved and the exports polled.
+   */
+  async function submitExport(scriptIds: string[]): Promise<void> {
+    const project = own();
+    const videos = (project?.preview?.previewVideos ?? []).filter((video) => scriptIds.includes(video.scriptId));
+    if (!project || videos.length === 0) return;
+    const taskIds: string[] = [];
+    for (const video of videos) {
+      const answer = await api(taskSubmit('export-video'), {
+        body: {
+          projectId,
+          taskId: video.taskId,
+          resultNum: EXPORT_RESULT_NUM,
+          scriptId: video.scriptId,
+          videoLengthType: EXPORT_VIDEO_LENGTH_TYPE,
+        },
+      });
+      taskIds.push(answer.taskId);
+    }
+    const last = taskIds[taskIds.length - 1] ?? '';
+    submittedTask('export-video', last, (p) => ({ ...p, exports: null, exportTaskIds: taskIds }));
+    void refreshCredits();
+    await saveDraftNow();
+    void followExports(taskIds);
+  }
+
+  async function followExports(taskIds: string[]): Promise<void> {
+    const results = await Promise.allSettled(
+      taskIds.map(async (taskId) => {
+        // Only the last is the project's task; its status is set once every export has ended.
+        const data = await pollProjectTask('export-video', taskId, false);
+        if (!data) return;
+        const exportVideos = data.exportVideos ?? [];
+        update((project) => ({
+          ...project,
+          exports: { exportVideos: [...(project.exports?.exportVideos ?? []).filter((v) => v.taskId !== taskId), ...exportVideos] },
+        }));
+      }),
+    );
+    if (polls.signal.aborted) return;
+    const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    const anyDone = results.some((result) => result.status === 'fulfilled');
+    update((project) => ({ ...project, taskStatus: anyDone ? 'SUCCESS' : 'FAILURE' }));
+    if (failure) failed(failure.reason);
+    else report({ progress: null });
+  }
+
+  /** Unfinished tasks resume on return (spec §4); one already at SUCCESS is not asked again. */
+  function resumeTasks(): void {
+    const project = own();
+    if (!project) return;
+    resumeAssetUrlTasks();
+    const { taskId, taskPath, taskStatus } = project;
+    if (!taskId || !taskPath || !isUnfinished(taskStatus)) return;
+    if (taskPath === 'link-analysis') void followAnalysis(taskId);
+    else if (taskPath === 'export-video') {
+      const done = new Set((project.exports?.exportVideos ?? []).map((video) => video.taskId));
+      const ids = project.exportTaskIds.length > 0 ? project.exportTaskIds : [taskId];
+      void followExports(ids.filter((id) => !done.has(id)));
+    } else void followPreview(taskPath, taskId);
+  }
+
+  return {
+    projectId,
+    startAnalysis,
+    addProductAssets,
+    importAssetFromUrl,
+    submitLinkVideo,
+    submitScriptUpdate,
+    saveEditedScript,
+    submitExport,
+    resumeTasks,
+    saveDraftNow,
+    /** Changes product fields; the draft follows. */
+    patchProduct: (patch: Partial<Product>) => update((p) => ({ ...p, product: { ...(p.product ?? emptyProduct()), ...patch } })),
+    patchEditorConfig: (patch: Partial<Project['editorConfig']>) =>
+      update((p) => ({ ...p, editorConfig: { ...p.editorConfig, ...patch } })),
+    /** Removes an asset, and its URL import if it was one. */
+    removeProductAsset: (fileId: string) => update(assetUrlResult((product, tasks) => importFailed(product, tasks, fileId))),
+    editVideo: (scriptId: string) => update((p) => ({ ...p, editedScriptId: scriptId })),
+    /** The project is left: its polls stop and its changes are no longer followed. */
+    dispose(): void {
+      polls.abort();
+      unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { allAssets, capAssets, formatOfName, nameOf } from './assets';
+import { emptyProduct, type Product, type Project, type ProjectAsset } from './types';
+
+// What the link-to-video tasks answer, made into the project: pure, so they are tested without a service.
+
+export type MediaRef = { fileId?: string; fileUrl?: string };
+
+/**
+ * The product an analysis found replaces the one in hand, keeping the chosen script, within the cap (videos
+ * first). Media the service imported come with a fileId; a bare link becomes a URL import whose id stays
+ * local until the import answers (`pending`).
+ */
+export function productFromAnalysis(
+  previous: Product | null,
+  found: { productName: string; productDescription: string; images: MediaRef[]; videos: MediaRef[] },
+): { product: Product; pending: string[]; dropped: number } {
+  const pending: string[] = [];
+  const asset =
+    (kind: string) =>
+    (media: MediaRef, index: number): ProjectAsset => {
+      const url = media.fileUrl ?? '';
+      const fileId = media.fileId ?? `link-${kind}-${index}`;
+      if (!media.fileId) pending.push(fileId);
+      return { fileId, fileName: url ? nameOf(url) : fileId, fileUrl: url, resKey: null, format: url ? formatOfName(url) : null };
+    };
+  const { dropped, ...kept } = capAssets(found.videos.map(asset('video')), found.images.map(asset('image')));
+  const product = { ...emptyProduct(), ...previous, productName: found.productName, productDescription: found.productDescription, ...kept };
+  const present = new Set(allAssets(product).map((item) => item.fileId));
+  return { product, pending: pending.filter((fileId) => present.has(fileId)), dropped };
+}
+
+/** The script fields of the video submit (spec §3): the description or the user's own text, or none for AI. */
+export function scriptFields(product: Product): { diyScript: boolean; diyScriptContent?: string } {
+  if (product.scriptSource === 'ai') return { diyScript: false };
+  return { diyScript: true, diyScriptContent: product.scriptSource === 'own' ? product.diyScriptContent : product.productDescription };
+}
+
+/** Stored items only: a link still importing has no file to make a video from. */
+export const usableFileIds = (project: Project): string[] => {
+  const importing = new Set(project.assetUrlTasks.map((task) => task.fileId));
+  return allAssets(project.product ?? emptyProduct())
+    .map((item) => item.fileId)
+    .filter((fileId) => !importing.has(fileId));
+};
+
+/**
+ * A script update's answer: its first video becomes the edited video (spec §4), in the place of the one
+ * that was edited; the other previews stay.
+ */
+export function withEditedVideo(project: Project, result: NonNullable<Project['preview']>): Project {
+  const video = result.previewVideos[0];
+  const preview = project.preview ?? { previewVideos: [], scriptContentList: [] };
+  if (!video) return project;
+  const script = result.scriptContentList.find((item) => item.scriptId === video.scriptId);
+  const index = preview.previewVideos.findIndex((item) => item.scriptId === project.editedScriptId);
+  const previewVideos = [...preview.previewVideos];
+  if (index >= 0) previewVideos[index] = video;
+  else previewVideos.unshift(video);
+  const scriptContentList = [
+    ...preview.scriptContentList.filter((item) => item.scriptId !== project.editedScriptId && item.scriptId !== video.scriptId),
+    ...(script ? [script] : []),
+  ];
+  return { ...project, preview: { previewVideos, scriptContentList }, editedScriptId: video.scriptId };
+}
