@@ -16,6 +16,14 @@ export const CLOTHING_MAX_BYTES = 10 * 1024 * 1024;
 export const CLOTHING_MIN_SHORT_SIDE = 512;
 export const CLOTHING_MAX_LONG_SIDE = 4096;
 export const ENHANCE_MAX_LONG_SIDE = 1920;
+/** Image extension's ratios run from 1:4 to 4:1 (decision "Bounded work"): a 99:1 canvas is no product shot. */
+export const EXPAND_RATIO_MAX = 4;
+/** Whether an extension ratio `w:h` lies within 1:EXPAND_RATIO_MAX and EXPAND_RATIO_MAX:1. */
+export function expandRatioAllowed(ratio: string): boolean {
+  const [w, h] = ratio.split(':').map(Number);
+  if (!w || !h) return false;
+  return w / h <= EXPAND_RATIO_MAX && h / w <= EXPAND_RATIO_MAX;
+}
 
 export const EXPORT_VIDEO_LENGTH_TYPE = '2';
 export const EXPORT_RESULT_NUM = 1;

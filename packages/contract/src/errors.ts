@@ -295,6 +295,18 @@ export const ERRORS = {
     zh: '图片中未找到商品。',
     pt: 'Não foi encontrado nenhum produto na imagem.',
   },
+  pictureTooLarge: {
+    code: 40077,
+    en: 'This picture is too large ({{width}} × {{height}} px): at most {{max}} megapixels.',
+    zh: '图片过大（{{width}} × {{height}} 像素）：最多 {{max}} 百万像素。',
+    pt: 'Esta imagem é grande demais ({{width}} × {{height}} px): no máximo {{max}} megapixels.',
+  },
+  resultTooLarge: {
+    code: 40078,
+    en: 'The result would be too large ({{width}} × {{height}} px): at most {{maxSide}} px a side and {{max}} megapixels. Choose a smaller size.',
+    zh: '结果会过大（{{width}} × {{height}} 像素）：每边最多 {{maxSide}} 像素，且最多 {{max}} 百万像素。请选择更小的尺寸。',
+    pt: 'O resultado ficaria grande demais ({{width}} × {{height}} px): no máximo {{maxSide}} px de lado e {{max}} megapixels. Escolha um tamanho menor.',
+  },
   imageToolUnavailable: {
     code: 50020,
     en: 'This tool is not available on this server.',

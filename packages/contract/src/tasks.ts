@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { HttpUrl, Id, ResKey } from './common.js';
-import { EXPORT_VIDEO_LENGTH_TYPE, MAX_ASSETS_PER_PROJECT, UPSCALE_N } from './constants.js';
+import { EXPAND_RATIO_MAX, EXPORT_VIDEO_LENGTH_TYPE, expandRatioAllowed, MAX_ASSETS_PER_PROJECT, UPSCALE_N } from './constants.js';
 import { Locale, ProgressStage, type TaskKind, TaskStatus } from './enums.js';
 import {
   GeneratedImage,
@@ -109,6 +109,7 @@ export const TASKS = {
       ratio: z
         .string()
         .regex(/^\d{1,2}:\d{1,2}$/)
+        .refine(expandRatioAllowed, `the ratio must be between 1:${EXPAND_RATIO_MAX} and ${EXPAND_RATIO_MAX}:1`)
         .optional(),
       canvas: z
         .strictObject({

@@ -17,6 +17,15 @@ export interface ImageInfo {
 /** About 100 megapixels: larger than any camera photo a seller uploads, small enough to decode in memory. */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 
+/**
+ * The most one tool's task works on (decision "Bounded work"): a picture of at most 40 megapixels in, and a
+ * result of at most 8192 px a side and 40 megapixels out. The server refuses anything larger before charging;
+ * the imaging functions decode with the same pixel limit, so a picture that slipped past is refused by the
+ * decoder instead of being held in memory. Measured: the worst accepted input of each local tool peaks at a few
+ * hundred MB (apps/server/test/bounded-work.test.ts).
+ */
+export const WORK_LIMITS = { inputPixels: 40_000_000, outputSide: 8192, outputPixels: 40_000_000 } as const;
+
 const open = (input: string) => sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, autoOrient: true });
 
 /** Reads an image's header only: its format and displayed size. Rejects what sharp cannot identify. */

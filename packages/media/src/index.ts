@@ -11,7 +11,7 @@ export {
   type CaptionStyleInfo,
   captionStyle,
 } from './captions/styles.js';
-export { type ImageInfo, imageInfo, MAX_IMAGE_PIXELS, thumbnail } from './image.js';
+export { type ImageInfo, imageInfo, MAX_IMAGE_PIXELS, thumbnail, WORK_LIMITS } from './image.js';
 export {
   BACKGROUND_SIZE,
   BACKGROUNDS,

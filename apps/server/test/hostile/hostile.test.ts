@@ -6,6 +6,7 @@ import { appOn, Browser } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
 import { activeMember, fixtureServer } from '../support/files.js';
 import { accessAttacks } from './access.js';
+import { boundedWorkAttacks } from './boundedWork.js';
 import { cancelRaceAttacks } from './cancelRaces.js';
 import { hugeAttacks } from './huge.js';
 import { identityAttacks } from './identity.js';
@@ -68,6 +69,7 @@ describe.each(testDatabases())('hostile input on $name', (testDb) => {
   sessionAttacks(arena);
   rateLimitAttacks(arena);
   signedLinkAttacks(arena);
+  boundedWorkAttacks(arena);
   perUserLimitAttacks(arena);
   cancelRaceAttacks(arena, testDb);
   ssrfAttacks(testDb, figures);

@@ -14,6 +14,7 @@ import { FORMAT_EXTENSIONS, formatOf } from '../files/formats.js';
 import { download } from '../files/importUrl.js';
 import { isUsersKey } from '../files/storage/keys.js';
 import { withWorkDir } from '../files/workDir.js';
+import { checkInputPicture } from './bounds.js';
 
 /** "JPG, PNG, WEBP": the picture formats the tools read (those the library stores). */
 const IMAGE_FORMAT_NAMES = FORMAT_EXTENSIONS.filter((ext) => formatOf(ext)?.type === 'image')
@@ -49,7 +50,10 @@ export function requireImage(ref: ImageRef): void {
   if (!ref.resKey && !ref.imageUrl) throw new AppError('imageRequired');
 }
 
-/** Writes the picture `ref` names into `dir` and answers it, checked: an image of an accepted format that decodes. */
+/**
+ * Writes the picture `ref` names into `dir` and answers it, checked: an image of an accepted format whose header
+ * reads, within the pixels one task may work on.
+ */
 export async function fetchImage(ctx: AppContext, userId: string, ref: ImageRef, dir: string, name = 'source'): Promise<SourceImage> {
   requireImage(ref);
   const raw = join(dir, `${name}.download`);
@@ -63,12 +67,15 @@ export async function fetchImage(ctx: AppContext, userId: string, ref: ImageRef,
   if (format?.type !== 'image') throw new AppError('fileFormatUnsupported', { types: IMAGE_FORMAT_NAMES });
   const path = join(dir, `${name}.${format.ext}`);
   await rename(raw, path);
+  let size: { width: number; height: number };
   try {
-    const { width, height } = await imageInfo(path);
-    return { path, width, height, format: format.ext };
+    size = await imageInfo(path);
   } catch {
     throw new AppError('fileUnreadable');
   }
+  // Read from the header only: a picture past the bound is refused before anything decodes it.
+  checkInputPicture(size);
+  return { path, width: size.width, height: size.height, format: format.ext };
 }
 
 /** The picture's facts for `accept`: fetched into a work directory that is removed at once. */

@@ -13,6 +13,7 @@ import { addFile } from '../files/records.js';
 import { withWorkDir } from '../files/workDir.js';
 import type { TaskDefinition, TaskJob } from '../tasks/definition.js';
 import { presetBackgroundFile } from './backgrounds.js';
+import { checkResultSize } from './bounds.js';
 import { fetchImage, inspectImage, requireImage, type SourceImage } from './source.js';
 
 type Input<K extends keyof typeof TASKS> = (typeof TASKS)[K]['input']['_output'];
@@ -141,7 +142,8 @@ export const expandImageTask = imageTool({
   checkInput(_ctx, _userId, input) {
     if (!input.canvas && !input.ratio) throw new AppError('expandCanvasRequired');
   },
-  checkImage: (input, image) => void canvasOf(input, image),
+  // The canvas is the result: bounded like every tool's (a ratio of 99:1 or a huge free frame is refused here).
+  checkImage: (input, image) => checkResultSize(canvasOf(input, image)),
   async make(provider, input, source, job) {
     await job.progress('rendering');
     return provider.extend({ image: source.path, ...canvasOf(input, source) }, job);
@@ -153,6 +155,8 @@ export const enlargeImageTask = imageTool({
   sku: 'imageEnhance',
   capability: 'upscale',
   checkImage(_input, image) {
+    // The spec's own bound on the picture bounds the result too: at most 1920 px × 4 = 7680 px a side (59 MP, which
+    // the enlargement streams through in about 140 MB), so a picture the spec accepts is never refused for its result.
     if (Math.max(image.width, image.height) > ENHANCE_MAX_LONG_SIDE) throw new AppError('enhanceTooLarge', { max: ENHANCE_MAX_LONG_SIDE });
   },
   async make(provider, input, source, job) {
