@@ -2,15 +2,11 @@ import { pointsSkuPrice, type SkuCode } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { callQuery } from '../../shared/api/queries';
 
 /** The price of one output of a SKU (GET /points/skuPrice), or undefined while it loads. */
 export function useSkuPrice(skuCode: SkuCode): number | undefined {
-  const price = useQuery({
-    queryKey: ['sku-price', skuCode],
-    queryFn: ({ signal }) => api(pointsSkuPrice, { query: { skuCode }, signal }),
-    staleTime: 60_000,
-  });
+  const price = useQuery({ ...callQuery(pointsSkuPrice, { query: { skuCode } }), staleTime: 60_000 });
   return price.data?.price;
 }
 

@@ -2,7 +2,7 @@ import { productBackgroundList } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { callQuery } from '../../shared/api/queries';
 import { Choice } from '../generation/fields';
 import styles from '../generation/generation.module.css';
 import { ImageInput } from '../generation/ImageInput';
@@ -22,8 +22,7 @@ export function BackgroundTool({ title, nav, source, image }: EditToolProps) {
   const [mode, setMode] = useState<Mode>('remove');
   const [background, setBackground] = useState<Background | null>(null);
   const presets = useQuery({
-    queryKey: ['product-backgrounds'],
-    queryFn: ({ signal }) => api(productBackgroundList, { query: {}, signal }),
+    ...callQuery(productBackgroundList, { query: {} }),
     enabled: mode === 'replace',
     staleTime: Infinity,
   });

@@ -4,7 +4,8 @@ import { Alert, Spin } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/client';
+import { callQuery } from '../../shared/api/queries';
 import { Choice, type Count, CountChoice } from '../generation/fields';
 import styles from '../generation/generation.module.css';
 import { ImageInput } from '../generation/ImageInput';
@@ -101,8 +102,8 @@ export function AiModelPage() {
   const [model, setModel] = useState<Chosen | null>(null);
   const [clothes, setClothes] = useState<Partial<Record<Slot, Chosen>>>({});
   const [count, setCount] = useState<Count>(1);
-  const humans = useQuery({ queryKey: ['human-info'], queryFn: ({ signal }) => api(imageHumanInfo, { signal }), staleTime: Infinity });
-  const cloths = useQuery({ queryKey: ['cloth-info'], queryFn: ({ signal }) => api(imageClothInfo, { signal }), staleTime: Infinity });
+  const humans = useQuery({ ...callQuery(imageHumanInfo), staleTime: Infinity });
+  const cloths = useQuery({ ...callQuery(imageClothInfo), staleTime: Infinity });
   const slots = SLOTS[garmentType];
   const templatesOf = (type: GarmentType): Preset[] =>
     (cloths.data ?? [])

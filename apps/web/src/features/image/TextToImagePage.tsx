@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { callQuery } from '../../shared/api/queries';
 import { Choice, type Count, CountChoice, negativeOf, PromptFields, type PromptValue, type Ratio, RatioChoice } from '../generation/fields';
 import styles from '../generation/generation.module.css';
 import { ImageInput } from '../generation/ImageInput';
@@ -18,7 +18,7 @@ type Quality = 'standard' | 'high';
 /** The sample prompts of the twelve preset product categories (GET /mis/product-demo), as one-click inspiration. */
 function Inspiration({ onPick }: { onPick: (prompt: string) => void }) {
   const { t } = useTranslation('image');
-  const demos = useQuery({ queryKey: ['product-demo'], queryFn: ({ signal }) => api(productDemo, { signal }), staleTime: Infinity });
+  const demos = useQuery({ ...callQuery(productDemo), staleTime: Infinity });
   if (!demos.data?.length) return null;
   return (
     <fieldset className={styles.fieldset}>

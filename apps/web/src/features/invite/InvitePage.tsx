@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Progress, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { callQuery } from '../../shared/api/queries';
 import { Busy } from '../../shared/ui/Busy';
 import { copyText } from '../../shared/ui/copyText';
 import { RetryAlert } from '../../shared/ui/RetryAlert';
@@ -43,7 +43,7 @@ function Rules() {
 /** The invite-friends page (spec §2 Screen 6): the rules, the personal link to copy, this month's reward and the friends who joined. */
 export function InvitePage() {
   const { t } = useTranslation('invite');
-  const info = useQuery({ queryKey: ['referralInfo'], queryFn: ({ signal }) => api(referralInfo, { signal }) });
+  const info = useQuery(callQuery(referralInfo));
 
   let details: ReactNode;
   if (info.isPending) details = <Busy />;

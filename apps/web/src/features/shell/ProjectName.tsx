@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../shared/api/client';
+import { callQuery } from '../../shared/api/queries';
 import { toast } from '../../shared/ui/toast';
 import { nameToRename } from './projectName';
 import styles from './shell.module.css';
@@ -27,8 +28,7 @@ function ProjectNameEditor({ projectId, toolModule }: { projectId: string | null
   const [chosen, setChosen] = useState<string | null>(null);
   const [draft, setDraft] = useState<string | null>(null);
   const project = useQuery({
-    queryKey: ['project', projectId],
-    queryFn: ({ signal }) => api(projectGetById, { query: { projectId: projectId ?? '' }, signal, silent: true }),
+    ...callQuery(projectGetById, { query: { projectId: projectId ?? '' }, silent: true }),
     enabled: projectId !== null,
   });
   const rename = useMutation({

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { callQuery } from '../../shared/api/queries';
 import { PATHS } from '../../shared/paths';
 import {
   Choice,
@@ -42,10 +42,7 @@ function VideoToolPage({ mode }: { mode: Mode }) {
   const [model, setModel] = useState<string | undefined>(undefined);
   const [soundEffect, setSoundEffect] = useState(false);
   const [count, setCount] = useState<Count>(1);
-  const models = useQuery({
-    queryKey: ['video-models', mode],
-    queryFn: ({ signal }) => api(videoModels, { query: { mode }, signal }),
-  });
+  const models = useQuery(callQuery(videoModels, { query: { mode } }));
   const offered = (models.data ?? []).filter((entry) => entry.tiers.includes(tier) && entry.durations.includes(duration));
 
   const check = () => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Empty, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { callQuery } from '../api/queries';
 import { Busy } from '../ui/Busy';
 import styles from './library.module.css';
 
@@ -29,10 +29,7 @@ interface LibraryPickerProps {
 export function LibraryPickerModal({ type, multiple = false, okText, onPick, onClose }: LibraryPickerProps) {
   const { t } = useTranslation('library');
   const [chosen, setChosen] = useState<string[]>([]);
-  const library = useQuery({
-    queryKey: ['library', 'pick', type ?? 'all'],
-    queryFn: ({ signal }) => api(assetList, { body: { page: 1, pageSize: PICK_PAGE_SIZE, status: 'completed', type }, signal }),
-  });
+  const library = useQuery(callQuery(assetList, { body: { page: 1, pageSize: PICK_PAGE_SIZE, status: 'completed', type } }));
   const assets = (library.data?.list ?? []).filter(isStored);
 
   const pick = () => {
