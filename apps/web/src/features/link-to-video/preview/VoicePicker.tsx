@@ -1,12 +1,10 @@
 import { linkVideoVoices } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Radio, Segmented } from 'antd';
+import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client';
-import { Busy } from '../../../shared/ui/Busy';
-import styles from '../flow.module.css';
-import { projectController } from '../project/open';
+import { callQuery } from '../../../shared/api/queries';
+import { EditorChoice } from './EditorChoice';
 import { SamplePlayer } from './SamplePlayer';
 import { filterVoices, type GenderFilter, type VoiceGroup } from './voices';
 
@@ -15,13 +13,23 @@ export function VoicePicker({ voiceId }: { voiceId: string | undefined }) {
   const { t } = useTranslation('link-to-video');
   const [group, setGroup] = useState<VoiceGroup>('recommended');
   const [gender, setGender] = useState<GenderFilter>('all');
-  const voices = useQuery({ queryKey: ['link-video', 'voices'], queryFn: ({ signal }) => api(linkVideoVoices, { signal }) });
+  const voices = useQuery(callQuery(linkVideoVoices));
   const shown = filterVoices(voices.data ?? [], group, gender);
   return (
-    <section className={styles.panel} aria-labelledby="voice-title">
-      <h3 id="voice-title" className={styles.panelTitle}>
-        {t('editor.voice')}
-      </h3>
+    <EditorChoice
+      field="voiceId"
+      title={t('editor.voice')}
+      value={voiceId}
+      loading={voices.isPending}
+      choices={shown.map((voice) => ({
+        value: voice.voiceId,
+        content: (
+          <>
+            {voice.name} <SamplePlayer url={voice.sampleUrl} label={voice.name} />
+          </>
+        ),
+      }))}
+    >
       <Segmented<VoiceGroup>
         value={group}
         onChange={setGroup}
@@ -36,18 +44,6 @@ export function VoicePicker({ voiceId }: { voiceId: string | undefined }) {
         onChange={setGender}
         options={(['all', 'male', 'female'] as const).map((value) => ({ value, label: t(`editor.${value}`) }))}
       />
-      {voices.isPending && <Busy compact />}
-      <Radio.Group
-        value={voiceId}
-        onChange={(event) => projectController()?.patchEditorConfig({ voiceId: event.target.value as string })}
-        className={styles.choices}
-      >
-        {shown.map((voice) => (
-          <Radio.Button key={voice.voiceId} value={voice.voiceId}>
-            {voice.name} <SamplePlayer url={voice.sampleUrl} label={voice.name} />
-          </Radio.Button>
-        ))}
-      </Radio.Group>
-    </section>
+    </EditorChoice>
   );
 }

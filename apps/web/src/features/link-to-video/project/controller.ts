@@ -47,7 +47,7 @@ export interface ControllerDeps {
 export type ProjectController = ReturnType<typeof createProjectController>;
 
 /**
- * The work of one open project (spec §4): its polls, its draft saving and the resumption of its tasks. It is
+ * The work of one open project (spec "States and transitions"): its polls, its draft saving and the resumption of its tasks. It is
  * made when the project opens and disposed when it closes, so nothing of one project outlives it or reaches the
  * next: its polls stop and its answers land nowhere (each change is applied only while the store still holds
  * this project). A draft save already waiting still goes, so a change made just before leaving is not lost.
@@ -88,7 +88,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
     }, SERVER_SAVE_DELAY_MS);
   }
 
-  /** Saves the draft to the server at once (spec §4: submitting a video or an export saves the draft). */
+  /** Saves the draft to the server at once (spec "States and transitions": submitting a video or an export saves the draft). */
   function saveDraftNow(): Promise<void> {
     if (pendingSave) clearTimeout(pendingSave);
     pendingSave = null;
@@ -111,7 +111,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
   const setTaskStatus = (taskId: string, taskStatus: TaskStatus) =>
     update((project) => (project.taskId === taskId ? { ...project, taskStatus } : project));
 
-  /** Polls a task of the project, keeping its status and the progress stage current (spec §4). */
+  /** Polls a task of the project, keeping its status and the progress stage current (spec "States and transitions"). */
   function pollProjectTask<K extends ProjectTaskPath>(kind: K, taskId: string, tracksProject = true) {
     return pollTask<TaskQueryData<K>>({
       query: async (signal) => {
@@ -141,7 +141,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
 
   // Link analysis
 
-  /** Analyses the product link, from the page HTML the extension stored when there is one (spec §4). */
+  /** Analyses the product link, from the page HTML the extension stored when there is one (spec "States and transitions"). */
   async function startAnalysis(): Promise<void> {
     const project = own();
     if (!project) return;
@@ -192,7 +192,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
 
   // Assets
 
-  /** Adds items to the product within the cap; the message of spec §5 says what did not fit. */
+  /** Adds items to the product within the cap; the message of spec "Validation rules" says what did not fit. */
   function addProductAssets(items: ProjectAsset[]): AddOutcome {
     const project = own();
     if (!project) return 'none';
@@ -203,7 +203,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
     return outcome;
   }
 
-  /** Imports an asset from a link (spec §4 asset URL task): a placeholder item now, the stored file when it lands. */
+  /** Imports an asset from a link (spec "States and transitions" asset URL task): a placeholder item now, the stored file when it lands. */
   function importAssetFromUrl(url: string): AddOutcome {
     const fileId = `url-${Date.now().toString(36)}-${++localIds}`;
     const outcome = addProductAssets([{ fileId, fileName: nameOf(url), fileUrl: url, resKey: null, format: formatOfName(url) }]);
@@ -263,7 +263,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
 
   // Generation
 
-  /** Submits the video task: SUBMITTED, the preview cleared, the draft saved, then the preview polled (spec §4). */
+  /** Submits the video task: SUBMITTED, the preview cleared, the draft saved, then the preview polled (spec "States and transitions"). */
   async function submitLinkVideo(): Promise<void> {
     const project = own();
     if (!project?.product) return;
@@ -303,7 +303,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
   }
 
   /**
-   * Re-renders the edited video with its customised script (spec §4), and with the voice, subtitle style and
+   * Re-renders the edited video with its customised script (spec "States and transitions"), and with the voice, subtitle style and
    * music the quick editor has chosen since: without them the render keeps the first generation's.
    */
   async function submitScriptUpdate(segments: Segment[]): Promise<void> {
@@ -346,7 +346,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
   // Export
 
   /**
-   * Renders the chosen previews in full quality (spec §4): one export task each with resultNum 1 and
+   * Renders the chosen previews in full quality (spec "States and transitions"): one export task each with resultNum 1 and
    * videoLengthType "2", then credits refreshed, exports cleared, the draft saved and the exports polled.
    */
   async function submitExport(scriptIds: string[]): Promise<void> {
@@ -394,7 +394,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
     else report({ progress: null });
   }
 
-  /** Unfinished tasks resume on return (spec §4); one already at SUCCESS is not asked again. */
+  /** Unfinished tasks resume on return (spec "States and transitions"); one already at SUCCESS is not asked again. */
   function resumeTasks(): void {
     const project = own();
     if (!project) return;

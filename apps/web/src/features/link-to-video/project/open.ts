@@ -42,7 +42,7 @@ function replaceProject(project: Project | null, phase: ProjectStore['phase']): 
 }
 
 /**
- * Restores a project (spec §4): the draft from its URL, else the local copy; the name from the server; links
+ * Restores a project (spec "States and transitions"): the draft from its URL, else the local copy; the name from the server; links
  * renewed; then its unfinished tasks resume. A local copy with changes the server never got (the page was
  * left before its save went) is newer than the server's: it wins, and is sent. Answers whether the project was
  * opened (the page then applies the stage redirects, also to a project with no draft yet, which belongs on
@@ -72,7 +72,7 @@ export interface NewProjectInput {
   deviceFingerprint?: string;
 }
 
-/** Creates the project and starts analysing its link (spec §4); answers the new project's id. */
+/** Creates the project and starts analysing its link (spec "States and transitions"); answers the new project's id. */
 export async function createProject({ productLink, projectName, htmlResKey, deviceFingerprint }: NewProjectInput): Promise<string> {
   const { projectId, draftUrl } = await api(projectCreate, { body: { projectName, deviceFingerprint } });
   opening++;

@@ -29,7 +29,7 @@ export function productFromAnalysis(
   return { product, pending: pending.filter((fileId) => present.has(fileId)), dropped };
 }
 
-/** The script fields of the video submit (spec §3): the description or the user's own text, or none for AI. */
+/** The script fields of the video submit (spec "Entities"): the description or the user's own text, or none for AI. */
 export function scriptFields(product: Product): { diyScript: boolean; diyScriptContent?: string } {
   if (product.scriptSource === 'ai') return { diyScript: false };
   return { diyScript: true, diyScriptContent: product.scriptSource === 'own' ? product.diyScriptContent : product.productDescription };
@@ -44,7 +44,7 @@ export const usableFileIds = (project: Project): string[] => {
 };
 
 /**
- * A script update's answer: its first video becomes the edited video (spec §4), in the place of the one
+ * A script update's answer: its first video becomes the edited video (spec "States and transitions"), in the place of the one
  * that was edited; the other previews stay.
  */
 export function withEditedVideo(project: Project, result: NonNullable<Project['preview']>): Project {

@@ -7,14 +7,14 @@ export interface ProjectStore {
   project: Project | null;
   /** loading: the draft is being restored. */
   phase: 'idle' | 'loading' | 'ready';
-  /** The stage the running generation reports (spec §4 progress messages). */
+  /** The stage the running generation reports (spec "States and transitions" progress messages). */
   progress: ProgressStage | null;
   /** Why the last task of the project failed, ready to show; cleared by the next submit. */
   failure: string | null;
 }
 
 /**
- * The current project of link to video (spec §3), shared by its four pages: client state only. The work on it
+ * The current project of link to video (spec "Entities"), shared by its four pages: client state only. The work on it
  * (polls, draft saving) belongs to its controller (controller.ts).
  */
 export const useProjectStore = create<ProjectStore>(() => ({ project: null, phase: 'idle', progress: null, failure: null }));

@@ -67,7 +67,7 @@ export async function lookUpUrls(project: Project, call: typeof api = api) {
 }
 
 /**
- * Links are signed and expire, so a draft's are renewed (spec §4): keys through the URL-transfer call, and
+ * Links are signed and expire, so a draft's are renewed (spec "States and transitions"): keys through the URL-transfer call, and
  * items known only by fileId (as link analysis answers them) through the asset URL call.
  */
 export async function freshUrls(project: Project): Promise<Project> {
