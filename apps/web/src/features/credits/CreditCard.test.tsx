@@ -2,7 +2,7 @@ import type { HistoryTab, PointsRecord } from '@reelsmith/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, stubApi, userWith } from '../../test/renderApp';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { refreshCredits } from './credits';
 
 // Antd's tables of 40 and more rows take a while to mount in jsdom on a busy machine.

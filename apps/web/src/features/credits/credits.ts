@@ -1,7 +1,7 @@
 import { type PointsAccount, pointsAccount, pointsRefresh } from '@reelsmith/contract';
 import { create } from 'zustand';
 import { api } from '../../shared/api/client';
-import { type Session, useSession } from '../auth/session';
+import { type Session, useSession } from '../auth';
 
 export type CreditsStatus = 'idle' | 'loading' | 'ready' | 'failed';
 

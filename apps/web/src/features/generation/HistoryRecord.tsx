@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { GenerationFailedNote } from '../../shared/progress/GenerationFailed';
 import { GenerationProgress } from '../../shared/progress/GenerationProgress';
-import { formatHistoryTime } from '../credits/format';
+import { formatHistoryTime } from '../credits';
 import styles from './generation.module.css';
 import { isRunning, makesVideos } from './history';
 import { useLiveRecord } from './useLiveRecord';

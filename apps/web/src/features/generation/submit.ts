@@ -1,6 +1,6 @@
 import { type CallBody, type TaskKind, taskSubmit } from '@reelsmith/contract';
 import { api } from '../../shared/api/client';
-import { refreshCredits } from '../credits/credits';
+import { refreshCredits } from '../credits';
 
 export type GenerationInput<K extends TaskKind> = CallBody<ReturnType<typeof taskSubmit<K>>>;
 

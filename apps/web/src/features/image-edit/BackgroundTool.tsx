@@ -3,13 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../shared/api/queries';
-import { Choice } from '../generation/fields';
-import styles from '../generation/generation.module.css';
-import { ImageInput } from '../generation/ImageInput';
-import { imageRef, type PickedImage } from '../generation/pickedImage';
-import { SubmitBar, ToolLayout } from '../generation/ToolLayout';
-import { useGenerationForm } from '../generation/useGenerationForm';
-import { PresetTiles } from '../image/PresetTiles';
+import {
+  Choice,
+  ImageInput,
+  imageRef,
+  type PickedImage,
+  SubmitBar,
+  generationStyles as styles,
+  ToolLayout,
+  useGenerationForm,
+} from '../generation';
+import { PresetTiles } from '../image';
 import type { EditToolProps } from './editTool';
 
 type Mode = 'remove' | 'replace';

@@ -1,10 +1,7 @@
 import { ENHANCE_MAX_LONG_SIDE, UPSCALE_N } from '@reelsmith/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Choice } from '../generation/fields';
-import { imageRef, type PickedImage } from '../generation/pickedImage';
-import { SubmitBar, ToolLayout } from '../generation/ToolLayout';
-import { useGenerationForm } from '../generation/useGenerationForm';
+import { Choice, imageRef, type PickedImage, SubmitBar, ToolLayout, useGenerationForm } from '../generation';
 import type { EditToolProps } from './editTool';
 
 type Scale = 2 | 4;

@@ -3,7 +3,7 @@ import type Konva from 'konva';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Image as KonvaImage, Layer, Rect, Stage } from 'react-konva';
-import type { Size } from '../generation/imageFile';
+import type { Size } from '../generation';
 import { EDGES, type Edge, type Frame, moved, resized } from './frame';
 import styles from './imageEdit.module.css';
 import { pixelateFilter } from './pixelate';

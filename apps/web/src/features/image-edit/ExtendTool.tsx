@@ -1,11 +1,7 @@
 import { InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Choice } from '../generation/fields';
-import styles from '../generation/generation.module.css';
-import { imageRef, type PickedImage } from '../generation/pickedImage';
-import { SubmitBar, ToolLayout } from '../generation/ToolLayout';
-import { useGenerationForm } from '../generation/useGenerationForm';
+import { Choice, imageRef, type PickedImage, SubmitBar, generationStyles as styles, ToolLayout, useGenerationForm } from '../generation';
 import { ExtendCanvas } from './ExtendCanvas';
 import type { EditToolProps } from './editTool';
 import { EXTEND_RATIOS, type ExtendRatio, type Frame, frameForRatio, freeFrame, MAX_CANVAS_SIDE } from './frame';

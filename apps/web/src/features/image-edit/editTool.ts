@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PickedImage } from '../generation/pickedImage';
+import type { PickedImage } from '../generation';
 
 /** What the image edit page gives each of its tools: the page's title and tabs, and the product image field and value. */
 export interface EditToolProps {

@@ -1,4 +1,4 @@
-import type { Size } from '../generation/imageFile';
+import type { Size } from '../generation';
 
 /** The canvas of an extension: its size, and where the picture sits in it (px of the picture). */
 export interface Frame {

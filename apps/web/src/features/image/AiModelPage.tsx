@@ -6,12 +6,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
 import { callQuery } from '../../shared/api/queries';
-import { Choice, type Count, CountChoice } from '../generation/fields';
-import styles from '../generation/generation.module.css';
-import { ImageInput } from '../generation/ImageInput';
-import { imageRef, type PickedImage } from '../generation/pickedImage';
-import { SubmitBar, ToolLayout } from '../generation/ToolLayout';
-import { useGenerationForm } from '../generation/useGenerationForm';
+import {
+  Choice,
+  type Count,
+  CountChoice,
+  ImageInput,
+  imageRef,
+  type PickedImage,
+  SubmitBar,
+  generationStyles as styles,
+  ToolLayout,
+  useGenerationForm,
+} from '../generation';
 import { ClothingGuide } from './ClothingGuide';
 import { checkCloth, clothingPrecheck, clothProblem, limitsMessage } from './clothing';
 import { ImageToolSwitch } from './imageTools';

@@ -1,4 +1,4 @@
-import styles from '../generation/generation.module.css';
+import { generationStyles as styles } from '../generation';
 
 export interface Preset {
   id: string;

@@ -4,12 +4,23 @@ import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../shared/api/queries';
-import { Choice, type Count, CountChoice, negativeOf, PromptFields, type PromptValue, type Ratio, RatioChoice } from '../generation/fields';
-import styles from '../generation/generation.module.css';
-import { ImageInput } from '../generation/ImageInput';
-import { imageRef, type PickedImage } from '../generation/pickedImage';
-import { SubmitBar, ToolLayout } from '../generation/ToolLayout';
-import { useGenerationForm } from '../generation/useGenerationForm';
+import {
+  Choice,
+  type Count,
+  CountChoice,
+  ImageInput,
+  imageRef,
+  negativeOf,
+  type PickedImage,
+  PromptFields,
+  type PromptValue,
+  type Ratio,
+  RatioChoice,
+  SubmitBar,
+  generationStyles as styles,
+  ToolLayout,
+  useGenerationForm,
+} from '../generation';
 import { ImageToolSwitch } from './imageTools';
 
 type Model = 'v1' | 'v2';

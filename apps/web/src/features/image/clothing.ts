@@ -1,8 +1,8 @@
 import { type CallData, imageClothDesc } from '@reelsmith/contract';
 import type { TFunction } from 'i18next';
 import { api } from '../../shared/api/client';
-import { CLOTHING_LIMITS, clothingFileFits } from '../generation/imageFile';
-import type { PickedImage } from '../generation/pickedImage';
+import type { PickedImage } from '../generation';
+import { CLOTHING_LIMITS, clothingFileFits } from '../generation';
 
 export type ClothCheck = CallData<typeof imageClothDesc>;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../shared/paths';
-import { ToolSwitch } from '../generation/ToolSwitch';
+import { ToolSwitch } from '../generation';
 
 /** Text to image and the AI model try-on, one click apart. */
 export function ImageToolSwitch() {

@@ -1,6 +1,6 @@
 import { LogoLink } from '../../shared/ui/LogoLink';
-import { useUser } from '../auth/session';
-import { CreditCard } from '../credits/CreditCard';
+import { useUser } from '../auth';
+import { CreditCard } from '../credits';
 import { BackButton } from './BackButton';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ProjectName } from './ProjectName';

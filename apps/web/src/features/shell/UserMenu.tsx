@@ -3,9 +3,7 @@ import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../shared/paths';
-import { rememberRedirect } from '../auth/redirect';
-import { useUser } from '../auth/session';
-import { signOut } from '../auth/signOut';
+import { rememberRedirect, signOut, useUser } from '../auth';
 import styles from './shell.module.css';
 
 /**

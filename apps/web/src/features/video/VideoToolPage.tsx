@@ -10,17 +10,19 @@ import {
   type Count,
   CountChoice,
   Field,
+  ImageInput,
+  imageRef,
   negativeOf,
+  type PickedImage,
   PromptFields,
   type PromptValue,
   type Ratio,
   RatioChoice,
-} from '../generation/fields';
-import { ImageInput } from '../generation/ImageInput';
-import { imageRef, type PickedImage } from '../generation/pickedImage';
-import { SubmitBar, ToolLayout } from '../generation/ToolLayout';
-import { ToolSwitch } from '../generation/ToolSwitch';
-import { useGenerationForm } from '../generation/useGenerationForm';
+  SubmitBar,
+  ToolLayout,
+  ToolSwitch,
+  useGenerationForm,
+} from '../generation';
 
 type Mode = 'text' | 'image';
 type Tier = 'std' | 'pro';

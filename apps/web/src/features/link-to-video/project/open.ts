@@ -1,7 +1,7 @@
 import { projectCreate, projectDraftUrl, projectGetById } from '@reelsmith/contract';
 import { api } from '../../../shared/api/client';
 import { toast } from '../../../shared/ui/toast';
-import { refreshCredits } from '../../credits/credits';
+import { refreshCredits } from '../../credits';
 import { createProjectController, type ProjectController } from './controller';
 import { parseDraft, readLocalDraft, readUnsentLocalDraft } from './draft';
 import { currentProject, type ProjectStore, useProjectStore } from './store';
