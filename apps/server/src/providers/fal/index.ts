@@ -2,8 +2,7 @@
 // cut-out, ESRGAN-class upscaling, Bria-class expansion). Pictures are sent as data URIs, which fal accepts for
 // every image input.
 import { imageInfo } from '@reelsmith/media';
-import type { Settings } from '../../settings.js';
-import type { VendorAccess } from '../choices.js';
+import type { Settings, VendorAccess } from '../../settings.js';
 import { nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
 import { dataUri } from '../remote/job.js';
 import { falQueue } from './queue.js';

@@ -3,7 +3,7 @@
 // the model's owner and app only (without the endpoint path); the submit answer names them, and is trusted only
 // on the base URL's own origin, so the key is never sent elsewhere.
 import { z } from 'zod';
-import type { GenerationSettings, VendorAccess } from '../choices.js';
+import type { GenerationSettings, VendorAccess } from '../../settings.js';
 import { type Endpoint, ProviderError, send, sendJson } from '../http.js';
 import type { GenerationJob } from '../provider.js';
 import { waitFor } from '../remote/job.js';

@@ -3,8 +3,7 @@
 // the one closest in shape to the asked picture.
 import { readFile } from 'node:fs/promises';
 import { sniff } from '@reelsmith/media';
-import type { Settings } from '../../settings.js';
-import type { VendorAccess } from '../choices.js';
+import type { Settings, VendorAccess } from '../../settings.js';
 import { type Endpoint, sendJson } from '../http.js';
 import type { ImageRequest } from '../provider.js';
 import { nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';

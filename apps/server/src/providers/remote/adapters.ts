@@ -1,8 +1,7 @@
 // A vendor's models as providers of our capabilities: each vendor supplies how it runs a model (its protocol) and
 // what input each capability's model takes (its shapes); this turns the answers into files in the job's work
 // directory. A capability is served by the vendor the settings chose for it.
-import type { Settings } from '../../settings.js';
-import type { ProviderChoice, RemoteCapability, Vendor } from '../choices.js';
+import type { ProviderChoice, RemoteCapability, Settings, Vendor } from '../../settings.js';
 import { ProviderError } from '../http.js';
 import type {
   ExtendImage,

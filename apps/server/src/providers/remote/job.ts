@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sniff } from '@reelsmith/media';
-import type { GenerationSettings } from '../choices.js';
+import type { GenerationSettings } from '../../settings.js';
 import { ProviderError, ProviderTimeoutError } from '../http.js';
 
 /** A local picture as a data URI, the form every vendor here accepts for an image input. */

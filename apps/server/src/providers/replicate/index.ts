@@ -1,8 +1,7 @@
 // Replicate models as providers (FLUX-class pictures, Kling/MiniMax-class videos, IDM-VTON-class try-on,
 // background removal, Real-ESRGAN-class upscaling). Pictures are sent as data URIs, which Replicate accepts for
 // file inputs.
-import type { Settings } from '../../settings.js';
-import type { VendorAccess } from '../choices.js';
+import type { Settings, VendorAccess } from '../../settings.js';
 import { nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
 import { dataUri } from '../remote/job.js';
 import { replicateRun } from './predictions.js';

@@ -2,7 +2,7 @@
 // (or `POST /v1/predictions {version, input}` for `owner/name:version`), then `GET /v1/predictions/{id}` until
 // it succeeded, failed or was canceled; `POST /v1/predictions/{id}/cancel` to stop.
 import { z } from 'zod';
-import type { GenerationSettings, VendorAccess } from '../choices.js';
+import type { GenerationSettings, VendorAccess } from '../../settings.js';
 import { type Endpoint, ProviderError, send, sendJson } from '../http.js';
 import type { GenerationJob } from '../provider.js';
 import { waitFor } from '../remote/job.js';

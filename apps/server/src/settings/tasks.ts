@@ -1,0 +1,38 @@
+// The task worker: which parts a process runs, how many tasks at once, how long a claim holds, and its programs.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { optional, positiveInt, type SettingsContext, setting } from './fields.js';
+
+export const TasksEnv = z.object({
+  ROLE: setting(
+    z.enum(['all', 'api', 'worker']).default('all'),
+    '`all`: API and task worker in one process; `api`: only the API; `worker`: only the worker (split roles need `DATABASE_URL`)',
+  ),
+  WORKER_CONCURRENCY: setting(z.coerce.number().int().min(1).max(64).default(2), 'tasks one worker process runs at once'),
+  TASK_LEASE_SECONDS: setting(
+    positiveInt(30),
+    "how long a worker's claim on a task holds without its heartbeat: the task of a worker that died runs again elsewhere after this",
+  ),
+  FFMPEG_PATH: setting(optional, 'the ffmpeg program', 'on PATH, else the npm-installed binary'),
+  FFPROBE_PATH: setting(optional, 'the ffprobe program', 'on PATH, else the npm-installed binary'),
+  EXTRA_TASKS_MODULE: setting(
+    optional,
+    'tests only (refused in production): a module whose `taskDefinitions` are added to the task kinds (replacing a kind of the same name)',
+    'unset',
+  ),
+});
+
+export function taskSettings(e: z.output<typeof TasksEnv>, { cwd }: SettingsContext) {
+  return {
+    /** Which parts this process runs: the API, the task worker, or both. */
+    role: e.ROLE,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    /** How long a worker's claim on a task holds without a heartbeat (the heartbeat renews it every third of it). */
+    taskLeaseMs: e.TASK_LEASE_SECONDS * 1000,
+    /** Explicit program paths; undefined: found on PATH, else the npm-installed binary. */
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    /** Tests only (refused in production): a module adding task kinds. */
+    extraTasksModule: e.EXTRA_TASKS_MODULE ? resolve(cwd, e.EXTRA_TASKS_MODULE) : undefined,
+  };
+}
