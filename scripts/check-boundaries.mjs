@@ -33,7 +33,8 @@ export function problemsOf(file, text) {
     if (!specifier.startsWith('.')) continue;
     const to = placeOf(resolve(dirname(file), specifier));
     const where = `${relative(ROOT, file)} imports '${specifier}'`;
-    if (from.top === 'shared' && (to.top === 'features' || to.top === 'app')) problems.push(`${where}: shared/ imports no feature or app code`);
+    if (from.top === 'shared' && (to.top === 'features' || to.top === 'app'))
+      problems.push(`${where}: shared/ imports no feature or app code`);
     if (from.top !== 'features' || to.top !== 'features' || to.feature === from.feature) continue;
     const isTest = /\.test\.tsx?$/.test(file);
     if (!PUBLIC.test(to.inFeature) && !(isTest && TEST_HELPERS.test(to.inFeature)))
