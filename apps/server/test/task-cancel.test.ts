@@ -62,6 +62,9 @@ function cancelRaces(testDb: ReturnType<typeof testDatabases>[number]) {
       .from(pointsLedger)
       .where(and(eq(pointsLedger.taskId, taskId), eq(pointsLedger.operationType, 'REFUND_TASK')));
   const outputsOf = (userId: string) => t.ctx.db.select().from(files).where(eq(files.userId, userId));
+  /** The refused completion has removed its output: the library row first, then the stored object. */
+  const outputRemoved = async (userId: string, key: string) =>
+    (await outputsOf(userId)).length === 0 && (await t.ctx.storage.stat(key)) === null;
   const cancel = (browser: Browser, taskId: string) => browser.call('POST', `/task/v1/${KIND}/cancel`, { body: { taskId } });
 
   /** The task ended cancelled: one refund, the credits back, its output gone from the library and the file store. */
@@ -97,7 +100,7 @@ function cancelRaces(testDb: ReturnType<typeof testDatabases>[number]) {
 
     kind.gates.release(kind.doneGate(task.gate));
     // The worker tries to complete, is refused, and removes what the work made.
-    await waitFor(async () => (await outputsOf(task.userId)).length === 0, 'the refused completion to remove its output', 10_000);
+    await waitFor(() => outputRemoved(task.userId, output?.resKey as string), 'the refused completion to remove its output', 10_000);
     await expectCancelled(task, output?.resKey as string);
     await expectConsistent(t.ctx.db);
   });
@@ -115,11 +118,11 @@ function cancelRaces(testDb: ReturnType<typeof testDatabases>[number]) {
   it('refunds once when the same running task is cancelled many times at once: one cancel ends it, the others are too late', async () => {
     startWorking();
     const task = await finishedWork(t);
+    const [output] = await outputsOf(task.userId);
     const answers = await Promise.all(Array.from({ length: 6 }, () => cancel(task.browser, task.taskId)));
     expect(answers.map((a) => a.body.code).sort()).toEqual([0, 40900, 40900, 40900, 40900, 40900]);
     kind.gates.release(kind.doneGate(task.gate));
-    const [output] = await outputsOf(task.userId);
-    await waitFor(async () => (await outputsOf(task.userId)).length === 0, 'the refused completion to remove its output', 10_000);
+    await waitFor(() => outputRemoved(task.userId, output?.resKey as string), 'the refused completion to remove its output', 10_000);
     await expectCancelled(task, output?.resKey as string);
   });
 
@@ -139,7 +142,7 @@ function cancelRaces(testDb: ReturnType<typeof testDatabases>[number]) {
     const answer = await cancelled;
     expect(answer.body.code).toBe(0);
     expect((answer.body.data as TaskAnswer).status).toBe('FAILURE');
-    await waitFor(async () => (await outputsOf(task.userId)).length === 0, 'the refused completion to remove its output', 10_000);
+    await waitFor(() => outputRemoved(task.userId, output?.resKey as string), 'the refused completion to remove its output', 10_000);
     await expectCancelled(task, output?.resKey as string);
     await expectConsistent(t.ctx.db);
   });

@@ -97,7 +97,9 @@ export function cancelRaceAttacks(arena: Arena, testDb: TestDatabase) {
 
     /** The cancel answered code 0: the task must end cancelled, refunded once, its output gone. */
     async function expectCancelled(task: Awaited<ReturnType<typeof finishedWork>>, what: string) {
-      await waitFor(async () => !(await outputOf(task.resKey)), `${what}: the refused completion to remove its output`, 10_000);
+      // The library row goes first, then the stored object.
+      const removed = async () => !(await outputOf(task.resKey)) && (await racing.ctx.storage.stat(task.resKey)) === null;
+      await waitFor(removed, `${what}: the refused completion to remove its output`, 10_000);
       const row = await rowOf(task.taskId);
       const refunds = await refundsOf(task.taskId);
       if (row?.status === 'SUCCESS') figures().note(CANCEL, 'charged after cancel answered 0');
