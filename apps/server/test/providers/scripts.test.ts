@@ -1,9 +1,8 @@
 import { FILL, scriptSeconds } from '@reelsmith/media';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
-import type { VideoSettings } from '../../src/modules/link-video/video/source.js';
 import { scriptsFor } from '../../src/modules/link-video/video/scripts.js';
-import type { LinkVideoInput } from '../../src/modules/link-video/video/source.js';
+import type { LinkVideoInput, VideoSettings } from '../../src/modules/link-video/video/source.js';
 import { openAiScriptWriter } from '../../src/providers/openai/scripts.js';
 import { scriptWriter } from '../../src/providers/registry.js';
 import type { Settings } from '../../src/settings.js';

@@ -8,13 +8,11 @@ import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
-  type AspectRatio,
   buildAss,
   CAPTIONS,
   captionFontsDir,
   defaultVoice,
   frameSize,
-  type Language,
   MUSIC,
   mixAudio,
   musicBed,
@@ -23,7 +21,6 @@ import {
   renderVideo,
   speakScript,
   type TimelineMedia,
-  type VideoLength,
 } from '@reelsmith/media';
 import type { AppContext } from '../../../context.js';
 import { ingest } from '../../files/ingest.js';
