@@ -99,7 +99,8 @@ describe('image edit', () => {
 
     choose('Extend to', 'Free size');
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Canvas width' }), { target: { value: '1500' } });
-    generate();
+    // The first submission's answer may still be on its way: the button is back once it has landed.
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate' }));
     await waitFor(() =>
       expect(submitted[1]).toEqual({ resKey: 'u/u1/f1.png', canvas: { width: 1500, height: 1350, left: 300, top: 225 } }),
     );
