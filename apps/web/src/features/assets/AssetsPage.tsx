@@ -1,15 +1,17 @@
 import { CloudUploadOutlined, LinkOutlined } from '@ant-design/icons';
+import { assetStatistics } from '@reelsmith/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tabs } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { callKey } from '../../shared/api/queries';
 import { AssetList } from './AssetList';
 import styles from './assets.module.css';
 import { LIBRARY_TABS, type LibraryFilters, readFilters, writeFilters } from './filters';
 import { ImportUrlModal } from './ImportUrlModal';
 import { LibraryFiltersBar } from './LibraryFiltersBar';
-import { LibraryStatistics, STATISTICS_QUERY_KEY } from './LibraryStatistics';
+import { LibraryStatistics } from './LibraryStatistics';
 import { ProjectList } from './ProjectList';
 import { usePendingAssets } from './usePendingAssets';
 
@@ -27,7 +29,7 @@ export function AssetsPage() {
   const [importing, setImporting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const refreshStatistics = useCallback(() => queryClient.invalidateQueries({ queryKey: STATISTICS_QUERY_KEY }), [queryClient]);
+  const refreshStatistics = useCallback(() => queryClient.invalidateQueries({ queryKey: callKey(assetStatistics) }), [queryClient]);
   /** A new asset: the list starts again from its first page, where the newest shows. */
   const reload = useCallback(() => {
     setGeneration((value) => value + 1);

@@ -1,11 +1,9 @@
 import { assetStatistics } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { callQuery } from '../../shared/api/queries';
 import styles from './assets.module.css';
 import { formatBytes } from './format';
-
-export const STATISTICS_QUERY_KEY = ['assetStatistics'] as const;
 
 /**
  * How much the library holds. The figures show once known (a summary, not something to wait for); their line keeps
@@ -13,7 +11,7 @@ export const STATISTICS_QUERY_KEY = ['assetStatistics'] as const;
  */
 export function LibraryStatistics() {
   const { t, i18n } = useTranslation('assets');
-  const statistics = useQuery({ queryKey: STATISTICS_QUERY_KEY, queryFn: ({ signal }) => api(assetStatistics, { signal, silent: true }) });
+  const statistics = useQuery(callQuery(assetStatistics, { silent: true }));
   const data = statistics.data;
   const figures = data
     ? ([

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../shared/api/client';
+import { callQuery } from '../../shared/api/queries';
 import { PATHS } from '../../shared/paths';
 import { apiBase } from '../../shared/prefix';
 import { Busy } from '../../shared/ui/Busy';
@@ -25,7 +26,7 @@ export function LoginPage() {
   const referralCode = params.get(REFERRAL_PARAM);
   const [processing, setProcessing] = useState(false);
   // Silent: the page itself says sign-in is unavailable and offers a retry.
-  const config = useQuery({ queryKey: ['authConfig'], queryFn: ({ signal }) => api(authConfig, { signal, silent: true }) });
+  const config = useQuery(callQuery(authConfig, { silent: true }));
 
   // A friend's invite link: its code waits for the activation page, whichever way the visitor signs in.
   useEffect(() => rememberReferralCode(referralCode), [referralCode]);
