@@ -263,7 +263,7 @@ describe.each(testDatabases())('the task engine on $name', (testDb) => {
 const HERE = dirname(fileURLToPath(import.meta.url));
 const postgres = testDatabases().find((d) => d.name === 'postgres');
 
-/** Worker processes on PostgreSQL, killed and counted from outside (design §5: many workers, one queue). */
+/** Worker processes on PostgreSQL, killed and counted from outside (design "Tasks": many workers, one queue). */
 describe.runIf(postgres)('worker processes on postgres', () => {
   const kind = testTaskKind();
   const t = appOn(postgres as NonNullable<typeof postgres>, () => ({}), [kind.definition]);

@@ -9,7 +9,7 @@ import { useSession } from './features/auth/session';
 import { followSessionCredits } from './features/credits/credits';
 
 applyThemeColors(document.documentElement);
-// Listening before the first /users/me answer, so an active user's credits load as soon as it arrives (spec §4).
+// Listening before the first /users/me answer, so an active user's credits load as soon as it arrives (spec "States and transitions").
 followSessionCredits();
 // Who is signed in drives the guard; ask once, before the first page decides anything.
 useSession.getState().loadUser();

@@ -1,4 +1,4 @@
-// Business constants of spec §9, shared by web and server.
+// Business constants of spec "Business constants", shared by web and server.
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const POLL_INTERVAL_MS = 2_000;
@@ -46,9 +46,9 @@ export const REDIRECT_STORAGE_KEY = 'redirectPath';
 export const THEME_PRIMARY = '#1adb74';
 export const THEME_BG_BASE = '#0b0e14';
 
-/** Every API call must carry this header (spec §7). */
+/** Every API call must carry this header (spec "The calls"). */
 export const CLIENT_HEADER = 'client';
 export const CLIENT_WEB = 'WEB';
 
-/** `{prefix}-locale`: the cookie and local storage key of the chosen language (spec §7, design §8). */
+/** `{prefix}-locale`: the cookie and local storage key of the chosen language (spec "The calls", design "Contract details"). */
 export const localeKey = (prefix: string) => `${prefix}-locale`;

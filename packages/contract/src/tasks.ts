@@ -13,7 +13,7 @@ import {
   VirtualTryOnInput,
 } from './generation.js';
 
-/** editorConfig of link-video (design §8); missing fields take their defaults. */
+/** editorConfig of link-video (design "Contract details"); missing fields take their defaults. */
 export const EditorConfig = z.strictObject({
   videoLength: z.union([z.literal(15), z.literal(30), z.literal(45)]).default(15),
   aspectRatio: z.enum(['9:16', '1:1', '16:9']).default('9:16'),
@@ -32,7 +32,7 @@ export const ScriptContent = z.object({ scriptId: z.string(), segments: z.array(
 export const PreviewVideo = z.object({ resKey: z.string(), scriptId: z.string(), videoUrl: z.string(), taskId: z.string() });
 export const ExportVideo = z.object({ resKey: z.string(), videoUrl: z.string(), taskId: z.string() });
 
-/** Fields every task query answers (design §8); `error` on FAILURE is JSON text `{"message": …}`. */
+/** Fields every task query answers (design "Contract details"); `error` on FAILURE is JSON text `{"message": …}`. */
 export const TaskState = z.object({
   taskId: z.string(),
   status: TaskStatus,
@@ -133,7 +133,7 @@ export const TASKS = {
   'virtual-try-on': { input: VirtualTryOnInput, result: Images },
 } as const satisfies Record<TaskKind, { input: z.ZodType; result: z.ZodObject }>;
 
-/** The generation tools are submitted at the spec's own paths (§7 Other calls); every other kind at /task/v1/<kind>/submit. */
+/** The generation tools are submitted at the spec's own paths ("The calls" Other calls); every other kind at /task/v1/<kind>/submit. */
 const SPEC_SUBMIT_PATHS: Partial<Record<TaskKind, string>> = {
   'text-to-video': '/video/text2video',
   'image-to-video': '/video/image2video',

@@ -14,7 +14,7 @@ export type GuardDecision =
   | { kind: 'redirect'; to: string; remember: string };
 
 /**
- * The route guard of spec §2. A login-required route without a user goes to login; a signed-in user who is
+ * The route guard of spec "Screens and routes". A login-required route without a user goes to login; a signed-in user who is
  * not ACTIVE goes to activation unless the route skips that check. Both remember the full path (`path` is
  * pathname + search). Until the session is known, only routes that depend on no user render.
  */

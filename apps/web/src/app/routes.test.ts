@@ -6,7 +6,7 @@ const pages = ROUTES.filter((route): route is PageRoute => !isRedirect(route));
 const pageAt = (path: string) => pages.find((route) => route.path === path);
 type Flag = 'login' | 'skipActivation' | 'largerScreen';
 /**
- * The page rows of spec §2: path, layout, and the flags that hold (skipActivation also covers sign-in and
+ * The page rows of spec "Screens and routes": path, layout, and the flags that hold (skipActivation also covers sign-in and
  * policies); plus the invite-friends page, whose path the spec leaves unshown.
  */
 const SPEC_PAGES: [string, LayoutKind, ...Flag[]][] = [
@@ -52,7 +52,7 @@ function land(path: string): string {
   throw new Error(`Redirect loop from ${path}`);
 }
 
-describe('route table (spec §2)', () => {
+describe('route table (spec "Screens and routes")', () => {
   it('has exactly the pages of the spec, with their layout, login, activation and screen rules', () => {
     expect(pages.map(asSpecRow)).toEqual(SPEC_PAGES);
   });

@@ -4,7 +4,7 @@ import type { ToolModule } from '../features/shell/toolModule';
 import { PATHS } from '../shared/paths';
 import type { GuardedRoute } from './guard';
 
-/** The chrome around a page (spec §2 Layout column). */
+/** The chrome around a page (spec "Screens and routes" Layout column). */
 export type LayoutKind = 'header' | 'header+sidebar' | 'header-no-sidebar' | 'mini-sidebar' | 'none';
 
 export interface PageRoute extends GuardedRoute {
@@ -71,7 +71,7 @@ const videoTool = { loginRequired: true, layout: 'mini-sidebar', largerScreen: t
 const imageTool = { ...videoTool, toolModule: 'image' } as const;
 const linkToVideoStep = { loginRequired: true, layout: 'header-no-sidebar', toolModule: 'linkToVideo' } as const;
 
-/** The route table of spec §2, in its order, with the invite-friends page (spec §2 Screen 6) beside the account pages. */
+/** The route table of spec "Screens and routes", in its order, with the invite-friends page (spec "Screens and routes" Screen 6) beside the account pages. */
 export const ROUTES: readonly RouteEntry[] = [
   { path: PATHS.home, redirect: PATHS.linkToVideo },
   { path: '/account', redirect: PATHS.login },

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 const WIDE_SCREEN_CLASS = 'wide-screen';
 
-/** Larger-screen routes style the whole body (spec §2), and give it back when the visitor leaves. */
+/** Larger-screen routes style the whole body (spec "Screens and routes"), and give it back when the visitor leaves. */
 export function useWideScreen(on: boolean): void {
   useEffect(() => {
     if (!on) return;

@@ -9,7 +9,7 @@ export const PATHS = {
   login: '/account/login',
   loginCallback: LOGIN_CALLBACK_ROUTE,
   activate: '/account/activate',
-  /** Not in spec §2's table, whose text keeps this page's path unshown; kept with the other account pages. */
+  /** Not in spec "Screens and routes"'s table, whose text keeps this page's path unshown; kept with the other account pages. */
   invite: '/account/invite',
   linkToVideo: '/tools/link-to-video',
   editProduct: '/tools/link-to-video/edit-product',

@@ -1,4 +1,4 @@
-// The pictures a generation starts from (spec §5): one of the caller's own stored images (its resKey, under their
+// The pictures a generation starts from (spec "Validation rules"): one of the caller's own stored images (its resKey, under their
 // prefix), a link fetched through the SSRF-safe fetcher, or one of our presets (try-on models and apparel).
 // Checked at submit as far as possible without fetching; fetched and checked by content when the task runs.
 import { createWriteStream } from 'node:fs';

@@ -45,7 +45,7 @@ async function ownImage(ctx: AppContext, userId: string, resKey: string) {
   if (row.type !== 'image') throw new AppError('fileFormatUnsupported', { types: IMAGE_FORMAT_NAMES });
 }
 
-/** Refuses a submission that names no picture (spec §5: image tools need a product image). */
+/** Refuses a submission that names no picture (spec "Validation rules": image tools need a product image). */
 export function requireImage(ref: ImageRef): void {
   if (!ref.resKey && !ref.imageUrl) throw new AppError('imageRequired');
 }

@@ -1,4 +1,4 @@
-// The image-edit tools of spec §7 as task kinds: remove-background, product-background, expand-image and
+// The image-edit tools of spec "The calls" as task kinds: remove-background, product-background, expand-image and
 // enlarge-image. Each checks everything it can before the charge (the picture is the caller's and readable, the
 // tool's own rules, a provider exists), then reads the picture into its work directory, asks the capability's
 // provider, and stores what it made as one of the caller's generated assets.

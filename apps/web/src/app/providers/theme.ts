@@ -1,7 +1,7 @@
 import { THEME_BG_BASE, THEME_PRIMARY } from '@reelsmith/contract';
 import { type ThemeConfig, theme } from 'antd';
 
-/** The dark theme of spec §1: antd's dark algorithm seeded with the brand colours. */
+/** The dark theme of spec "What the product does": antd's dark algorithm seeded with the brand colours. */
 export const THEME: ThemeConfig = {
   algorithm: theme.darkAlgorithm,
   token: { colorPrimary: THEME_PRIMARY, colorLink: THEME_PRIMARY, colorBgBase: THEME_BG_BASE, borderRadius: 10 },

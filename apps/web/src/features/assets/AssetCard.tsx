@@ -26,7 +26,7 @@ export interface AssetHandlers {
 }
 
 /**
- * An asset of the library (spec §2 screen 5): its picture, name, type, source and date. A finished image
+ * An asset of the library (spec "Screens and routes" screen 5): its picture, name, type, source and date. A finished image
  * can be enlarged, edited and downloaded, a finished video played and downloaded; any asset renamed or
  * deleted. A draft says so; a failed one says why.
  */

@@ -3,7 +3,7 @@ import { Modal } from 'antd';
 import styles from './assets.module.css';
 
 /**
- * The preview and video player views (spec §2: not in the route table): an enlarged image, or the video
+ * The preview and video player views (spec "Screens and routes": not in the route table): an enlarged image, or the video
  * playing with its controls. Closing it stops the video, since the modal's content is destroyed.
  */
 export function AssetViewer({ asset, onClose }: { asset: LibraryAsset | null; onClose: () => void }) {

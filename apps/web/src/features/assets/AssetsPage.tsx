@@ -16,7 +16,7 @@ import { ProjectList } from './ProjectList';
 import { usePendingAssets } from './usePendingAssets';
 
 /**
- * The assets library (spec §2 screen 5, /dashboard/assets): the user's assets and link-to-video projects
+ * The assets library (spec "Screens and routes" screen 5, /dashboard/assets): the user's assets and link-to-video projects
  * on two tabs, filtered and sorted through the address bar, with upload from the computer and import from
  * a URL. A list is mounted afresh for each choice of filters, which cancels the request of the one it replaces.
  */

@@ -10,7 +10,7 @@ import styles from './assets.module.css';
 import { LibraryCard } from './LibraryCard';
 
 /**
- * The draft card of a file being imported from a URL: it polls the asset URL task while it shows (spec §4),
+ * The draft card of a file being imported from a URL: it polls the asset URL task while it shows (spec "States and transitions"),
  * so an import started before a reload resumes too. The outcome is said once; then the list shows the asset.
  */
 export function ImportingCard({ fileId, name, onSettled }: { fileId: string; name: string; onSettled: (fileId: string) => void }) {

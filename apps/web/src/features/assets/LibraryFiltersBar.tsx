@@ -6,7 +6,7 @@ import { FILTER_OPTIONS, type LibraryFilters, SORT_OPTIONS } from './filters';
 type FilterKey = keyof typeof FILTER_OPTIONS;
 
 /**
- * Filters by type, source and status, and the sort (spec §2 screen 5). Projects have no type, source or
+ * Filters by type, source and status, and the sort (spec "Screens and routes" screen 5). Projects have no type, source or
  * status to filter by, so their tab offers the sort alone.
  */
 export function LibraryFiltersBar({ filters, onChange }: { filters: LibraryFilters; onChange: (change: Partial<LibraryFilters>) => void }) {

@@ -23,7 +23,7 @@ export function ProjectList({ sort, onChanged }: { sort: Sort; onChanged: () => 
   const [renaming, setRenaming] = useState<RenameTarget | null>(null);
 
   const handlers: ProjectHandlers = {
-    // The editor restores the draft and moves on to the stage the project reached (spec §4).
+    // The editor restores the draft and moves on to the stage the project reached (spec "States and transitions").
     onEdit: (project) => navigate(`${PATHS.editProduct}?${new URLSearchParams({ projectId: project.projectId })}`),
     onRename: (project) =>
       setRenaming({

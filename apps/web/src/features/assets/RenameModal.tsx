@@ -11,8 +11,8 @@ export interface RenameTarget {
 }
 
 /**
- * Renames an asset or a project: the name trimmed, non-empty and within the limit (spec §5); an unchanged
- * name just closes. A failure says spec §8's "Edit failed" and leaves the dialog open to try again.
+ * Renames an asset or a project: the name trimmed, non-empty and within the limit (spec "Validation rules"); an unchanged
+ * name just closes. A failure says spec "Error catalogue"'s "Edit failed" and leaves the dialog open to try again.
  */
 export function RenameModal({ target, onClose }: { target: RenameTarget | null; onClose: () => void }) {
   const { t } = useTranslation(['assets', 'shared']);

@@ -19,7 +19,7 @@ export interface LibraryFilters {
   sort: Sort;
 }
 
-/** The filter choices in the order the page offers them (spec §2 screen 5). */
+/** The filter choices in the order the page offers them (spec "Screens and routes" screen 5). */
 export const FILTER_OPTIONS = {
   type: AssetType.options,
   source: AssetSource.options,

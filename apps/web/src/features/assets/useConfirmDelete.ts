@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/ui/toast';
 
 /**
- * Asks before deleting (spec §2 screen 5) and then deletes: the dialog waits for the call; a failure says
- * spec §8's "Delete failed" and leaves the item where it is.
+ * Asks before deleting (spec "Screens and routes" screen 5) and then deletes: the dialog waits for the call; a failure says
+ * spec "Error catalogue"'s "Delete failed" and leaves the item where it is.
  */
 export function useConfirmDelete(): (name: string, remove: () => Promise<unknown>) => void {
   const { t } = useTranslation(['assets', 'shared']);

@@ -14,14 +14,14 @@ import { useSession, useUser } from './session';
 import { signOut } from './signOut';
 import { useAfterSignIn } from './useAfterSignIn';
 
-/** Invitation-only beta: a signed-in, inactive user enters a code to become active (spec §2, §5). */
+/** Invitation-only beta: a signed-in, inactive user enters a code to become active (spec "Screens and routes", "Validation rules"). */
 export function ActivatePage() {
   const { t } = useTranslation(['auth', 'errors']);
   const user = useUser();
   const loadUser = useSession((store) => store.loadUser);
   const afterSignIn = useAfterSignIn();
   const navigate = useNavigate();
-  // The code of the invite link that brought the visitor, if any (spec §1 invite programme).
+  // The code of the invite link that brought the visitor, if any (spec "What the product does" invite programme).
   const [code, setCode] = useState(() => storedReferralCode() ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

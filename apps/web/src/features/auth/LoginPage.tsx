@@ -17,7 +17,7 @@ import { REFERRAL_PARAM, rememberReferralCode } from './referral';
 import { useSession } from './session';
 import { useAfterSignIn } from './useAfterSignIn';
 
-/** Sign-in: Google when the server offers it, the e-mail form of dev sign-in when that is on (design §2). */
+/** Sign-in: Google when the server offers it, the e-mail form of dev sign-in when that is on (design "Operator interface"). */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const session = useSession((store) => store.session);

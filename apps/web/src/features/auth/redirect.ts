@@ -1,6 +1,6 @@
 import { REDIRECT_STORAGE_KEY } from '@reelsmith/contract';
 
-/** Remembers where a visitor was headed, so sign-in and activation can land there (spec §2 route guard). */
+/** Remembers where a visitor was headed, so sign-in and activation can land there (spec "Screens and routes" route guard). */
 export function rememberRedirect(path: string): void {
   localStorage.setItem(REDIRECT_STORAGE_KEY, path);
 }

@@ -8,7 +8,7 @@ export const REFERRAL_PARAM = 'ref';
 
 /**
  * Keeps the code of an invite link through sign-in, which may leave the app (Google) and come back, so the
- * activation page can offer it: a personal code is a valid invitation code (design §4).
+ * activation page can offer it: a personal code is a valid invitation code (design "Credits").
  */
 export function rememberReferralCode(code: string | null): void {
   const trimmed = code?.trim();

@@ -3,7 +3,7 @@ import { api } from '../../shared/api/client';
 import { i18n } from '../../shared/i18n/i18n';
 import { toast } from '../../shared/ui/toast';
 
-/** Ends the session, says so, then reloads so every piece of state starts over signed out (spec §4). */
+/** Ends the session, says so, then reloads so every piece of state starts over signed out (spec "States and transitions"). */
 export async function signOut(): Promise<void> {
   await api(usersLogout);
   await toast.success(i18n.t('auth:signOut.done'), 1);

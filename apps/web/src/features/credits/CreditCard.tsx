@@ -7,7 +7,7 @@ import { useCredits } from './credits';
 import styles from './credits.module.css';
 
 /**
- * The header's credit card (spec §2): available points with their unit, opening the credit details.
+ * The header's credit card (spec "Screens and routes"): available points with their unit, opening the credit details.
  * The number is written as plain digits, as the service counts it.
  */
 export function CreditCard() {

@@ -9,7 +9,7 @@ import { useCredits } from './credits';
 import styles from './credits.module.css';
 
 /**
- * The credit details of spec §2/§6: the balance, then the Earned and Used histories. Its content is
+ * The credit details of spec "Screens and routes"/"Roles and permissions": the balance, then the Earned and Used histories. Its content is
  * destroyed on close, so both lists start again from their first page next time.
  */
 export function CreditDetailsModal({ open, onClose }: { open: boolean; onClose: () => void }) {

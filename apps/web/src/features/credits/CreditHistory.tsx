@@ -11,7 +11,7 @@ import { historyPager, recordKey } from './history';
 
 /**
  * One tab of the credit details: a table of source, amount and date that loads the next page as the
- * area is scrolled near its bottom (spec §2). Mounted with the modal, so closing it starts over.
+ * area is scrolled near its bottom (spec "Screens and routes"). Mounted with the modal, so closing it starts over.
  */
 export function CreditHistory({ tab }: { tab: HistoryTab }) {
   const { t } = useTranslation(['credits', 'shared']);

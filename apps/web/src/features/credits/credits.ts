@@ -11,7 +11,7 @@ interface CreditsStore {
   status: CreditsStatus;
 }
 
-/** The credit balance of spec §2's credit card; only an ACTIVE user has one loaded (spec §6). */
+/** The credit balance of spec "Screens and routes"'s credit card; only an ACTIVE user has one loaded (spec "Roles and permissions"). */
 export const useCredits = create<CreditsStore>(() => ({ account: null, status: 'idle' }));
 
 /**
@@ -47,7 +47,7 @@ const activeUserId = (session: Session): string | null =>
   session.state === 'signedIn' && session.user.status === 'ACTIVE' ? session.user.userId : null;
 
 /**
- * Spec §4: when the user is ACTIVE (on start, or right after activation) the credit account is loaded;
+ * Spec "States and transitions": when the user is ACTIVE (on start, or right after activation) the credit account is loaded;
  * when no active user remains it is forgotten. Returns the unsubscribe.
  */
 export function followSessionCredits(): () => void {

@@ -5,7 +5,7 @@ import { formatAmount, formatHistoryTime } from './format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-describe('credit history formatting (spec §2)', () => {
+describe('credit history formatting (spec "Screens and routes")', () => {
   it('gives earned amounts a plus sign and shows used amounts as they come', () => {
     expect(formatAmount(100, 'gained')).toBe('+100');
     expect(formatAmount(1200, 'gained')).toBe('+1200');

@@ -1,10 +1,10 @@
 import type { HistoryTab } from '@reelsmith/contract';
 import dayjs from 'dayjs';
 
-/** The date format of the credit history (spec §2), in the viewer's local time. */
+/** The date format of the credit history (spec "Screens and routes"), in the viewer's local time. */
 export const HISTORY_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** Earned amounts carry a plus sign; used amounts arrive negative and are shown as they come (spec §2). */
+/** Earned amounts carry a plus sign; used amounts arrive negative and are shown as they come (spec "Screens and routes"). */
 export const formatAmount = (pointsChange: number, tab: HistoryTab): string =>
   tab === 'gained' && pointsChange > 0 ? `+${pointsChange}` : String(pointsChange);
 

@@ -6,7 +6,7 @@ import { Pager } from '../../shared/paging/pager';
 export const recordKey = (record: PointsRecord): string =>
   [record.referenceId, record.operationType, record.createTime, record.pointsChange].join('|');
 
-/** The infinite list of one tab of the credit history, 40 records a page (spec §9). */
+/** The infinite list of one tab of the credit history, 40 records a page (spec "Business constants"). */
 export const historyPager = (tab: HistoryTab): Pager<PointsRecord> =>
   new Pager(
     (page, signal) => api(pointsList, { body: { page, pageSize: POINTS_PAGE_SIZE, operationType: tab }, signal }),

@@ -10,7 +10,7 @@ import { HistoryRecord } from './HistoryRecord';
 import { generationHistoryPager } from './history';
 
 /**
- * The generation history beside a tool (spec §2 screen 4): newest first, the next page loaded as the list is
+ * The generation history beside a tool (spec "Screens and routes" screen 4): newest first, the next page loaded as the list is
  * scrolled near its end, as the credit lists do. Mounted afresh after each submit, so the new task leads.
  */
 export function GenerationHistory({ tool }: { tool: GenerationTool }) {

@@ -16,7 +16,7 @@ interface ToolLayoutProps {
   nav?: ReactNode;
 }
 
-/** A generation tool: its form on the left, its history beside it (spec §2 screen 4). */
+/** A generation tool: its form on the left, its history beside it (spec "Screens and routes" screen 4). */
 export function ToolLayout({ title, tool, runs, nav, children }: ToolLayoutProps) {
   return (
     <div className={styles.tool}>

@@ -95,7 +95,7 @@ function PromptArea({
   );
 }
 
-/** The prompt and the optional negative prompt (spec §3 generation options). */
+/** The prompt and the optional negative prompt (spec "Entities" generation options). */
 export function PromptFields({ value, onChange }: { value: PromptValue; onChange: (value: PromptValue) => void }) {
   const { t } = useTranslation('generation');
   return (

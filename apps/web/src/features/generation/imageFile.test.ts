@@ -139,7 +139,7 @@ describe('imageSize', () => {
   });
 });
 
-describe('clothingFileFits (spec §5: JPG/JPEG/PNG, 10 MB, shorter side ≥ 512, longer ≤ 4096)', () => {
+describe('clothingFileFits (spec "Validation rules": JPG/JPEG/PNG, 10 MB, shorter side ≥ 512, longer ≤ 4096)', () => {
   const file = (bytes: Uint8Array<ArrayBuffer>, name: string, padTo = 0) =>
     new File([bytes, new Uint8Array(Math.max(0, padTo - bytes.length))], name, { type: 'image/png' });
 

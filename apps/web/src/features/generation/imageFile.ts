@@ -67,7 +67,7 @@ function readBytes(blob: Blob): Promise<Uint8Array> {
 
 export const CLOTHING_TYPES = ['JPG', 'JPEG', 'PNG'] as const;
 
-/** The parameters of the generic upload limits message for clothing pictures (spec §5). */
+/** The parameters of the generic upload limits message for clothing pictures (spec "Validation rules"). */
 export const CLOTHING_LIMITS = {
   types: CLOTHING_TYPES.join('/'),
   size: CLOTHING_MAX_BYTES / 1024 / 1024,
@@ -76,7 +76,7 @@ export const CLOTHING_LIMITS = {
 };
 
 /**
- * Whether a clothing picture is within the limits of spec §5 (JPG/JPEG/PNG, 10 MB, shorter side ≥ 512 px, longer
+ * Whether a clothing picture is within the limits of spec "Validation rules" (JPG/JPEG/PNG, 10 MB, shorter side ≥ 512 px, longer
  * side ≤ 4096 px), checked in the browser before anything is uploaded.
  */
 export async function clothingFileFits(file: File): Promise<boolean> {

@@ -6,10 +6,10 @@ import type { EditToolProps } from './editTool';
 
 type Scale = 2 | 4;
 
-/** Whether a picture is small enough to enhance (spec §5: longest side at most 1920 px). */
+/** Whether a picture is small enough to enhance (spec "Validation rules": longest side at most 1920 px). */
 export const enhanceable = (image: PickedImage) => Math.max(image.width ?? 0, image.height ?? 0) <= ENHANCE_MAX_LONG_SIDE;
 
-/** HD enhancement: the picture upscaled 2× or 4×, one output (spec §9: n is always 1). */
+/** HD enhancement: the picture upscaled 2× or 4×, one output (spec "Business constants": n is always 1). */
 export function EnhanceTool({ title, nav, source, image }: EditToolProps) {
   const { t } = useTranslation(['image-edit', 'generation']);
   const form = useGenerationForm();

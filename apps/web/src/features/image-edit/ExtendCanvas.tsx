@@ -21,7 +21,7 @@ type Loading = { state: 'loading' } | { state: 'ready'; element: HTMLImageElemen
  * The picture inside the frame it will be extended to: the frame outlined, a pixelated stretch of the picture
  * hinting at the area the service will fill, and the picture itself, which can be dragged to place it. A free
  * frame (`resizable`) also has a grip on each edge to drag it to another size. A picture that cannot be loaded
- * shows an error state (spec §8).
+ * shows an error state (spec "Error catalogue").
  */
 export function ExtendCanvas({
   url,

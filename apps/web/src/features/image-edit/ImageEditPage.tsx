@@ -13,7 +13,7 @@ type Tab = (typeof TABS)[number];
 const TOOLS = { background: BackgroundTool, extend: ExtendTool, enhance: EnhanceTool };
 
 /**
- * Image edit (spec §2 screen 4): AI background, image extension and HD enhancement in tabs, on one product image
+ * Image edit (spec "Screens and routes" screen 4): AI background, image extension and HD enhancement in tabs, on one product image
  * that stays chosen across them. `?fileId=` (the assets page's edit action) starts with that asset.
  */
 export function ImageEditPage() {

@@ -13,7 +13,7 @@ const pixel = (p: ReturnType<typeof picture>, x: number, y: number) => [
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('pixelate (spec §8)', () => {
+describe('pixelate (spec "Error catalogue")', () => {
   it.each([0, -3, Number.NaN])('logs "pixelSize value can not be <= 0" for %s and changes nothing', (size) => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const p = picture(4, 4);

@@ -9,7 +9,7 @@ export const PIXEL_SIZE_ERROR = 'pixelSize value can not be <= 0';
 
 /**
  * Pixelates in place: each pixelSize × pixelSize block takes the average colour of its pixels. A size not above 0
- * is a caller's mistake that must not hang or blank the picture: it is logged (spec §8) and nothing changes.
+ * is a caller's mistake that must not hang or blank the picture: it is logged (spec "Error catalogue") and nothing changes.
  */
 export function pixelate(pixels: Pixels, pixelSize: number): void {
   if (!(pixelSize > 0)) {

@@ -100,7 +100,7 @@ function GarmentPicker({
   );
 }
 
-/** AI model try-on (spec §2 screen 4): a model, the clothes, and how they are worn. */
+/** AI model try-on (spec "Screens and routes" screen 4): a model, the clothes, and how they are worn. */
 export function AiModelPage() {
   const { t } = useTranslation(['image', 'generation', 'app']);
   const form = useGenerationForm();

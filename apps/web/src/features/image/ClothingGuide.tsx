@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 const TIPS = ['flat', 'background', 'single', 'whole', 'limits'] as const;
 
-/** The guideline modal: what makes a clothing picture the try-on can use (spec §2 screen 4, §5). */
+/** The guideline modal: what makes a clothing picture the try-on can use (spec "Screens and routes" screen 4, "Validation rules"). */
 export function ClothingGuide({ limits }: { limits: string }) {
   const { t } = useTranslation('image');
   const [open, setOpen] = useState(false);

@@ -45,7 +45,7 @@ function Inspiration({ onPick }: { onPick: (prompt: string) => void }) {
   );
 }
 
-/** Text to image, and image to image when a reference picture is given (spec §2 screen 4). */
+/** Text to image, and image to image when a reference picture is given (spec "Screens and routes" screen 4). */
 export function TextToImagePage() {
   const { t } = useTranslation(['image', 'generation', 'app']);
   const form = useGenerationForm();

@@ -9,7 +9,7 @@ export type ClothCheck = CallData<typeof imageClothDesc>;
 /** The generic upload limits message with the clothing limits: types, size in MB, shortest and longest side. */
 export const limitsMessage = (t: TFunction) => t('image:clothes.limits', CLOTHING_LIMITS);
 
-/** What to tell the user when the service found the picture unusable as clothing (spec §5 detection messages). */
+/** What to tell the user when the service found the picture unusable as clothing (spec "Validation rules" detection messages). */
 export function clothProblem(check: ClothCheck, t: TFunction): string | null {
   if (check.ok) return null;
   if (check.reason === 'size' || check.reason === 'format' || check.reason === null) return limitsMessage(t);

@@ -11,7 +11,7 @@ import { RetryAlert } from '../../shared/ui/RetryAlert';
 import { Invitees } from './Invitees';
 import styles from './invite.module.css';
 
-/** The rules of the invite programme (spec §1, §9), with the programme's own numbers. */
+/** The rules of the invite programme (spec "What the product does", "Business constants"), with the programme's own numbers. */
 function Rules() {
   const { t } = useTranslation('invite');
   const rules = [
@@ -40,7 +40,7 @@ function Rules() {
   );
 }
 
-/** The invite-friends page (spec §2 Screen 6): the rules, the personal link to copy, this month's reward and the friends who joined. */
+/** The invite-friends page (spec "Screens and routes" Screen 6): the rules, the personal link to copy, this month's reward and the friends who joined. */
 export function InvitePage() {
   const { t } = useTranslation('invite');
   const info = useQuery(callQuery(referralInfo));

@@ -25,7 +25,7 @@ import { PROJECT_ID_PARAM, stageUrl } from './project/useProjectPage';
 /**
  * Query parameters a link may arrive with (from the browser extension): the product link, the page HTML it
  * stored (resKey, with its resUrl) and the device it came from. Creating the project replaces them all with
- * the projectId (spec §4).
+ * the projectId (spec "States and transitions").
  */
 const INPUT_LINK_PARAM = 'inputLink';
 const RES_KEY_PARAM = 'resKey';
@@ -42,7 +42,7 @@ export function withProject(search: URLSearchParams, projectId: string): URLSear
 /** A new project is named after the shop its link points to; the header renames it. */
 const projectNameFor = (link: string) => exampleLabel(link).slice(0, PROJECT_NAME_MAX);
 
-/** The capabilities of spec §1; texts are `link-to-video:capabilities.<key>`. */
+/** The capabilities of spec "What the product does"; texts are `link-to-video:capabilities.<key>`. */
 const CAPABILITIES: { key: string; icon: ReactNode }[] = [
   { key: 'linkToVideo', icon: <LinkOutlined /> },
   { key: 'textToVideo', icon: <VideoCameraOutlined /> },

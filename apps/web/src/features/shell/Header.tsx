@@ -8,7 +8,7 @@ import styles from './shell.module.css';
 import type { ToolModule } from './toolModule';
 import { UserMenu } from './UserMenu';
 
-/** The shared header (spec §2): logo, or back + project name on tool pages; credits, language and account on the right. */
+/** The shared header (spec "Screens and routes"): logo, or back + project name on tool pages; credits, language and account on the right. */
 export function Header({ toolModule }: { toolModule?: ToolModule }) {
   const user = useUser();
   return (

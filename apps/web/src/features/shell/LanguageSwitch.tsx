@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { locale } from '../../shared/i18n/i18n';
 import { LANGUAGES, saveLocale } from '../../shared/i18n/locale';
 
-/** English, 简体中文, Português: the choice is saved for a year and the page reloads in it (spec §2). */
+/** English, 简体中文, Português: the choice is saved for a year and the page reloads in it (spec "Screens and routes"). */
 export function LanguageSwitch() {
   const { t } = useTranslation('shell');
   const choose = ({ key }: { key: string }) => {

@@ -20,7 +20,7 @@ export function ProjectName({ toolModule }: { toolModule: ToolModule }) {
 
 /**
  * The header's project name: the saved project's name, else the tool's label. Clicking edits it in place;
- * leaving the field renames the project when the name really changed (spec §2, §5). Without a project yet,
+ * leaving the field renames the project when the name really changed (spec "Screens and routes", "Validation rules"). Without a project yet,
  * the name is kept here for the project the tool will create.
  */
 function ProjectNameEditor({ projectId, toolModule }: { projectId: string | null; toolModule: ToolModule }) {

@@ -24,7 +24,7 @@ interface NavEntry {
   section?: string;
 }
 
-/** Spec §2 sidebar: Home; AI creation (with Avatar not yet available); Space. Labels are `shell:nav.<key>`. */
+/** Spec "Screens and routes" sidebar: Home; AI creation (with Avatar not yet available); Space. Labels are `shell:nav.<key>`. */
 const NAV: { group?: string; entries: NavEntry[] }[] = [
   { entries: [{ key: 'home', icon: <HomeOutlined />, to: PATHS.home }] },
   {

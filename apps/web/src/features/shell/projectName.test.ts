@@ -2,7 +2,7 @@ import { PROJECT_NAME_MAX } from '@reelsmith/contract';
 import { describe, expect, it } from 'vitest';
 import { nameToRename } from './projectName';
 
-describe('nameToRename (spec §5 project name)', () => {
+describe('nameToRename (spec "Validation rules" project name)', () => {
   it('renames to the trimmed draft', () => {
     expect(nameToRename('  Summer sale  ', 'Link to video')).toBe('Summer sale');
   });

@@ -28,11 +28,11 @@ type Mode = 'text' | 'image';
 type Tier = 'std' | 'pro';
 type Duration = 5 | 10;
 
-/** The SKU of a video (spec §3): tool, tier and length. */
+/** The SKU of a video (spec "Entities"): tool, tier and length. */
 export const videoSku = (mode: Mode, tier: Tier, duration: Duration): SkuCode =>
   `${mode === 'text' ? 't2Video' : 'img2Video'}_${tier}_${duration}s`;
 
-/** Text to video and image to video (spec §2 screen 4): the same options, image to video starting from a picture. */
+/** Text to video and image to video (spec "Screens and routes" screen 4): the same options, image to video starting from a picture. */
 function VideoToolPage({ mode }: { mode: Mode }) {
   const { t } = useTranslation(['video', 'generation', 'app']);
   const form = useGenerationForm();

@@ -13,7 +13,7 @@ import { i18n } from '../i18n/i18n';
 import { apiBase } from '../prefix';
 import { toast } from '../ui/toast';
 
-/** Why a call failed: the rows of spec §8's error table that concern requests. */
+/** Why a call failed: the rows of spec "Error catalogue"'s error table that concern requests. */
 export type ApiErrorKind = 'envelope' | 'http' | 'timeout' | 'network' | 'cancelled' | 'invalid';
 
 export class ApiError extends Error {

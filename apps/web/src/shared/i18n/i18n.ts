@@ -7,7 +7,7 @@ import 'dayjs/locale/zh-cn';
 import { LANGUAGES, readSavedLocale } from './locale';
 import { namespaces, resources } from './resources';
 
-/** Chosen once per page load: switching language saves the choice and reloads (spec §2). */
+/** Chosen once per page load: switching language saves the choice and reloads (spec "Screens and routes"). */
 export const locale = readSavedLocale();
 
 const DAYJS_LOCALES = { en: 'en', zh: 'zh-cn', pt: 'pt' } as const;

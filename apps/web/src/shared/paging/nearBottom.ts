@@ -4,7 +4,7 @@ import { throttle } from 'throttle-debounce';
 
 type ScrollBox = Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>;
 
-/** Whether a scroll area is within the spec's bottom threshold of its end (spec §2, §9). */
+/** Whether a scroll area is within the spec's bottom threshold of its end (spec "Screens and routes", "Business constants"). */
 export const isNearBottom = ({ scrollHeight, scrollTop, clientHeight }: ScrollBox): boolean =>
   scrollHeight - scrollTop - clientHeight <= CREDIT_LIST_BOTTOM_THRESHOLD_PX;
 

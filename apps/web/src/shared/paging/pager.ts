@@ -15,7 +15,7 @@ export type FetchPage<T> = (page: number, signal: AbortSignal) => Promise<T[]>;
 const INITIAL: PagerState<never> = { items: [], loading: false, finished: false, failed: false };
 
 /**
- * Page-by-page loading for an infinite list (spec §9: a list is finished when a page returns fewer than a
+ * Page-by-page loading for an infinite list (spec "Business constants": a list is finished when a page returns fewer than a
  * page size). One request at a time, each for the page after the last one that arrived, so no page is
  * asked for twice and none is skipped. Rows the service repeats across pages (a new record pushes the
  * previous page's last row onto the next page) are dropped by key. Rows removed on screen (deleted by the

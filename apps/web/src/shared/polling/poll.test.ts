@@ -46,7 +46,7 @@ async function settle<T>(polling: Promise<T>): Promise<{ value?: T; error?: unkn
 }
 
 describe('pollTask', () => {
-  it('uses the constants of spec §9', () => {
+  it('uses the constants of spec "Business constants"', () => {
     expect(POLL_INTERVAL_MS).toBe(2000);
     expect(POLL_MAX_ATTEMPTS).toBe(10_000);
   });
@@ -195,7 +195,7 @@ describe('pollAssetUrlTask', () => {
 
   it('leaves the project task status alone', async () => {
     const onStatus = vi.fn();
-    // @ts-expect-error: asset URL polls take no onStatus (spec §4), and one slipped in is not called either.
+    // @ts-expect-error: asset URL polls take no onStatus (spec "States and transitions"), and one slipped in is not called either.
     await settle(pollAssetUrlTask({ query: answers(assetUrl(1), assetUrl(4)), onStatus }));
     expect(onStatus).not.toHaveBeenCalled();
   });

@@ -1,5 +1,5 @@
 /**
- * The one polling helper (spec §4, design §7): every screen that waits for a task polls through it.
+ * The one polling helper (spec "States and transitions", design "Layout and style"): every screen that waits for a task polls through it.
  *
  * It asks at once, then 2 s after each answer (POLL_INTERVAL_MS), at most 10000 times (POLL_MAX_ATTEMPTS).
  * A request error or an empty answer is simply asked again. The promise
@@ -9,7 +9,7 @@
  * - resolves with undefined when the caller aborts `signal` (the user stopped it; nothing is shown).
  *
  * Task screens use `pollTask` and keep the project's task status from `onStatus`; the asset URL import
- * uses `pollAssetUrlTask`, which leaves the project's task status alone (spec §4). The query is injected,
+ * uses `pollAssetUrlTask`, which leaves the project's task status alone (spec "States and transitions"). The query is injected,
  * usually the API client with the poll's signal and `silent: true`, so a failing request is retried
  * rather than toasted every 2 s:
  *
@@ -53,7 +53,7 @@ export interface PollOptions<D> {
   maxAttempts?: number;
 }
 
-/** What a task query answers, as far as polling cares (design §8). */
+/** What a task query answers, as far as polling cares (design "Contract details"). */
 export interface TaskAnswer {
   status: TaskStatus;
   /** On FAILURE, JSON text `{"message": …}`. */
@@ -78,7 +78,7 @@ export function pollAssetUrlTask(options: PollOptions<AssetUrlTaskAnswer>): Prom
   return poll(options, (data) => ({ status: assetUrlTaskStatus(data.status), message: data.errorMsg || undefined }));
 }
 
-/** The asset URL task's numeric status as a task status (spec §4): -1 failure, 4 success, else submitted. */
+/** The asset URL task's numeric status as a task status (spec "States and transitions"): -1 failure, 4 success, else submitted. */
 export function assetUrlTaskStatus(status: number): TaskStatus {
   if (status === ASSET_URL_TASK_FAILURE) return 'FAILURE';
   if (status === ASSET_URL_TASK_SUCCESS) return 'SUCCESS';

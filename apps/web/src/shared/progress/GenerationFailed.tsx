@@ -1,7 +1,7 @@
 import { Alert, Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** A generation that failed (spec §4): it says so, and that the credits it cost were returned. */
+/** A generation that failed (spec "States and transitions"): it says so, and that the credits it cost were returned. */
 export function GenerationFailed({ onRetry, retryLabel }: { onRetry: () => void; retryLabel: string }) {
   const { t } = useTranslation(['progress', 'errors']);
   return (

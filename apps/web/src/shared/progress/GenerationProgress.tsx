@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './progress.module.css';
 
 /**
- * The six progress messages of spec §4 in order: those passed, the current one, those to come. Link to video
+ * The six progress messages of spec "States and transitions" in order: those passed, the current one, those to come. Link to video
  * and every generation tool show the same list; `compact` fits it in a history row.
  */
 export function GenerationProgress({ progress, compact = false }: { progress: ProgressStage | null | undefined; compact?: boolean }) {

@@ -2,7 +2,7 @@ import { i18n } from '../i18n/i18n';
 import { toast } from './toast';
 
 /**
- * Puts text on the clipboard and says how it went: `copied` on success, spec §8's "Copy failed" when the
+ * Puts text on the clipboard and says how it went: `copied` on success, spec "Error catalogue"'s "Copy failed" when the
  * browser refuses (no permission, or no clipboard at all outside a secure context).
  */
 export async function copyText(text: string, copied: string): Promise<boolean> {

@@ -10,7 +10,7 @@ import type { Project } from '../project/types';
 import { AddFromLinkModal } from './AddFromLinkModal';
 import { AssetTile } from './AssetTile';
 
-/** The product's assets, videos first, with the three ways to add more (spec §2 screen 3). */
+/** The product's assets, videos first, with the three ways to add more (spec "Screens and routes" screen 3). */
 export function AssetPanel({ project }: { project: Project }) {
   const { t } = useTranslation('link-to-video');
   const [adding, setAdding] = useState<'link' | 'library' | null>(null);

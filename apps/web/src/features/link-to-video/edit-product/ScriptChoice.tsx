@@ -6,7 +6,7 @@ import type { Product, ScriptSource } from '../project/types';
 
 const SOURCES: ScriptSource[] = ['description', 'own', 'ai'];
 
-/** Where the script comes from (spec §2 screen 3): the product description, the user's own text, or AI. */
+/** Where the script comes from (spec "Screens and routes" screen 3): the product description, the user's own text, or AI. */
 export function ScriptChoice({ product }: { product: Product }) {
   const { t } = useTranslation('link-to-video');
   return (

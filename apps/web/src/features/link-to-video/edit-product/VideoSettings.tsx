@@ -7,7 +7,7 @@ import { projectController } from '../project/open';
 
 const RATIOS = ['9:16', '1:1', '16:9'] as const;
 
-/** The video's length (15, 30 or 45 s, spec §9) and shape. */
+/** The video's length (15, 30 or 45 s, spec "Business constants") and shape. */
 export function VideoSettings({ editorConfig }: { editorConfig: z.input<typeof EditorConfig> }) {
   const { t } = useTranslation('link-to-video');
   return (

@@ -10,7 +10,7 @@ import { useProjectStore } from '../project/store';
 import { isUnfinished } from '../project/types';
 import { stageUrl, useProjectPage } from '../project/useProjectPage';
 
-/** The last step: the exported videos, ready to download (spec §4). */
+/** The last step: the exported videos, ready to download (spec "States and transitions"). */
 export function VideoExportPage() {
   const { t } = useTranslation('link-to-video');
   const project = useProjectPage('videoExport');

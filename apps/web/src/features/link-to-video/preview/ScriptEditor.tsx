@@ -12,7 +12,7 @@ const AUTOSAVE_DELAY_MS = 600;
 
 /**
  * The edited video's script, one line a segment. The text stays as typed (blank lines and all) while the
- * draft keeps its segments; Update re-renders the video with it (spec §4 script update).
+ * draft keeps its segments; Update re-renders the video with it (spec "States and transitions" script update).
  */
 export function ScriptEditor({ segments, updating }: { segments: Segment[]; updating: boolean }) {
   const { t } = useTranslation('link-to-video');

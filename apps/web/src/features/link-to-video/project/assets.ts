@@ -31,7 +31,7 @@ export const toProjectAsset = (asset: StoredAsset): ProjectAsset => ({
 
 export const allAssets = (product: Product): ProjectAsset[] => [...product.productVideos, ...product.productImages];
 
-/** At most MAX_ASSETS_PER_PROJECT items (spec §5): videos are kept first, images fill the slots left. */
+/** At most MAX_ASSETS_PER_PROJECT items (spec "Validation rules"): videos are kept first, images fill the slots left. */
 export function capAssets(videos: readonly ProjectAsset[], images: readonly ProjectAsset[], max = MAX_ASSETS_PER_PROJECT) {
   const keptVideos = videos.slice(0, max);
   const keptImages = images.slice(0, max - keptVideos.length);
@@ -45,7 +45,7 @@ export function capAssets(videos: readonly ProjectAsset[], images: readonly Proj
 /** How an addition went: all added, some dropped at the cap, or none (the product was already full). */
 export type AddOutcome = 'added' | 'partial' | 'none';
 
-/** The i18n key of the message for an addition that hit the cap (spec §5), or null. */
+/** The i18n key of the message for an addition that hit the cap (spec "Validation rules"), or null. */
 export const CAP_MESSAGES: Record<AddOutcome, string | null> = {
   added: null,
   partial: 'product.partAssetsError',
@@ -70,7 +70,7 @@ export function removeAsset(product: Product, fileId: string): Product {
   };
 }
 
-/** When the product is replaced, URL tasks for files no longer in it are dropped (spec §4). */
+/** When the product is replaced, URL tasks for files no longer in it are dropped (spec "States and transitions"). */
 export function tasksForProduct(tasks: readonly AssetUrlTask[], product: Product): AssetUrlTask[] {
   const present = new Set(allAssets(product).map((item) => item.fileId));
   return tasks.filter((task) => present.has(task.fileId));
@@ -105,7 +105,7 @@ export function importSucceeded(
   return { product: addAssets(without, [replacement]).product, tasks: remaining };
 }
 
-/** A URL import failed: the item and its task are removed (spec §4). */
+/** A URL import failed: the item and its task are removed (spec "States and transitions"). */
 export const importFailed = (product: Product, tasks: readonly AssetUrlTask[], fileId: string) => ({
   product: removeAsset(product, fileId),
   tasks: tasks.filter((task) => task.fileId !== fileId),

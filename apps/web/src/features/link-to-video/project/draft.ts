@@ -1,7 +1,7 @@
 import { DRAFT_STORAGE_PREFIX } from '@reelsmith/contract';
 import type { Project } from './types';
 
-/** Local storage key of a project's draft (spec §9). */
+/** Local storage key of a project's draft (spec "Business constants"). */
 export const draftKey = (projectId: string) => `${DRAFT_STORAGE_PREFIX}${projectId}`;
 
 export const serializeDraft = (project: Project): string => JSON.stringify(project);

@@ -19,7 +19,7 @@ function project(change: Partial<Project> = {}): Project {
   return { ...newProject('p1', 'https://shop.example/p'), ...change };
 }
 
-describe('stage redirects of a restored draft (spec §4)', () => {
+describe('stage redirects of a restored draft (spec "States and transitions")', () => {
   const preview = { previewVideos: [video], scriptContentList: [] };
   const exports = { exportVideos: [{ resKey: 'e/1.mp4', videoUrl: 'https://cdn/e1', taskId: 'x1' }] };
   it('edit-product moves to video-export when exports exist, else to preview when a preview exists', () => {
@@ -63,7 +63,7 @@ describe('script splitting', () => {
   });
 });
 
-describe('the cap of 30 assets (spec §5)', () => {
+describe('the cap of 30 assets (spec "Validation rules")', () => {
   it('keeps videos first, then fills the remaining slots with images', () => {
     const kept = capAssets(many(25, 'v', 'mp4'), many(10, 'i'));
     expect(kept.productVideos).toHaveLength(25);
@@ -83,7 +83,7 @@ describe('the cap of 30 assets (spec §5)', () => {
   });
 });
 
-describe('asset URL task transitions (spec §4)', () => {
+describe('asset URL task transitions (spec "States and transitions")', () => {
   const pending = { ...asset('url-1'), resKey: null, format: null, fileUrl: 'https://img.example/a' };
   const product = { ...emptyProduct(), productImages: [asset('i0'), pending] };
   it('goes NOT_START, then SUBMITTED with a task id', () => {
@@ -120,7 +120,7 @@ describe('asset URL task transitions (spec §4)', () => {
   });
 });
 
-describe('what a video needs (spec §5)', () => {
+describe('what a video needs (spec "Validation rules")', () => {
   it('needs at least one asset, a name and, for an own script, some script', () => {
     expect(productProblem(project({ product: emptyProduct() }))).toBe('product.noAssets');
     const withAsset = { ...emptyProduct(), productImages: [asset('i')] };

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 export type Segment = z.infer<typeof ScriptSegment>;
 
-/** Script text as segments (spec §4): one per line, blank lines dropped, numbered by position from 0. */
+/** Script text as segments (spec "States and transitions"): one per line, blank lines dropped, numbered by position from 0. */
 export function splitScript(text: string): Segment[] {
   return text
     .split(/\r?\n/)

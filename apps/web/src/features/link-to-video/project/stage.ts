@@ -26,7 +26,7 @@ export function hasExports(project: Project): boolean {
 }
 
 /**
- * Where a restored draft belongs when opened on `stage` (spec §4), or null to stay: edit-product moves on to
+ * Where a restored draft belongs when opened on `stage` (spec "States and transitions"), or null to stay: edit-product moves on to
  * the furthest stage reached; preview moves on to exports, or back without a preview; video-export moves back
  * to preview when only a preview exists, or to edit-product when neither does.
  */

@@ -1,10 +1,10 @@
 import type { EditorConfig, ExportVideo, PreviewVideo, ScriptContent, TaskStatus } from '@reelsmith/contract';
 import type { z } from 'zod';
 
-/** The task kinds of the link-to-video flow (spec §4 taskPath). */
+/** The task kinds of the link-to-video flow (spec "States and transitions" taskPath). */
 export type ProjectTaskPath = 'link-analysis' | 'link-video' | 'script-update' | 'export-video';
 
-/** An asset item of the product (spec §3): `resKey` is its stored key, null while it is only a link. */
+/** An asset item of the product (spec "Entities"): `resKey` is its stored key, null while it is only a link. */
 export interface ProjectAsset {
   fileId: string;
   fileName: string;
@@ -13,7 +13,7 @@ export interface ProjectAsset {
   format: string | null;
 }
 
-/** Where the video's script comes from (spec §2 screen 3); diyScript and diyScriptContent are derived from it. */
+/** Where the video's script comes from (spec "Screens and routes" screen 3); diyScript and diyScriptContent are derived from it. */
 export type ScriptSource = 'description' | 'own' | 'ai';
 
 export interface Product {
@@ -26,7 +26,7 @@ export interface Product {
   diyScriptContent: string;
 }
 
-/** An asset URL task (spec §3): `taskId` is the fileId the import call answered, once submitted. */
+/** An asset URL task (spec "Entities"): `taskId` is the fileId the import call answered, once submitted. */
 export interface AssetUrlTask {
   fileId: string;
   taskId: string | null;
@@ -42,7 +42,7 @@ export interface Exports {
   exportVideos: z.infer<typeof ExportVideo>[];
 }
 
-/** The current project (spec §3); its JSON is the draft. */
+/** The current project (spec "Entities"); its JSON is the draft. */
 export interface Project {
   projectId: string;
   projectName: string;
@@ -60,7 +60,7 @@ export interface Project {
   preview: Preview | null;
   exports: Exports | null;
   assetUrlTasks: AssetUrlTask[];
-  /** The scriptId of the currently edited video (spec §3), one of the preview's. */
+  /** The scriptId of the currently edited video (spec "Entities"), one of the preview's. */
   editedScriptId: string | null;
 }
 

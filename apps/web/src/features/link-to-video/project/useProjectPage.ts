@@ -14,7 +14,7 @@ export const stageUrl = (stage: Stage, projectId: string) =>
 
 /**
  * The project of the address bar for a stage's page: restored when it is not the one open, and then sent to
- * the page of its stage (spec §4). Moving between pages of an open project keeps the user where they asked
+ * the page of its stage (spec "States and transitions"). Moving between pages of an open project keeps the user where they asked
  * to go. Without a projectId there is nothing to edit: back to the landing.
  */
 export function useProjectPage(stage: Stage): Project | null {

@@ -3,7 +3,7 @@ import { splitScript } from './script';
 import type { Project } from './types';
 
 /**
- * Why the video cannot be generated yet, as a `link-to-video` message key, or null (spec §5): it needs at
+ * Why the video cannot be generated yet, as a `link-to-video` message key, or null (spec "Validation rules"): it needs at
  * least one asset, a product name, and a script when the user writes their own.
  */
 export function productProblem(project: Project): string | null {
