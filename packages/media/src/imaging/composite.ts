@@ -17,7 +17,7 @@ export interface ReplaceOptions {
 /** The longest side of an output sized after its background. */
 const MAX_SIDE = 2048;
 
-interface Box {
+export interface Box {
   left: number;
   top: number;
   width: number;
@@ -73,8 +73,8 @@ export function lightMatch(subject: readonly number[], background: readonly numb
   }) as [number, number, number];
 }
 
-/** A soft elliptical shadow under the subject's base, as an RGBA overlay of the frame. */
-function contactShadow(frame: { width: number; height: number }, subject: Box): Buffer {
+/** A soft elliptical shadow under the subject's base, as an RGBA overlay of the frame (an SVG). */
+export function contactShadow(frame: { width: number; height: number }, subject: Box): Buffer {
   const cx = subject.left + subject.width / 2;
   const cy = subject.top + subject.height;
   const rx = subject.width * 0.5;

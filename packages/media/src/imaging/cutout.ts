@@ -35,7 +35,7 @@ interface Resources {
   [key: string]: { chunks: { hash: string; offsets: [number, number] }[]; size: number };
 }
 
-async function loadModel(model: CutOutModel): Promise<Buffer> {
+async function loadModel(model: CutOutModel, side: number): Promise<Buffer> {
   const dir = modelDir();
   const resources = JSON.parse(await readFile(join(dir, 'resources.json'), 'utf8')) as Resources;
   const entry = resources[`/models/${model}`];
@@ -43,16 +43,17 @@ async function loadModel(model: CutOutModel): Promise<Buffer> {
   const bytes = Buffer.concat(await Promise.all(entry.chunks.map((chunk) => readFile(join(dir, chunk.hash)))));
   if (bytes.length !== entry.size)
     throw new Error(`The ${model} model is ${bytes.length} bytes, not ${entry.size}: the package is damaged`);
-  return modelAtSide(bytes, EXPORTED_SIDE, MODEL_SIDE);
+  return modelAtSide(bytes, EXPORTED_SIDE, side);
 }
 
-const sessions = new Map<CutOutModel, Promise<ort.InferenceSession>>();
+const sessions = new Map<string, Promise<ort.InferenceSession>>();
 
-/** One session per model for the process: loading one costs about half a second and 0.3–0.9 GB. */
-function sessionOf(model: CutOutModel): Promise<ort.InferenceSession> {
-  let session = sessions.get(model);
+/** One session per model and side for the process: loading one costs about half a second and 0.3–0.9 GB. */
+function sessionOf(model: CutOutModel, side = MODEL_SIDE): Promise<ort.InferenceSession> {
+  const key = `${model}@${side}`;
+  let session = sessions.get(key);
   if (!session) {
-    session = loadModel(model).then((bytes) =>
+    session = loadModel(model, side).then((bytes) =>
       ort.InferenceSession.create(bytes, {
         graphOptimizationLevel: 'all',
         executionMode: 'sequential',
@@ -64,8 +65,8 @@ function sessionOf(model: CutOutModel): Promise<ort.InferenceSession> {
       }),
     );
     // A failed load is not kept: the next call tries again.
-    session.catch(() => sessions.delete(model));
-    sessions.set(model, session);
+    session.catch(() => sessions.delete(key));
+    sessions.set(key, session);
   }
   return session;
 }
@@ -79,9 +80,9 @@ const serial = <T>(work: () => Promise<T>): Promise<T> => {
 };
 
 /** The subject's mask (0–255) at the model's size. */
-async function maskOf(pixels: Buffer, model: CutOutModel): Promise<Buffer> {
-  const session = await sessionOf(model);
-  const plane = MODEL_SIDE * MODEL_SIDE;
+async function maskOf(pixels: Buffer, model: CutOutModel, side = MODEL_SIDE): Promise<Buffer> {
+  const session = await sessionOf(model, side);
+  const plane = side * side;
   const input = new Float32Array(3 * plane);
   // The normalisation the model was trained with: (value − 128) / 256, channels first.
   for (let i = 0, p = 0; p < plane; p++, i += 3) {
@@ -89,7 +90,7 @@ async function maskOf(pixels: Buffer, model: CutOutModel): Promise<Buffer> {
     input[p + plane] = ((pixels[i + 1] as number) - 128) / 256;
     input[p + 2 * plane] = ((pixels[i + 2] as number) - 128) / 256;
   }
-  const feeds = { input: new ort.Tensor('float32', input, [1, 3, MODEL_SIDE, MODEL_SIDE]) };
+  const feeds = { input: new ort.Tensor('float32', input, [1, 3, side, side]) };
   const output = (await serial(() => session.run(feeds))).output;
   if (!output) throw new Error('The background removal model gave no output');
   const data = output.data as Float32Array;
@@ -97,11 +98,8 @@ async function maskOf(pixels: Buffer, model: CutOutModel): Promise<Buffer> {
   // The model's faint guesses (below 0.15) are background and its near-certain ones (above 0.85) subject; the
   // levels between are stretched, which keeps soft edges soft.
   for (let p = 0; p < plane; p++) mask[p] = Math.round(clamp(((data[p] as number) - 0.15) / 0.7, 0, 1) * 255);
-  return keepSubject(mask, pixels);
+  return keepSubject(mask, pixels, side);
 }
-
-/** The side of the grid the subject's regions are found on: coarse enough to be quick, fine enough for specks. */
-const GRID = MODEL_SIDE / 4;
 
 /**
  * Drops what the model kept apart from the subject: specks and patches of background texture. The regions of
@@ -109,50 +107,54 @@ const GRID = MODEL_SIDE / 4;
  * (a pair of shoes is two), and the mask is cleared outside them (and a cell around them, for soft edges). On
  * a plain backdrop (a product shot), a region other than the largest whose colour is the backdrop's is backdrop.
  */
-function keepSubject(mask: Buffer, pixels: Buffer): Buffer {
-  const cell = MODEL_SIDE / GRID;
-  const coarse = new Uint8Array(GRID * GRID);
-  for (let y = 0; y < MODEL_SIDE; y++) {
-    for (let x = 0; x < MODEL_SIDE; x++) {
-      if ((mask[y * MODEL_SIDE + x] as number) >= 128) coarse[Math.floor(y / cell) * GRID + Math.floor(x / cell)] = 1;
+function keepSubject(mask: Buffer, pixels: Buffer, side: number): Buffer {
+  // The grid the subject's regions are found on: coarse enough to be quick, fine enough for specks.
+  const cell = 4;
+  const grid = side / cell;
+  const coarse = new Uint8Array(grid * grid);
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      if ((mask[y * side + x] as number) >= 128) coarse[Math.floor(y / cell) * grid + Math.floor(x / cell)] = 1;
     }
   }
-  const { labels, regions } = labelRegions(coarse, GRID, GRID);
+  const { labels, regions } = labelRegions(coarse, grid, grid);
   const largest = regions[0]?.area ?? 0;
-  const backdrop = plainBackdrop(pixels);
+  const backdrop = plainBackdrop(pixels, side);
   const kept = new Set(
     regions
       .filter(
         (r, i) =>
-          r.area >= largest / 10 && (i === 0 || !backdrop || colourDistance(meanColour(pixels, labels, r.label, cell), backdrop) > 30),
+          r.area >= largest / 10 &&
+          (i === 0 || !backdrop || colourDistance(meanColour(pixels, side, labels, r.label, cell), backdrop) > 30),
       )
       .map((r) => r.label),
   );
-  const keep = new Uint8Array(GRID * GRID);
-  for (let gy = 0; gy < GRID; gy++) {
-    for (let gx = 0; gx < GRID; gx++) {
-      if (!kept.has(labels[gy * GRID + gx] as number)) continue;
-      for (let y = Math.max(0, gy - 1); y <= Math.min(GRID - 1, gy + 1); y++) {
-        for (let x = Math.max(0, gx - 1); x <= Math.min(GRID - 1, gx + 1); x++) keep[y * GRID + x] = 1;
+  const keep = new Uint8Array(grid * grid);
+  for (let gy = 0; gy < grid; gy++) {
+    for (let gx = 0; gx < grid; gx++) {
+      if (!kept.has(labels[gy * grid + gx] as number)) continue;
+      for (let y = Math.max(0, gy - 1); y <= Math.min(grid - 1, gy + 1); y++) {
+        for (let x = Math.max(0, gx - 1); x <= Math.min(grid - 1, gx + 1); x++) keep[y * grid + x] = 1;
       }
     }
   }
-  for (let y = 0; y < MODEL_SIDE; y++) {
-    for (let x = 0; x < MODEL_SIDE; x++) {
-      if (!keep[Math.floor(y / cell) * GRID + Math.floor(x / cell)]) mask[y * MODEL_SIDE + x] = 0;
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      if (!keep[Math.floor(y / cell) * grid + Math.floor(x / cell)]) mask[y * side + x] = 0;
     }
   }
   return mask;
 }
 
 /** The mean colour of the model-size pixels under a coarse region. */
-function meanColour(pixels: Buffer, labels: Int32Array, label: number, cell: number): number[] {
+function meanColour(pixels: Buffer, side: number, labels: Int32Array, label: number, cell: number): number[] {
+  const grid = side / cell;
   const sum = [0, 0, 0];
   let count = 0;
-  for (let y = 0; y < MODEL_SIDE; y++) {
-    for (let x = 0; x < MODEL_SIDE; x++) {
-      if (labels[Math.floor(y / cell) * GRID + Math.floor(x / cell)] !== label) continue;
-      const i = (y * MODEL_SIDE + x) * 3;
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      if (labels[Math.floor(y / cell) * grid + Math.floor(x / cell)] !== label) continue;
+      const i = (y * side + x) * 3;
       for (let c = 0; c < 3; c++) sum[c] = (sum[c] as number) + (pixels[i + c] as number);
       count++;
     }
@@ -163,12 +165,12 @@ function meanColour(pixels: Buffer, labels: Int32Array, label: number, cell: num
 const colourDistance = (a: readonly number[], b: readonly number[]) => Math.hypot(...a.map((v, c) => v - (b[c] as number)));
 
 /** The colour of the picture's border when it is one plain colour (standard deviation under 12 a channel). */
-function plainBackdrop(pixels: Buffer): number[] | null {
+function plainBackdrop(pixels: Buffer, side: number): number[] | null {
   const sum = [0, 0, 0];
   const squares = [0, 0, 0];
   let count = 0;
   const add = (x: number, y: number) => {
-    const i = (y * MODEL_SIDE + x) * 3;
+    const i = (y * side + x) * 3;
     for (let c = 0; c < 3; c++) {
       const v = pixels[i + c] as number;
       sum[c] = (sum[c] as number) + v;
@@ -176,11 +178,11 @@ function plainBackdrop(pixels: Buffer): number[] | null {
     }
     count++;
   };
-  for (let t = 0; t < MODEL_SIDE; t += 4) {
+  for (let t = 0; t < side; t += 4) {
     add(t, 0);
-    add(t, MODEL_SIDE - 1);
+    add(t, side - 1);
     add(0, t);
-    add(MODEL_SIDE - 1, t);
+    add(side - 1, t);
   }
   const mean = sum.map((v) => v / count);
   const plain = squares.every((q, c) => Math.sqrt(Math.max(0, q / count - (mean[c] as number) ** 2)) < 12);
@@ -189,6 +191,19 @@ function plainBackdrop(pixels: Buffer): number[] | null {
 
 export interface CutOutOptions {
   model?: CutOutModel;
+}
+
+/**
+ * The subject's mask (0–255, `side`×`side`, stretched over the whole picture) of a picture, without cutting it
+ * out: what framing needs to find the subject, at the cost of the model alone.
+ */
+export async function subjectMask(
+  input: string | Buffer,
+  options: CutOutOptions & { side?: number } = {},
+): Promise<{ mask: Buffer; side: number }> {
+  const side = options.side ?? MODEL_SIDE;
+  const modelInput = await openImage(input).removeAlpha().toColourspace('srgb').resize(side, side, { fit: 'fill' }).raw().toBuffer();
+  return { mask: await maskOf(modelInput, options.model ?? 'small', side), side };
 }
 
 /** Writes `out` (PNG): the picture with its background made transparent. Answers the picture's size. */

@@ -1,0 +1,116 @@
+/**
+ * Where the subject of a photo is, as a box: what framing needs to crop a photo without cutting the product.
+ * The box comes from the cut-out model's mask; when the model finds no subject (a keyboard filling the photo, a
+ * texture), from an edge and colour-contrast map instead. Decision "Framing".
+ */
+import { subjectMask } from './cutout.js';
+import { rgbPixels } from './open.js';
+
+/** A box in the picture as shares of its width and height (0–1), so it holds at any size of the picture. */
+export interface ShareBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+export interface Subject {
+  /** The picture's size after EXIF orientation. */
+  width: number;
+  height: number;
+  box: ShareBox;
+  /** Where the box came from. */
+  from: 'model' | 'saliency';
+  /** The share of the picture the subject covers (of its mask, or of the salient pixels). */
+  area: number;
+}
+
+/**
+ * The side the model runs at to find the box: a sixteenth of the work of the cut-out's 512 (about 0.15 s here
+ * against 0.55 s) and the same box on product shots; its masks are holey inside, which a box does not mind.
+ */
+const BOX_SIDE = 256;
+/** A mask covering less than this share of the picture is no subject (specks the model kept). */
+const MIN_AREA = 0.005;
+
+/** The box of the mask's pixels at least half on, and the share of them; null when there are too few. */
+export function maskBox(mask: Uint8Array, width: number, height: number): { box: ShareBox; area: number } | null {
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  let count = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((mask[y * width + x] as number) < 128) continue;
+      count++;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  const area = count / (width * height);
+  if (area < MIN_AREA) return null;
+  return { box: { left: left / width, top: top / height, right: (right + 1) / width, bottom: (bottom + 1) / height }, area };
+}
+
+/** The side of the saliency map: shapes, not detail. */
+const SALIENCY_SIDE = 128;
+
+/**
+ * The box of what stands out: each pixel scores its edge strength (luma gradient) plus its colour's distance
+ * from the border's mean colour; the box holds the middle 90 % of the score along each axis, so a few strong
+ * edges at the border (a table's rim) do not stretch it to the whole picture.
+ */
+export async function saliencyBox(input: string | Buffer): Promise<{ box: ShareBox; area: number }> {
+  const side = SALIENCY_SIDE;
+  const { data } = await rgbPixels(input, { width: side, height: side });
+  const luma = new Float32Array(side * side);
+  for (let p = 0; p < luma.length; p++) {
+    luma[p] = 0.299 * (data[p * 3] as number) + 0.587 * (data[p * 3 + 1] as number) + 0.114 * (data[p * 3 + 2] as number);
+  }
+  const border = [0, 0, 0];
+  let borderCount = 0;
+  for (let t = 0; t < side; t++) {
+    for (const p of [t, (side - 1) * side + t, t * side, t * side + side - 1]) {
+      for (let c = 0; c < 3; c++) border[c] = (border[c] as number) + (data[p * 3 + c] as number);
+      borderCount++;
+    }
+  }
+  const mean = border.map((v) => v / borderCount);
+  const columns = new Float64Array(side);
+  const rows = new Float64Array(side);
+  let total = 0;
+  for (let y = 1; y < side - 1; y++) {
+    for (let x = 1; x < side - 1; x++) {
+      const p = y * side + x;
+      const gx = (luma[p + 1] as number) - (luma[p - 1] as number);
+      const gy = (luma[p + side] as number) - (luma[p - side] as number);
+      const contrast = Math.hypot(...mean.map((m, c) => (data[p * 3 + c] as number) - m));
+      const s = Math.hypot(gx, gy) + contrast;
+      columns[x] = (columns[x] as number) + s;
+      rows[y] = (rows[y] as number) + s;
+      total += s;
+    }
+  }
+  if (total === 0) return { box: { left: 0, top: 0, right: 1, bottom: 1 }, area: 1 };
+  const span = (sums: Float64Array) => {
+    let low = 0;
+    let high = side - 1;
+    for (let acc = 0; low < side && acc + (sums[low] as number) < total * 0.05; low++) acc += sums[low] as number;
+    for (let acc = 0; high > 0 && acc + (sums[high] as number) < total * 0.05; high--) acc += sums[high] as number;
+    return [low / side, Math.max(low + 1, high + 1) / side] as const;
+  };
+  const [left, right] = span(columns);
+  const [top, bottom] = span(rows);
+  return { box: { left, top, right, bottom }, area: (right - left) * (bottom - top) };
+}
+
+/** The subject's box: from the cut-out model's mask, or from the saliency map when the model finds none. */
+export async function findSubject(input: string | Buffer, size: { width: number; height: number }): Promise<Subject> {
+  const { mask, side } = await subjectMask(input, { side: BOX_SIDE });
+  const found = maskBox(mask, side, side);
+  if (found) return { ...size, ...found, from: 'model' };
+  return { ...size, ...(await saliencyBox(input)), from: 'saliency' };
+}

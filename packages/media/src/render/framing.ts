@@ -1,0 +1,183 @@
+/**
+ * Framing: every frame of an ad is picture, never a band of flat colour. For each photo and frame shape one
+ * treatment, in this order: the photo as it is when it already has the frame's shape; a crop at the frame's
+ * shape when one keeps the whole subject (with room for the still's pan or zoom); else the product cut out and
+ * put on a set that fills the frame. The subject is found once per photo and kept beside the stills, so the
+ * previews and the export of a project run the model once. Decision "Framing".
+ */
+
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import sharp from 'sharp';
+import { subjectMask } from '../imaging/cutout.js';
+import { drawOnSet } from '../imaging/set.js';
+import { findSubject, maskBox, type ShareBox, type Subject } from '../imaging/subject.js';
+
+/** A rectangle of the picture in its pixels. */
+export interface Crop {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export type Treatment = { kind: 'as-is' } | { kind: 'crop'; crop: Crop } | { kind: 'set' };
+
+/** A photo whose shape is within this of the frame's (as a log ratio, about 3 %) is used as it is. */
+const SAME_SHAPE = 0.03;
+/**
+ * A crop keeping less of the photo than this is not made: it would enlarge a sliver of a wide banner 4–5 times
+ * into a blur. The product goes on a set instead.
+ */
+const MIN_CROP_SHARE = 0.3;
+/** Air kept between the subject and the crop's edge, as a share of the crop's side. */
+const AIR = 0.02;
+/** A subject covering more of the photo than this is the scene itself (a close-up): cropped even if cut. */
+const SCENE = 0.6;
+
+/** Whether a `width`×`height` photo already has the frame's shape. */
+export const sameShape = (width: number, height: number, frameRatio: number) =>
+  Math.abs(Math.log(width / height / frameRatio)) <= SAME_SHAPE;
+
+/**
+ * Where a crop of `length` may start along one axis of a picture of `size` so it holds the subject's span
+ * [low, high] with `room` on each side, centred on the subject as far as it can; null when it cannot hold it.
+ * A side of the subject at the picture's edge needs no room: the photo already cuts it there.
+ */
+function place(size: number, length: number, low: number, high: number, room: number): number | null {
+  const needLow = low <= size * 0.01 ? 0 : room;
+  const needHigh = high >= size * 0.99 ? 0 : room;
+  const min = Math.max(0, high + needHigh - length);
+  const max = Math.min(size - length, low - needLow);
+  if (min > max + 0.5) return null;
+  return Math.round(Math.min(Math.max((low + high) / 2 - length / 2, min), Math.max(min, max)));
+}
+
+/**
+ * The treatment of a photo for a frame of shape `frameRatio` (width / height), given where its subject is.
+ * `motionMargin` is how much larger than the frame the still is made: a move may show any part of the still
+ * down to 1 / motionMargin of it, so the subject must keep clear of that edge.
+ */
+export function chooseFraming(subject: Subject, frameRatio: number, motionMargin: number): Treatment {
+  const { width, height } = subject;
+  if (sameShape(width, height, frameRatio)) return { kind: 'as-is' };
+  const { cw, ch } = cropSize(width, height, frameRatio);
+  const box = pixelBox(subject.box, width, height);
+  const b = subject.box;
+  // A subject the photo cuts at two opposite edges (a landscape, a close-up) is the scene, not a product to stand up.
+  const through = (b.left < 0.015 && b.right > 0.985) || (b.top < 0.015 && b.bottom > 0.985);
+  const scene = subject.from === 'saliency' || subject.area > SCENE || through;
+  if ((cw * ch) / (width * height) >= MIN_CROP_SHARE) {
+    const edge = (1 - 1 / motionMargin) / 2 + AIR;
+    const left = place(width, cw, box.left, box.right, cw * edge);
+    const top = place(height, ch, box.top, box.bottom, ch * edge);
+    if (left !== null && top !== null) return { kind: 'crop', crop: { left, top, width: cw, height: ch } };
+  }
+  // No crop holds it. A scene (the model found no product, or the subject is most of the photo) has nothing to
+  // cut out and stand on a set: it is cropped about its middle, as a photographer would reframe it.
+  return scene ? sceneCrop(subject, frameRatio) : { kind: 'set' };
+}
+
+/** The largest crop at the frame's shape centred on the subject as far as the photo allows. */
+export function sceneCrop(subject: Subject, frameRatio: number): Treatment {
+  const { width, height } = subject;
+  const { cw, ch } = cropSize(width, height, frameRatio);
+  const box = pixelBox(subject.box, width, height);
+  const left = Math.round(Math.min(Math.max((box.left + box.right) / 2 - cw / 2, 0), width - cw));
+  const top = Math.round(Math.min(Math.max((box.top + box.bottom) / 2 - ch / 2, 0), height - ch));
+  return { kind: 'crop', crop: { left, top, width: cw, height: ch } };
+}
+
+/** The largest crop at the frame's shape a `width`×`height` photo holds. */
+function cropSize(width: number, height: number, frameRatio: number) {
+  const wide = width / height > frameRatio;
+  return { cw: wide ? Math.round(height * frameRatio) : width, ch: wide ? height : Math.round(width / frameRatio) };
+}
+
+const pixelBox = (box: ShareBox, width: number, height: number) => ({
+  left: box.left * width,
+  top: box.top * height,
+  right: box.right * width,
+  bottom: box.bottom * height,
+});
+
+/** Work being done right now, by cache file, so stills of one photo made at once share it. */
+const pending = new Map<string, Promise<unknown>>();
+
+/** `make()`'s answer kept in `file` (written aside and renamed, so a reader never sees half of it). */
+async function cached<T>(file: string, read: (bytes: Buffer) => T, write: (value: T) => Buffer, make: () => Promise<T>): Promise<T> {
+  const bytes = await readFile(file).catch(() => undefined);
+  if (bytes) return read(bytes);
+  let making = pending.get(file) as Promise<T> | undefined;
+  if (!making) {
+    making = (async () => {
+      const value = await make();
+      await mkdir(dirname(file), { recursive: true });
+      const partial = `${file}.${randomUUID()}.part`;
+      await writeFile(partial, write(value));
+      await rename(partial, file);
+      return value;
+    })().finally(() => pending.delete(file));
+    pending.set(file, making);
+  }
+  return making;
+}
+
+/** The photo's subject, found once and kept at `cacheBase`.subject.json. */
+const subjectOf = (file: string, size: { width: number; height: number }, cacheBase: string) =>
+  cached(
+    `${cacheBase}.subject.json`,
+    (bytes) => JSON.parse(bytes.toString('utf8')) as Subject,
+    (subject) => Buffer.from(JSON.stringify(subject)),
+    () => findSubject(file, size),
+  );
+
+/** The cut-out model's full mask of the photo (for a set), made once and kept at `cacheBase`.mask. */
+const cutoutOf = (file: string, cacheBase: string) =>
+  cached(
+    `${cacheBase}.mask`,
+    (bytes) => ({ side: Math.round(Math.sqrt(bytes.length)), mask: bytes }),
+    ({ mask }) => mask,
+    () => subjectMask(file),
+  );
+
+/**
+ * Draws the photo `file` framed for a still of `width`×`height` (JPEG) to `out`. `cacheBase` is the path, without
+ * extension, where what is learnt of the photo itself (its subject, its cut-out) is kept for every size.
+ */
+export async function drawFramed(
+  file: string,
+  width: number,
+  height: number,
+  out: string,
+  cacheBase: string,
+  motionMargin: number,
+): Promise<Treatment> {
+  const source = sharp(file, { autoOrient: true, limitInputPixels: 100_000_000 });
+  const { autoOrient } = await source.metadata();
+  const size = { width: autoOrient.width, height: autoOrient.height };
+  let treatment: Treatment = { kind: 'as-is' };
+  if (!sameShape(size.width, size.height, width / height)) {
+    const subject = await subjectOf(file, size, cacheBase);
+    treatment = chooseFraming(subject, width / height, motionMargin);
+    if (treatment.kind === 'set') {
+      const cutout = await cutoutOf(file, cacheBase);
+      // The full-size model may still find nothing where the quick one found a little: then it is a scene.
+      if (maskBox(cutout.mask, cutout.side, cutout.side)) {
+        await drawOnSet(file, cutout, width, height, out);
+        return treatment;
+      }
+      treatment = sceneCrop(subject, width / height);
+    }
+  }
+  switch (treatment.kind) {
+    case 'as-is':
+      await source.resize(width, height, { fit: 'cover' }).jpeg({ quality: 90 }).toFile(out);
+      break;
+    case 'crop':
+      await source.extract(treatment.crop).resize(width, height, { fit: 'fill' }).jpeg({ quality: 90 }).toFile(out);
+      break;
+  }
+  return treatment;
+}

@@ -1,0 +1,181 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Subject, saliencyBox } from '../src/imaging/subject.js';
+import { chooseFraming, drawFramed } from '../src/render/framing.js';
+import { MOTION_MARGIN, prepareStill } from '../src/render/stills.js';
+import { bandsOf } from './bands.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'reelsmith-framing-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const path = (name: string) => join(dir, name);
+
+const FRAMES = { '9:16': 9 / 16, '1:1': 1, '16:9': 16 / 9 } as const;
+const SHAPES = { '3:4': [1200, 1600], '4:5': [1080, 1350], '1:1': [1200, 1200], '16:9': [1600, 900], '2.35:1': [1880, 800] } as const;
+
+/**
+ * A product photo: a bottle with a label standing on a table, on a lit, textured backdrop (or plain white, a
+ * studio shot), with grain so it compresses like a photo. `at` is where the bottle stands across the photo.
+ */
+async function productPhoto(width: number, height: number, { white = false, at = 0.5 } = {}): Promise<Buffer> {
+  const h = Math.min(height * 0.6, width * 0.9);
+  const w = h * 0.42;
+  const x = width * at - w / 2;
+  const y = height * 0.78 - h;
+  const backdrop = white
+    ? '<rect width="100%" height="100%" fill="#fff"/>'
+    : `<defs><radialGradient id="bg" cx="40%" cy="35%" r="80%"><stop offset="0" stop-color="#e8d6c0"/><stop offset="1" stop-color="#5a4032"/></radialGradient>
+<linearGradient id="table" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0" stop-color="#8a6440"/><stop offset="1" stop-color="#4a3020"/></linearGradient></defs>
+<rect width="100%" height="100%" fill="url(#bg)"/><rect y="${height * 0.72}" width="100%" height="${height * 0.28}" fill="url(#table)"/>
+${Array.from({ length: 30 }, (_, i) => `<circle cx="${(i * 211) % width}" cy="${(i * 137) % (height * 0.7)}" r="${8 + ((i * 7) % 30)}" fill="rgba(255,255,255,0.18)"/>`).join('')}`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${backdrop}
+<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${w * 0.2}" fill="#1f6fb2"/>
+<rect x="${x + w * 0.2}" y="${y - h * 0.12}" width="${w * 0.6}" height="${h * 0.14}" rx="8" fill="#223"/>
+<rect x="${x + w * 0.1}" y="${y + h * 0.35}" width="${w * 0.8}" height="${h * 0.25}" fill="#f4f0e6"/></svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+  if (!white) {
+    let seed = width + height;
+    for (let i = 0; i < data.length; i++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      data[i] = Math.max(0, Math.min(255, (data[i] as number) + ((seed >>> 24) % 9) - 4));
+    }
+  }
+  return sharp(data, { raw: info }).jpeg({ quality: 88 }).toBuffer();
+}
+
+/** A subject of a `width`×`height` photo in the box [left, top, right, bottom] (shares of the photo). */
+const subjectAt = (
+  width: number,
+  height: number,
+  [left, top, right, bottom]: number[],
+  area: number,
+  from: Subject['from'] = 'model',
+): Subject => ({
+  width,
+  height,
+  box: { left: left ?? 0, top: top ?? 0, right: right ?? 1, bottom: bottom ?? 1 },
+  from,
+  area,
+});
+
+describe('chooseFraming', () => {
+  /** Subjects of every size and place that are products (not the scene), in photos of every shape. */
+  const cases = Object.entries(SHAPES).flatMap(([shape, [width, height]]) =>
+    [0.1, 0.25, 0.4, 0.6].flatMap((size) =>
+      [0, 0.2, 0.5, 0.8, 1].flatMap((along) =>
+        [0.3, 0.6].map((tall) => {
+          const w = size;
+          const h = Math.min(0.95, size * tall * 3);
+          const left = (1 - w) * along;
+          const top = (1 - h) * 0.6;
+          return { shape, subject: subjectAt(width, height, [left, top, left + w, top + h], w * h * 0.6) };
+        }),
+      ),
+    ),
+  );
+
+  it('keeps the whole subject inside every crop, with room for the still to move, at every frame shape', () => {
+    let crops = 0;
+    for (const { subject } of cases) {
+      for (const ratio of Object.values(FRAMES)) {
+        const treatment = chooseFraming(subject, ratio, MOTION_MARGIN);
+        if (treatment.kind !== 'crop') continue;
+        crops++;
+        const { crop } = treatment;
+        const { width, height, box } = subject;
+        expect(crop.left).toBeGreaterThanOrEqual(0);
+        expect(crop.top).toBeGreaterThanOrEqual(0);
+        expect(crop.left + crop.width).toBeLessThanOrEqual(width);
+        expect(crop.top + crop.height).toBeLessThanOrEqual(height);
+        expect(Math.abs(crop.width / crop.height - ratio)).toBeLessThan(0.01);
+        // Inside the part of the crop every move shows (1 / MOTION_MARGIN of it), unless the photo cuts it.
+        const room = (1 - 1 / MOTION_MARGIN) / 2;
+        if (box.left > 0.015) expect(box.left * width).toBeGreaterThanOrEqual(crop.left + crop.width * room - 1);
+        if (box.right < 0.985) expect(box.right * width).toBeLessThanOrEqual(crop.left + crop.width * (1 - room) + 1);
+        if (box.top > 0.015) expect(box.top * height).toBeGreaterThanOrEqual(crop.top + crop.height * room - 1);
+        if (box.bottom < 0.985) expect(box.bottom * height).toBeLessThanOrEqual(crop.top + crop.height * (1 - room) + 1);
+      }
+    }
+    expect(crops).toBeGreaterThan(cases.length / 2);
+  });
+
+  it('uses a photo of the frame shape as it is, and puts a product no crop holds on a set', () => {
+    const square = subjectAt(1000, 1000, [0.1, 0.1, 0.9, 0.9], 0.4);
+    expect(chooseFraming(square, 1, MOTION_MARGIN)).toEqual({ kind: 'as-is' });
+    expect(chooseFraming(square, 9 / 16, MOTION_MARGIN)).toEqual({ kind: 'set' });
+    // A small product in the middle of a very wide banner: a 9:16 crop would enlarge a sliver 4 times.
+    const banner = subjectAt(1880, 800, [0.45, 0.3, 0.55, 0.7], 0.03);
+    expect(chooseFraming(banner, 9 / 16, MOTION_MARGIN)).toEqual({ kind: 'set' });
+    expect(chooseFraming(banner, 16 / 9, MOTION_MARGIN).kind).toBe('crop');
+  });
+
+  it('crops a scene (no product found, or one filling the photo) about its middle rather than cutting it out', () => {
+    const scene = subjectAt(1600, 900, [0.05, 0.1, 0.95, 0.9], 0.7, 'saliency');
+    const treatment = chooseFraming(scene, 9 / 16, MOTION_MARGIN);
+    expect(treatment).toEqual({ kind: 'crop', crop: { left: 547, top: 0, width: 506, height: 900 } });
+  });
+});
+
+describe('saliencyBox', () => {
+  it('finds what stands out of a plain or softly lit backdrop', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#9aa"/>
+<rect x="500" y="150" width="160" height="300" fill="#c33"/></svg>`;
+    const { box } = await saliencyBox(await sharp(Buffer.from(svg)).png().toBuffer());
+    expect(box.left).toBeLessThanOrEqual(500 / 800 + 0.02);
+    expect(box.right).toBeGreaterThanOrEqual(660 / 800 - 0.02);
+    expect(box.top).toBeLessThanOrEqual(150 / 600 + 0.02);
+    expect(box.bottom).toBeGreaterThanOrEqual(450 / 600 - 0.02);
+    expect(box.left).toBeGreaterThan(0.5);
+  });
+});
+
+describe('stills', () => {
+  it('finds the bands of a photo fitted whole on a flat colour (the detector itself)', async () => {
+    const photo = await productPhoto(1880, 800);
+    const banded = await sharp(photo).resize(270, 480, { fit: 'contain', background: '#808080' }).png().toBuffer();
+    expect(await bandsOf(banded)).toEqual(expect.arrayContaining([expect.stringMatching(/^top/), expect.stringMatching(/^bottom/)]));
+    expect(await bandsOf(await sharp(photo).resize(270, 480, { fit: 'cover' }).png().toBuffer())).toEqual([]);
+  });
+
+  it.each(Object.keys(SHAPES))(
+    'fills every frame shape with picture, no band, from a %s photo',
+    async (shape) => {
+      const [width, height] = SHAPES[shape as keyof typeof SHAPES];
+      const file = path(`photo-${shape.replace(':', 'x')}.jpg`);
+      await sharp(await productPhoto(width, height)).toFile(file);
+      for (const [name, ratio] of Object.entries(FRAMES)) {
+        const frame = ratio < 1 ? { width: 270, height: 480 } : { width: Math.round(270 * ratio), height: 270 };
+        const still = await prepareStill(file, frame.width, frame.height, path('cache'));
+        expect(await bandsOf(still), `${shape} photo in a ${name} frame`).toEqual([]);
+      }
+    },
+    60_000,
+  );
+
+  it('stands a studio shot on white that no crop holds on a studio set, with no band either', async () => {
+    const file = path('white-banner.jpg');
+    await sharp(await productPhoto(1880, 800, { white: true })).toFile(file);
+    const out = path('white-banner-9x16.jpg');
+    const treatment = await drawFramed(file, 302, 538, out, path('white-banner'), MOTION_MARGIN);
+    expect(treatment.kind).toBe('set');
+    expect(await bandsOf(out)).toEqual([]);
+    // The product is there, large: below its label the frame holds its blue.
+    const patch = await sharp(out).extract({ left: 100, top: 330, width: 20, height: 40 }).png().toBuffer();
+    const [red, , blue] = (await sharp(patch).stats()).channels;
+    expect(blue?.mean).toBeGreaterThan((red?.mean ?? 0) + 40);
+  }, 60_000);
+
+  it('works the subject out once per photo and keeps it for every size (previews and export)', async () => {
+    const file = path('once.jpg');
+    await sharp(await productPhoto(1200, 1600)).toFile(file);
+    const cache = path('cache-once');
+    await prepareStill(file, 270, 480, cache);
+    const after = readdirSync(cache).filter((f) => f.endsWith('.subject.json'));
+    expect(after).toHaveLength(1);
+    await prepareStill(file, 540, 960, cache);
+    await prepareStill(file, 480, 270, cache);
+    expect(readdirSync(cache).filter((f) => f.endsWith('.subject.json'))).toEqual(after);
+  }, 60_000);
+});
