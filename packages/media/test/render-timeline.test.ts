@@ -66,6 +66,21 @@ describe('planTimeline', () => {
     for (let i = 1; i < stillMotions.length; i++) expect(stillMotions[i]).not.toBe(stillMotions[i - 1]);
   });
 
+  it('chooses moves by content: a pan along a wide or tall photo, a push-in on one of about the frame shape', () => {
+    const still = (width: number, height: number): TimelineMedia => ({ kind: 'image', file: `/${width}x${height}.jpg`, width, height });
+    const media = [still(1200, 1600), still(1080, 460), still(1600, 900), still(1080, 1350), still(1000, 1000), still(300, 1600)];
+    const t = planTimeline({ scenes: media, segments: segs(2.5, 2.5, 2.5, 2.5, 2.5, 2.5), videoLength: 15, aspectRatio: '9:16' });
+    expect(t.scenes.map((s) => s.motion)).toEqual(['zoom-in', 'pan-right', 'pan-left', 'zoom-in', 'zoom-out', 'pan-down']);
+    // A 16:9 frame: a 4:5 photo is much taller than it, a 2.35:1 banner about its shape.
+    const wide = planTimeline({
+      scenes: [still(1080, 1350), still(1080, 460)],
+      segments: segs(7.5, 7.5),
+      videoLength: 15,
+      aspectRatio: '16:9',
+    });
+    expect(wide.scenes.map((s) => s.motion)).toEqual(['pan-down', 'zoom-in']);
+  });
+
   it('is deterministic and keeps transitions shorter than a third of any scene', () => {
     const input = { scenes: images(5), segments: segs(1, 2.5, 3, 4, 2), videoLength: 15 as const, aspectRatio: '9:16' as const };
     const t = planTimeline(input);

@@ -18,6 +18,8 @@ export interface SceneSource {
   motion: Motion;
   /** Frames the scene's motion spans in all (its fade-in in the piece before, plus its own piece). */
   motionFrames: number;
+  /** The still's size, when it differs from the renderer's usual one (a wide photo kept wide to pan along). */
+  size?: { width: number; height: number } | undefined;
 }
 
 export interface PieceJob {
@@ -46,7 +48,111 @@ export function filterValue(value: string): string {
 }
 
 /**
- * The filters moving a crop window over a still. Pans are a crop whose corner follows the frame number, which
+ * Every move starts and ends eased (the speed rises and falls along a half cosine over `ramp` frames) and runs at
+ * one constant speed in between, so a viewer sees neither a jolt nor a speed change: see the decision "Smooth
+ * motion". This is the share of the move done after `t` frames of `span`; `motionExpr` is the same in ffmpeg's
+ * expression language, and they must stay the same function.
+ */
+export function easedProgress(t: number, span: number, ramp: number): number {
+  if (span < 2) return 0;
+  const r = Math.max(1, Math.min(ramp, span / 2));
+  const run = span - r;
+  const ramped = (u: number) => (u / 2 - (r / (2 * Math.PI)) * Math.sin((Math.PI * u) / r)) / run;
+  const at = Math.min(span, Math.max(0, t));
+  if (at < r) return ramped(at);
+  if (at > span - r) return 1 - ramped(span - at);
+  return (at - r / 2) / run;
+}
+
+function progressExpr(t: string, span: number, ramp: number): string {
+  if (span < 2) return '0';
+  const r = Math.max(1, Math.min(ramp, span / 2));
+  const run = span - r;
+  const ramped = (u: string) => `((${u})/2-${r / (2 * Math.PI)}*sin(PI*(${u})/${r}))/${run}`;
+  const at = `clip(${t},0,${span})`;
+  return `if(lt(${at},${r}),${ramped(at)},if(gt(${at},${span - r}),1-${ramped(`${span}-${at}`)},(${at}-${r / 2})/${run}))`;
+}
+
+/** The eased ramps last about half a second: as long as a crossfade, so a scene mostly speeds up while it fades in. */
+export const RAMP_SECONDS = 0.48;
+
+/**
+ * A pan places its window to a twelfth of 2 px: the still is stacked in 12 copies shifted by 1/6 px steps (a
+ * two-tap blend, made once per piece), and each frame crops the copy whose shift matches. The crop itself is free.
+ */
+export const PAN_PHASES = 12;
+
+/** The two-tap 3×3 kernel shifting a plane by `shift` px (−1 ≤ shift < 1), in units of 1/PAN_PHASES. */
+function shiftKernel(twelfths: number, vertical: boolean): string {
+  const taps = twelfths < 0 ? [-twelfths, PAN_PHASES + twelfths, 0] : [0, PAN_PHASES - twelfths, twelfths];
+  return vertical ? `0 ${taps[0]} 0 0 ${taps[1]} 0 0 ${taps[2]} 0` : `0 0 0 ${taps.join(' ')} 0 0 0`;
+}
+
+/**
+ * The graph turning the still at `input` into `frames` frames of its move at `output`, the window's place
+ * computed per frame to a fraction of a pixel: the decision "Smooth motion". Pans crop from a stack of shifted
+ * copies (free per frame); zooms resample with `perspective`, whose window has real-valued corners, and scale
+ * at a constant rate in log terms, which the eye reads as a constant speed.
+ */
+export function motionGraph(
+  source: SceneSource & { size: { width: number; height: number } },
+  lead: number,
+  frames: number,
+  frame: Frame,
+  input: string,
+  output: string,
+): string {
+  const { width: w, height: h, fps } = frame;
+  const { width: W, height: H } = source.size;
+  const span = Math.max(1, source.motionFrames - 1);
+  const ramp = Math.round(RAMP_SECONDS * fps);
+  const loop = `loop=loop=${frames - 1}:size=1:start=0,setpts=N/${fps}/TB`;
+  const even = (n: number) => 2 * Math.floor(n / 4);
+  const motion = source.motion;
+  if (motion === 'zoom-in' || motion === 'zoom-out') {
+    const p = progressExpr(`in+${lead}`, span, ramp);
+    // The widest window of the frame's shape inside the still, down to one still pixel per frame pixel.
+    const wide = Math.min(W / w, H / h);
+    const zoom = `pow(${wide},${motion === 'zoom-in' ? p : `1-${p}`})`;
+    const ww = `(${(w * wide).toFixed(3)}/${zoom})`;
+    const wh = `(${(h * wide).toFixed(3)}/${zoom})`;
+    const x0 = `(${W / 2}-${ww}/2)`;
+    const y0 = `(${H / 2}-${wh}/2)`;
+    // perspective's output is the input's size: the quad is the window grown so that the window itself lands
+    // on the top-left frame, which the crop keeps.
+    const x1 = `(${x0}+${ww}*${W / w})`;
+    const y1 = `(${y0}+${wh}*${H / h})`;
+    return `${input}${loop},perspective=x0='${x0}':y0='${y0}':x1='${x1}':y1='${y0}':x2='${x0}':y2='${y1}':x3='${x1}':y3='${y1}':eval=frame,crop=${w}:${h}:0:0${output}`;
+  }
+  if (motion === 'none') return `${input}${loop},crop=${w}:${h}:${even(W - w)}:${even(H - h)}${output}`;
+  const vertical = motion === 'pan-up' || motion === 'pan-down';
+  const travel = vertical ? H - h : W - w;
+  const p = progressExpr(`n+${lead}`, span, ramp);
+  const along = motion === 'pan-right' || motion === 'pan-down' ? `${travel}*${p}` : `${travel}*(1-${p})`;
+  // In units of 1/PAN_PHASES of 2 px from one before the start: an even whole part keeps the chroma aligned.
+  const steps = `round((${along}+1)*${PAN_PHASES / 2})`;
+  const whole = `2*trunc(${steps}/${PAN_PHASES})`;
+  const phase = `mod(${steps},${PAN_PHASES})`;
+  const copies = Array.from({ length: PAN_PHASES }, (_, k) => {
+    const luma = shiftKernel(2 * k - PAN_PHASES, vertical);
+    const chroma = shiftKernel(k - PAN_PHASES / 2, vertical);
+    const rdiv = `1/${PAN_PHASES}`;
+    return `[ph${k}]convolution=0m='${luma}':1m='${chroma}':2m='${chroma}':0rdiv=${rdiv}:1rdiv=${rdiv}:2rdiv=${rdiv}[sh${k}]`;
+  });
+  const labels = (prefix: string) => Array.from({ length: PAN_PHASES }, (_, k) => `[${prefix}${k}]`).join('');
+  const crop = vertical
+    ? `crop=${w}:${h}:x='${even(W - w)}+${W}*${phase}':y='${whole}':exact=1`
+    : `crop=${w}:${h}:x='${whole}':y='${even(H - h)}+${H}*${phase}':exact=1`;
+  return [
+    `${input}split=${PAN_PHASES}${labels('ph')}`,
+    ...copies,
+    `${labels('sh')}${vertical ? 'hstack' : 'vstack'}=inputs=${PAN_PHASES},${loop},${crop}${output}`,
+  ].join(';');
+}
+
+/**
+ * The whole-pixel moves of image → video (imaging/motion.ts), a single filter chain: the ads' renderer uses
+ * `motionGraph` instead. Pans are a crop whose corner follows the frame number, which
  * costs nothing; zooms use zoompan at the output size on the pre-scaled still (ffmpeg 4.1's crop cannot change
  * size per frame), so its scaling works on frame-sized pictures, never on the original photo.
  */
@@ -77,28 +183,34 @@ export function motionFilter(source: SceneSource, lead: number, frame: Frame, in
   }
 }
 
-/** Input arguments and the filter chain turning input `index` into `frames` frames of the scene. */
-function sceneChain(
+/** Pictures leave here as BT.709 (limited range), tagged so: the decision "BT.709 exports". */
+export const BT709 =
+  'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p,setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709';
+
+/** Input arguments and the graph turning input `index` into `frames` frames of the scene at `output`. */
+function sceneGraph(
   source: SceneSource,
   index: number,
   lead: number,
   frames: number,
   frame: Frame,
   stillSize: { width: number; height: number },
-): { input: string[]; chain: string } {
+  output: string,
+): { input: string[]; graph: string } {
   const { width: w, height: h, fps } = frame;
   if (source.kind === 'video') {
     // Clips loop when shorter than their slot; frames past the slot are never decoded (-frames on the output).
     const skip = lead / fps;
     return {
       input: ['-stream_loop', '-1', '-ss', skip.toFixed(3), '-i', source.file],
-      chain: `[${index}:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1,fps=${fps},format=yuv420p,trim=end_frame=${frames},setpts=N/${fps}/TB`,
+      graph: `[${index}:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1,fps=${fps},${BT709},trim=end_frame=${frames},setpts=N/${fps}/TB${output}`,
     };
   }
   // The still is decoded and converted once, then the same frame is repeated: no per-frame JPEG decode.
+  const still = `[still${index}]`;
   return {
     input: ['-framerate', String(fps), '-i', source.file],
-    chain: `[${index}:v]format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,setpts=N/${fps}/TB,${motionFilter(source, lead, frame, stillSize)},setsar=1,format=yuv420p`,
+    graph: `[${index}:v]${BT709}${still};${motionGraph({ ...source, size: source.size ?? stillSize }, lead, frames, frame, still, `[moved${index}]`)};[moved${index}]setsar=1${output}`,
   };
 }
 
@@ -111,16 +223,16 @@ export function pieceArgs(
   out: string,
 ): string[] {
   const { fps } = frame;
-  const own = sceneChain(job.scene, 0, job.leadFrames, job.frames, frame, stillSize);
+  const own = sceneGraph(job.scene, 0, job.leadFrames, job.frames, frame, stillSize, '[a]');
   const inputs = [...own.input];
-  const graph = [`${own.chain}[a]`];
+  const graph = [own.graph];
   let last = '[a]';
   if (job.next && job.transitionFrames > 0) {
     const t = job.transitionFrames;
-    const incoming = sceneChain(job.next, 1, 0, t, frame, stillSize);
+    const incoming = sceneGraph(job.next, 1, 0, t, frame, stillSize, '[in]');
     inputs.push(...incoming.input);
     // Only the transition's frames are blended: the incoming scene exists just for them.
-    graph.push(`${incoming.chain},format=yuva420p,fade=t=in:s=0:n=${t}:alpha=1,setpts=PTS+${job.frames - t}/(${fps}*TB)[b]`);
+    graph.push(incoming.graph, `[in]format=yuva420p,fade=t=in:s=0:n=${t}:alpha=1,setpts=PTS+${job.frames - t}/(${fps}*TB)[b]`);
     graph.push('[a][b]overlay=eof_action=pass:format=yuv420[m]');
     last = '[m]';
   }
@@ -161,6 +273,15 @@ export function pieceArgs(
     String(encoding.threads),
     '-pix_fmt',
     'yuv420p',
+    // The stream says what its pixels are, so players do not guess BT.601: the decision "BT.709 exports".
+    '-colorspace',
+    'bt709',
+    '-color_primaries',
+    'bt709',
+    '-color_trc',
+    'bt709',
+    '-color_range',
+    'tv',
     '-an',
     out,
   ];

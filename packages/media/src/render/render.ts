@@ -8,6 +8,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { posterFrame } from '../poster.js';
 import { type RunOptions, runTool } from '../run.js';
 import { locateTools, type MediaTools } from '../tools.js';
@@ -93,8 +94,11 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
       timeline.scenes.map(async (scene, i) => {
         const lead = i === 0 ? 0 : transitionFrames;
         const motionFrames = lead + frameAt(scene.start + scene.seconds) - frameAt(scene.start);
-        const file = scene.media.kind === 'image' ? await prepareStill(scene.media.file, width, height, cacheDir) : scene.media.file;
-        return { kind: scene.media.kind, file, motion: scene.motion, motionFrames };
+        if (scene.media.kind === 'video') return { kind: 'video', file: scene.media.file, motion: scene.motion, motionFrames };
+        const file = await prepareStill(scene.media.file, width, height, cacheDir);
+        // Moves span the still as made (a header read): a still wider than the usual margin pans further.
+        const { width: w = stillSize.width, height: h = stillSize.height } = await sharp(file).metadata();
+        return { kind: 'image', file, motion: scene.motion, motionFrames, size: { width: w, height: h } };
       }),
     );
     const ass = options.ass ? { file: options.ass, fontsDir: options.fontsDir } : undefined;

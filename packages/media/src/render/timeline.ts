@@ -7,8 +7,13 @@
 export type AspectRatio = '9:16' | '1:1' | '16:9';
 export type VideoLength = 15 | 30 | 45;
 
-/** A product picture or clip; a clip carries its own length so it can be trimmed. */
-export type TimelineMedia = { kind: 'image'; file: string } | { kind: 'video'; file: string; seconds: number };
+/**
+ * A product picture or clip; a clip carries its own length so it can be trimmed. A picture's size, when known,
+ * chooses its move (see `motionByContent`).
+ */
+export type TimelineMedia =
+  | { kind: 'image'; file: string; width?: number | undefined; height?: number | undefined }
+  | { kind: 'video'; file: string; seconds: number };
 
 /** One spoken segment of the script with the real length of its synthesised speech. */
 export interface SpeechSegment {
@@ -48,6 +53,26 @@ export interface TimelineInput {
 /** Stills alternate between zooms and pans, so consecutive scenes never move the same way. */
 const STILL_MOTIONS: Motion[] = ['zoom-in', 'pan-right', 'zoom-out', 'pan-up', 'pan-left', 'pan-down'];
 const CROSSFADE = 0.4;
+/**
+ * A picture twice the frame's width for its height (or twice its height) is panned along its long side rather
+ * than pushed into: on a 9:16 frame a 4:3, 16:9 or 2.35:1 photo pans, a 1:1, 4:5 or 3:4 one is pushed into.
+ */
+const PAN_WHEN_LONGER = 2;
+
+const ASPECT: Record<AspectRatio, number> = { '9:16': 9 / 16, '1:1': 1, '16:9': 16 / 9 };
+
+/**
+ * The move a picture's content asks for: a pan along a photo much wider or taller than the frame (its long side
+ * is where its content is), a slow push-in on anything close to the frame's shape (a product, or a product on a
+ * set), a pull-out instead when the scene before was a push-in so two scenes never move alike. Without a size,
+ * stills take turns through STILL_MOTIONS.
+ */
+export function motionByContent(media: { width: number; height: number }, aspectRatio: AspectRatio, previous: Motion | undefined): Motion {
+  const shape = media.width / media.height / ASPECT[aspectRatio];
+  if (shape >= PAN_WHEN_LONGER) return previous === 'pan-right' ? 'pan-left' : 'pan-right';
+  if (shape <= 1 / PAN_WHEN_LONGER) return previous === 'pan-down' ? 'pan-up' : 'pan-down';
+  return previous === 'zoom-in' ? 'zoom-out' : 'zoom-in';
+}
 /** A shortfall up to this long is absorbed by holding the last scene; a longer one gets a closing card. */
 const HOLD_LAST_UP_TO = 2.5;
 /** No scene shorter than this: a flash of a picture reads as a glitch, not a cut. */
@@ -91,8 +116,17 @@ export function planTimeline({ scenes: media, segments, videoLength, aspectRatio
   if (!closing) (fitted.at(-1) as { seconds: number }).seconds += shortfall;
 
   let stillIndex = 0;
-  const motionFor = (m: TimelineMedia): Motion =>
-    m.kind === 'image' ? (STILL_MOTIONS[stillIndex++ % STILL_MOTIONS.length] as Motion) : 'none';
+  let previous: Motion | undefined;
+  const motionFor = (m: TimelineMedia): Motion => {
+    if (m.kind === 'video') return 'none';
+    const { width, height } = m;
+    previous =
+      width && height
+        ? motionByContent({ width, height }, aspectRatio, previous)
+        : (STILL_MOTIONS[stillIndex % STILL_MOTIONS.length] as Motion);
+    stillIndex++;
+    return previous;
+  };
   let start = 0;
   const scenes: TimelineScene[] = fitted.map(({ segId, seconds }, i) => {
     const m = ordered[i % ordered.length] as TimelineMedia;

@@ -81,7 +81,8 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
       async (file): Promise<TimelineMedia> =>
         file.type === 'video'
           ? { kind: 'video', file: await localCopy(ctx, file), seconds: file.duration ?? 0 }
-          : { kind: 'image', file: await localCopy(ctx, file) },
+          : // The picture's size chooses its move (a pan along a wide photo, a push-in otherwise): see planTimeline.
+            { kind: 'image', file: await localCopy(ctx, file), width: file.width ?? undefined, height: file.height ?? undefined },
     ),
   );
   return withWorkDir(ctx.settings, async (dir) => {

@@ -1,0 +1,185 @@
+/**
+ * Motion smoothness measured on a rendered clip: the decision "Smooth motion". A textured still is panned and
+ * zoomed by the real renderer; the frames are read back as luma and the shift between consecutive frames is
+ * measured at four places (a quarter of the way in from each corner) to a hundredth of a pixel by Lucas–Kanade
+ * refinement. Within a move's steady part (its eased ramps and the crossfades left out) the per-frame
+ * displacement may vary by 15 % at most (coefficient of variation), and no frame may repeat the one before.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locateTools, probe, renderVideo, runTool, type Timeline } from '../src/index.js';
+import { easedProgress, RAMP_SECONDS } from '../src/render/piece.js';
+import { FPS } from '../src/render/render.js';
+
+const tools = locateTools();
+const dir = mkdtempSync(join(tmpdir(), 'reelsmith-motion-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Blurred noise from a fixed seed: texture everywhere, smooth enough for a gradient method to lock onto. */
+async function texture(file: string, width: number, height: number) {
+  let seed = 12345;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.round(random() * 255);
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .blur(3)
+    .normalise()
+    .jpeg({ quality: 92 })
+    .toFile(file);
+}
+
+interface Luma {
+  width: number;
+  height: number;
+  frames: Float32Array[];
+}
+
+function readLuma(video: string, width: number, height: number): Luma {
+  const out = spawnSync(tools.ffmpeg, ['-v', 'error', '-i', video, '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], {
+    maxBuffer: 1 << 30,
+  });
+  if (out.status !== 0) throw new Error(String(out.stderr));
+  const size = width * height;
+  const frames: Float32Array[] = [];
+  for (let at = 0; at + size <= out.stdout.length; at += size) frames.push(Float32Array.from(out.stdout.subarray(at, at + size)));
+  return { width, height, frames };
+}
+
+/** The shift (dx, dy) that carries a patch of `a` centred at (cx, cy) onto `b`, by iterated Lucas–Kanade. */
+function patchShift(a: Float32Array, b: Float32Array, width: number, cx: number, cy: number, half: number): [number, number] {
+  let dx = 0;
+  let dy = 0;
+  const sample = (img: Float32Array, x: number, y: number) => {
+    const x0 = Math.floor(x);
+    const y0 = Math.floor(y);
+    const fx = x - x0;
+    const fy = y - y0;
+    const i = y0 * width + x0;
+    return (
+      ((img[i] as number) * (1 - fx) + (img[i + 1] as number) * fx) * (1 - fy) +
+      ((img[i + width] as number) * (1 - fx) + (img[i + width + 1] as number) * fx) * fy
+    );
+  };
+  for (let iteration = 0; iteration < 8; iteration++) {
+    let gxx = 0;
+    let gxy = 0;
+    let gyy = 0;
+    let bx = 0;
+    let by = 0;
+    for (let y = cy - half; y < cy + half; y++) {
+      for (let x = cx - half; x < cx + half; x++) {
+        const i = y * width + x;
+        const gx = ((a[i + 1] as number) - (a[i - 1] as number)) / 2;
+        const gy = ((a[i + width] as number) - (a[i - width] as number)) / 2;
+        const dt = sample(b, x + dx, y + dy) - (a[i] as number);
+        gxx += gx * gx;
+        gxy += gx * gy;
+        gyy += gy * gy;
+        bx += gx * dt;
+        by += gy * dt;
+      }
+    }
+    const det = gxx * gyy - gxy * gxy;
+    const ux = -(gyy * bx - gxy * by) / det;
+    const uy = -(gxx * by - gxy * bx) / det;
+    dx += ux;
+    dy += uy;
+    if (Math.hypot(ux, uy) < 1e-3) break;
+  }
+  return [dx, dy];
+}
+
+/** Per consecutive pair of frames: the mean length of the shift at four places (radial for a zoom). */
+function displacements({ width, height, frames }: Luma): number[] {
+  const half = 48;
+  const places = [
+    [width / 4, height / 4],
+    [(3 * width) / 4, height / 4],
+    [width / 4, (3 * height) / 4],
+    [(3 * width) / 4, (3 * height) / 4],
+  ].map(([x, y]) => [Math.round(x as number), Math.round(y as number)] as const);
+  const out: number[] = [];
+  for (let f = 1; f < frames.length; f++) {
+    const shifts = places.map(([x, y]) => patchShift(frames[f - 1] as Float32Array, frames[f] as Float32Array, width, x, y, half));
+    out.push(shifts.reduce((sum, [dx, dy]) => sum + Math.hypot(dx, dy), 0) / shifts.length);
+  }
+  return out;
+}
+
+/** Coefficient of variation and repeated frames of the displacements between frames `from` and `to`. */
+function steadiness(moves: number[], from: number, to: number) {
+  const part = moves.slice(from, to);
+  const mean = part.reduce((a, b) => a + b, 0) / part.length;
+  const sd = Math.sqrt(part.reduce((a, b) => a + (b - mean) ** 2, 0) / part.length);
+  return { mean, cv: sd / mean, repeats: part.filter((m) => m < mean * 0.1).length, frames: part.length };
+}
+
+const SECONDS = 3;
+const MOVES = ['pan-right', 'zoom-in', 'pan-up', 'zoom-out'] as const;
+let moves: number[];
+let video: string;
+
+beforeAll(async () => {
+  const still = join(dir, 'texture.jpg');
+  await texture(still, 1200, 1600);
+  const audio = join(dir, 'silence.wav');
+  await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `anullsrc=d=${SECONDS * MOVES.length}`, audio]);
+  const timeline: Timeline = {
+    aspectRatio: '9:16',
+    seconds: SECONDS * MOVES.length,
+    transition: 0.4,
+    scenes: MOVES.map((motion, i) => ({ media: { kind: 'image', file: still }, start: i * SECONDS, seconds: SECONDS, motion })),
+  };
+  video = join(dir, 'moves.mp4');
+  await renderVideo(timeline, { audio, quality: 'preview', outFile: video, cacheDir: join(dir, 'cache'), tools });
+  moves = displacements(readLuma(video, 540, 960));
+}, 120_000);
+
+describe('motion on a rendered clip', () => {
+  it.each(MOVES.map((motion, i) => [motion, i] as const))('%s moves at one speed, sub-pixel, with no repeated frame', (motion, i) => {
+    // The steady part: after the ramp (which covers the crossfade in) and before the next crossfade's ramp.
+    const ramp = Math.round(RAMP_SECONDS * FPS);
+    const from = i * SECONDS * FPS + ramp;
+    const to = (i + 1) * SECONDS * FPS - ramp;
+    const { mean, cv, repeats, frames } = steadiness(moves, from, to);
+    console.log(`${motion}: ${frames} frames, ${mean.toFixed(3)} px/frame, CV ${(cv * 100).toFixed(1)} %, ${repeats} repeated`);
+    expect(mean).toBeGreaterThan(0.2);
+    expect(cv).toBeLessThanOrEqual(0.15);
+    expect(repeats).toBe(0);
+  });
+
+  it('eases in and out: the move starts and ends slow and keeps one speed between', () => {
+    const span = 100;
+    const step = (t: number) => easedProgress(t + 1, span, 12) - easedProgress(t, span, 12);
+    expect(easedProgress(0, span, 12)).toBe(0);
+    expect(easedProgress(span, span, 12)).toBeCloseTo(1, 9);
+    expect(step(0)).toBeLessThan(step(50) / 10);
+    expect(step(span - 1)).toBeLessThan(step(50) / 10);
+    for (let t = 12; t < span - 12; t++) expect(step(t)).toBeCloseTo(step(50), 9);
+    for (let t = 0; t < span; t++) expect(step(t)).toBeGreaterThan(0);
+  });
+
+  it('is tagged BT.709 and exactly as long as planned', async () => {
+    const p = await probe(tools, video);
+    expect(Math.abs(p.duration - SECONDS * MOVES.length)).toBeLessThan(0.05);
+    const tags = await runTool(tools.ffprobe, [
+      '-v',
+      'error',
+      '-select_streams',
+      'v',
+      '-show_entries',
+      'stream=color_space,color_transfer,color_primaries,color_range',
+      '-of',
+      'csv=p=0',
+      video,
+    ]);
+    expect(tags.trim().split(',').sort()).toEqual(['bt709', 'bt709', 'bt709', 'tv']);
+  });
+});
