@@ -13,6 +13,7 @@ import { createUrlSigner } from './http/signedUrl.js';
 import { adminModule } from './modules/admin/routes.js';
 import { assetsModule } from './modules/assets/routes.js';
 import { authModule, createAuth } from './modules/auth/routes.js';
+import { brandKitModule } from './modules/brand-kit/routes.js';
 import { filesModule } from './modules/files/routes.js';
 import { generationModule } from './modules/generation/routes.js';
 import { healthModule } from './modules/health/routes.js';
@@ -42,6 +43,7 @@ const API_MODULES: readonly ServerModule[] = [
   generationModule,
   captureModule,
   imageEditModule,
+  brandKitModule,
   adminModule,
 ];
 

@@ -366,6 +366,12 @@ export const ERRORS = {
     zh: '无法使用该图片：必须是可以打开的 JPG、PNG 或 WEBP 图片。',
     pt: 'Não foi possível usar a imagem: deve ser uma imagem JPG, PNG ou WEBP que abra.',
   },
+  logoNotImage: {
+    code: 40090,
+    en: 'The logo must be one of your pictures: a JPG, PNG or WEBP image. SVG is not accepted; export your logo as a transparent PNG.',
+    zh: '徽标必须是您的图片之一：JPG、PNG 或 WEBP 图片。不接受 SVG；请将徽标导出为透明背景的 PNG。',
+    pt: 'O logótipo deve ser uma das suas imagens: JPG, PNG ou WEBP. SVG não é aceite; exporte o seu logótipo como PNG transparente.',
+  },
   capabilityUnavailable: {
     code: 50030,
     en: 'This tool is not available on this server yet. Your credits were not used.',

@@ -1,5 +1,6 @@
 export * from './assets.js';
 export * from './auth.js';
+export * from './brandKit.js';
 export * from './call.js';
 export * from './common.js';
 export * from './constants.js';

@@ -1,4 +1,5 @@
 // The local media engine: pure functions from files to files and facts about them. No database, no HTTP.
+export { BRAND_FONT_FILES, type BrandFont, type BrandFontFileId, brandFont } from './brand/fonts.js';
 export { type AssOptions, buildAss, type CaptionSegment } from './captions/ass.js';
 export { CAPTION_FONT, captionFontsDir } from './captions/font.js';
 export { breakLines, textWidth } from './captions/lines.js';

@@ -1,4 +1,4 @@
-import { OperationType, SkuCode } from '@reelsmith/contract';
+import { BRAND_FONT_IDS, OperationType, SkuCode } from '@reelsmith/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -361,6 +361,28 @@ export const tasks = pgTable(
   ],
 );
 
+/**
+ * A user's brand kit (decision "Brand kit"): at most one, replaced whole on save; a user without one gets the
+ * contract's default. The logo is one of the user's stored images: deleting that file from the library clears it.
+ */
+export const brandKits = pgTable(
+  'brand_kits',
+  {
+    userId: userId().primaryKey(),
+    logoResKey: text('logo_res_key').references(() => files.resKey, { onDelete: 'set null' }),
+    primaryColor: text('primary_color').notNull(),
+    secondaryColor: text('secondary_color').notNull(),
+    fontId: text('font_id', { enum: BRAND_FONT_IDS }).notNull(),
+    callToAction: text('call_to_action').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('brand_kits_colors_check', sql`${t.primaryColor} ~ '^#[0-9a-f]{6}$' and ${t.secondaryColor} ~ '^#[0-9a-f]{6}$'`),
+    oneOf('brand_kits_font_id_check', t.fontId, BRAND_FONT_IDS),
+    index('brand_kits_logo_res_key_idx').on(t.logoResKey),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type PointsLotRow = typeof pointsLots.$inferSelect;
@@ -368,4 +390,5 @@ export type PointsLedgerRow = typeof pointsLedger.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type StoredObjectRow = typeof storedObjects.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
+export type BrandKitRow = typeof brandKits.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;

@@ -14,11 +14,22 @@ import { type Field, fieldAt, fieldsOf, pathText, withField } from './support/sc
 const CATEGORY = 'other users’ ids';
 
 /** Fields that name something a user owns. */
-const OWNED = new Set(['projectId', 'projectIds', 'fileId', 'fileIds', 'taskId', 'resKey', 'backgroundResKey']);
+const OWNED = new Set(['projectId', 'projectIds', 'fileId', 'fileIds', 'taskId', 'resKey', 'backgroundResKey', 'logoResKey']);
 /** Fields that name what the caller owns only in some calls: the keys of /file/url/transfer, the picture of the cloth check. */
 const OWNED_IN: Record<string, string> = { fileUrlTransfer: 'data', imageClothDesc: 'url' };
-/** Id-like fields that name the catalogue, or a part of the task the request names (its script and segments). */
-const NOT_OWNED = new Set(['voiceId', 'captionId', 'musicId', 'modelId', 'templateId', 'backgroundId', 'skuCode', 'scriptId', 'segId']);
+/** Id-like fields that name the catalogue (a brand kit's typeface too), or a part of the task the request names (its script and segments). */
+const NOT_OWNED = new Set([
+  'voiceId',
+  'captionId',
+  'musicId',
+  'modelId',
+  'templateId',
+  'backgroundId',
+  'skuCode',
+  'scriptId',
+  'segId',
+  'fontId',
+]);
 /** "Not found", as each service says it: a missing thing, a preview that is gone, a captured page that is not there. */
 const NOT_FOUND = [ERRORS.notFound.code, ERRORS.previewNotFound.code, ERRORS.pageCaptureMissing.code];
 

@@ -1,8 +1,9 @@
 // What a user owns, made through the API as the web app makes it (a project with a draft, a stored picture, an
-// upload not yet registered, a captured page, a URL import still waiting) plus a task of every kind written
-// straight to the queue (no worker runs, so they stay as written): the ids one user's attacks send of another's.
+// upload not yet registered, a captured page, a URL import still waiting, a brand kit with that picture as its
+// logo) plus a task of every kind written straight to the queue (no worker runs, so they stay as written): the ids
+// one user's attacks send of another's.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type LibraryAsset, type TaskKind, TaskKind as TaskKinds } from '@reelsmith/contract';
+import { BRAND_KIT_DEFAULT, type LibraryAsset, type TaskKind, TaskKind as TaskKinds } from '@reelsmith/contract';
 import { makeImage } from '@reelsmith/media/fixtures';
 import { tasks } from '../../../src/db/schema.js';
 import type { Browser } from '../../support/app.js';
@@ -46,6 +47,10 @@ export async function holdingsOf(t: TestApp, browser: Browser, label: string): P
   const { fileId: urlImportFileId } = (await browser.ok('POST', '/assert/url-task', {
     body: { url: `https://shop.example/${marker}.png` },
   })) as { fileId: string };
+
+  await browser.ok('POST', '/brand-kit/save', {
+    body: { ...BRAND_KIT_DEFAULT, logoResKey: asset.resKey, callToAction: marker },
+  });
 
   const scriptId = randomUUID();
   const videoTaskId = randomUUID();

@@ -23,6 +23,7 @@ export function ownRequest(api: ApiCall, own: Own): Record<string, unknown> {
     'submit expand-image': { ...picture, ratio: '1:1' },
     'submit enlarge-image': picture,
     'submit image-to-video': { image: picture },
+    brandKitSave: { logoResKey: own.imageResKey },
     'submit virtual-try-on': { garmentType: 'twoPieces', model: picture, top: picture, bottom: picture },
   };
   return { ...sample, ...needs[api.name] };

@@ -23,19 +23,21 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 const OPTIONAL_WRAPPERS = new Set(['optional', 'default', 'prefault']);
 const TRANSPARENT_WRAPPERS = new Set(['nullable', 'readonly', 'catch', 'nonoptional']);
 
-/** The schema of what a field holds, and whether the field may be left out. */
-export function unwrap(schema: z.ZodType): { schema: z.ZodType; optional: boolean } {
+/** The schema of what a field holds, whether the field may be left out, and whether it may be null. */
+export function unwrap(schema: z.ZodType): { schema: z.ZodType; optional: boolean; nullable: boolean } {
   let current = schema;
   let optional = false;
+  let nullable = false;
   for (;;) {
     const def = defOf(current);
     if (OPTIONAL_WRAPPERS.has(def.type) || TRANSPARENT_WRAPPERS.has(def.type)) {
       optional ||= OPTIONAL_WRAPPERS.has(def.type);
+      nullable ||= def.type === 'nullable';
       current = def.innerType as z.ZodType;
     } else if (def.type === 'pipe') {
       current = def.in as z.ZodType;
     } else {
-      return { schema: current, optional };
+      return { schema: current, optional, nullable };
     }
   }
 }
@@ -66,7 +68,7 @@ export const maxLengthOf = (schema: z.ZodType) => checkValue(unwrap(schema).sche
 
 /** Values a leaf field is likely to accept; the first its schema takes is used. */
 const CANDIDATES: Partial<Record<FieldKind, unknown[]>> = {
-  string: ['x', 'png', '1:1', 'a@example.com', 'https://shop.example/item.png'],
+  string: ['x', 'png', '1:1', 'a@example.com', 'https://shop.example/item.png', '#336699'],
   number: [1, 2, 5, 15, 16, 0],
   boolean: [true],
 };
@@ -119,6 +121,8 @@ export interface Field {
   schema: z.ZodType;
   kind: FieldKind;
   optional: boolean;
+  /** Takes null (a brand kit without a logo); null is then no wrong value for it. */
+  nullable: boolean;
 }
 
 /** Every field of an object schema, nested objects and the first element of arrays included, parents first. */
@@ -128,8 +132,8 @@ export function fieldsOf(schema: z.ZodType | undefined, path: Path = []): Field[
   const children: [string | number, z.ZodType][] =
     def.type === 'object' ? Object.entries(def.shape ?? {}) : def.type === 'array' ? [[0, def.element as z.ZodType]] : [];
   return children.flatMap(([key, child]) => {
-    const { schema: inner, optional } = unwrap(child);
-    const field: Field = { path: [...path, key], schema: inner, kind: kindOf(inner), optional };
+    const { schema: inner, optional, nullable } = unwrap(child);
+    const field: Field = { path: [...path, key], schema: inner, kind: kindOf(inner), optional, nullable };
     return [field, ...fieldsOf(inner, field.path)];
   });
 }
@@ -150,8 +154,12 @@ export function withField(value: unknown, path: Path, fieldValue: unknown): unkn
 export const fieldAt = (value: unknown, path: Path): unknown =>
   path.reduce<unknown>((v, key) => (v === null || typeof v !== 'object' ? undefined : (v as Record<string, unknown>)[key]), value);
 
-/** Values of the wrong type for a field of this kind (null included: no input field is nullable). */
+/** Values of the wrong type for a field of this kind (null included, unless the field takes it). */
 export function wrongValuesFor(field: Field, sample: unknown): unknown[] {
+  return wrongValuesOfKind(field, sample).filter((value) => value !== null || !field.nullable);
+}
+
+function wrongValuesOfKind(field: Field, sample: unknown): unknown[] {
   switch (field.kind) {
     case 'string':
       return [12345, true, { text: 'x' }, ['x'], null];
