@@ -58,6 +58,7 @@ const subjectAt = (
   box: { left: left ?? 0, top: top ?? 0, right: right ?? 1, bottom: bottom ?? 1 },
   from,
   area,
+  backdrop: null,
 });
 
 describe('chooseFraming', () => {
@@ -115,6 +116,15 @@ describe('chooseFraming', () => {
     const scene = subjectAt(1600, 900, [0.05, 0.1, 0.95, 0.9], 0.7, 'saliency');
     const treatment = chooseFraming(scene, 9 / 16, MOTION_MARGIN);
     expect(treatment).toEqual({ kind: 'crop', crop: { left: 547, top: 0, width: 506, height: 900 } });
+  });
+  it('stands what the photo cuts top and bottom (legs in jeans) on a set spanning the frame, but crops a close-up', () => {
+    const legs = subjectAt(1200, 1600, [0.3, 0, 0.7, 1], 0.3);
+    expect(chooseFraming(legs, 16 / 9, MOTION_MARGIN)).toEqual({ kind: 'set' });
+    // A cuff the photo cuts at its left and bottom edges, and specks the model kept of a zip: no object to stand up.
+    const cuff = subjectAt(1080, 1340, [0, 0.04, 0.59, 1], 0.2);
+    expect(chooseFraming(cuff, 16 / 9, MOTION_MARGIN).kind).toBe('crop');
+    const specks = subjectAt(1080, 1340, [0.2, 0.2, 0.8, 1], 0.02);
+    expect(chooseFraming(specks, 16 / 9, MOTION_MARGIN).kind).toBe('crop');
   });
 });
 

@@ -57,7 +57,9 @@ function sessionOf(model: CutOutModel, side = MODEL_SIDE): Promise<ort.Inference
       ort.InferenceSession.create(bytes, {
         graphOptimizationLevel: 'all',
         executionMode: 'sequential',
-        intraOpNumThreads: cpus().length,
+        // The cut-out uses every core. The small runs that find a subject's box use one: split over two they
+        // took twice the CPU (threads spin while they wait) and no less time, and the other core draws stills.
+        intraOpNumThreads: side === MODEL_SIDE ? cpus().length : 1,
         interOpNumThreads: 1,
         // Without the arena each inference gives its memory back: with it the process kept growing by about
         // 1 GB over a few cut-outs, which a server running renders beside it cannot spare.

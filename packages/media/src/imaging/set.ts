@@ -15,23 +15,6 @@ const PRODUCT_HEIGHT = 0.64;
 /** Where its base stands, as a share of the frame's height (a floor in the lower part of the frame). */
 const BASE = 0.8;
 
-/**
- * The colour of the picture's backdrop when it is plain (a studio shot): the median of its border, when at least
- * three quarters of the border is within a small distance of it (the subject may touch the border somewhere).
- */
-async function plainBackdrop(input: string | Buffer): Promise<number[] | null> {
-  const side = 64;
-  const { data } = await rgbPixels(input, { width: side, height: side });
-  const samples: number[][] = [];
-  for (let t = 0; t < side; t++) {
-    for (const p of [t, (side - 1) * side + t, t * side, t * side + side - 1])
-      samples.push([0, 1, 2].map((c) => data[p * 3 + c] as number));
-  }
-  const median = [0, 1, 2].map((c) => samples.map((v) => v[c] as number).sort((x, y) => x - y)[samples.length >> 1] as number);
-  const near = samples.filter((v) => Math.hypot(...v.map((x, c) => x - (median[c] as number))) < 18).length;
-  return near >= samples.length * 0.75 ? median : null;
-}
-
 const rgb = (colour: readonly number[], gain: number) => `rgb(${colour.map((v) => Math.round(clamp(v * gain, 0, 255))).join(',')})`;
 
 /**
@@ -124,12 +107,13 @@ function boxBlur(plane: Float32Array, width: number, height: number, radius: num
 }
 
 /**
- * Draws the photo's product on a set of `width`×`height` to `out` (JPEG). `mask` is the cut-out model's mask of
- * the photo (`side`×`side`, stretched over the picture).
+ * Draws the photo's product on a set of `width`×`height` to `out` (JPEG). `cutout` is the cut-out model's mask of
+ * the photo (`side`×`side`, stretched over the picture); `backdrop` its plain backdrop's colour, if it has one.
  */
 export async function drawOnSet(
   input: string | Buffer,
   cutout: { mask: Buffer; side: number },
+  backdrop: readonly number[] | null,
   width: number,
   height: number,
   out: string,
@@ -160,9 +144,11 @@ export async function drawOnSet(
     right: found.box.right > 0.985,
     bottom: found.box.bottom > 0.985,
   };
+  // Cut at both ends, it spans the frame from edge to edge; at one end, it comes most of the way in.
+  const share = (low: boolean, high: boolean, free: number, one: number) => (low && high ? 1 : low || high ? one : free);
   const scale = Math.min(
-    (width * (cut.left || cut.right ? 0.85 : PRODUCT_WIDTH)) / box.width,
-    (height * (cut.top || cut.bottom ? 0.8 : PRODUCT_HEIGHT)) / box.height,
+    (width * share(cut.left, cut.right, PRODUCT_WIDTH, 0.85)) / box.width,
+    (height * share(cut.top, cut.bottom, PRODUCT_HEIGHT, 0.8)) / box.height,
   );
   const placed: Box = {
     width: Math.max(1, Math.round(box.width * scale)),
@@ -174,7 +160,6 @@ export async function drawOnSet(
   placed.top = cut.top ? 0 : cut.bottom ? height - placed.height : Math.round(height * BASE - placed.height);
   const onFloor = !cut.bottom;
 
-  const backdrop = await plainBackdrop(input);
   const background = backdrop
     ? await sharp(studioSweep(width, height, backdrop, placed.top + placed.height))
         .png({ compressionLevel: 0 })

@@ -23,6 +23,8 @@ export interface Subject {
   from: 'model' | 'saliency';
   /** The share of the picture the subject covers (of its mask, or of the salient pixels). */
   area: number;
+  /** The colour of the photo's backdrop when it is plain (a studio shot), else null. */
+  backdrop: number[] | null;
 }
 
 /**
@@ -107,10 +109,28 @@ export async function saliencyBox(input: string | Buffer): Promise<{ box: ShareB
   return { box: { left, top, right, bottom }, area: (right - left) * (bottom - top) };
 }
 
+/**
+ * The colour of the picture's backdrop when it is plain (a studio shot): the median of its border, when at least
+ * three quarters of the border is within a small distance of it (the subject may touch the border somewhere).
+ */
+export async function plainBackdrop(input: string | Buffer): Promise<number[] | null> {
+  const side = 64;
+  const { data } = await rgbPixels(input, { width: side, height: side });
+  const samples: number[][] = [];
+  for (let t = 0; t < side; t++) {
+    for (const p of [t, (side - 1) * side + t, t * side, t * side + side - 1])
+      samples.push([0, 1, 2].map((c) => data[p * 3 + c] as number));
+  }
+  const median = [0, 1, 2].map((c) => samples.map((v) => v[c] as number).sort((x, y) => x - y)[samples.length >> 1] as number);
+  const near = samples.filter((v) => Math.hypot(...v.map((x, c) => x - (median[c] as number))) < 18).length;
+  return near >= samples.length * 0.75 ? median : null;
+}
+
 /** The subject's box: from the cut-out model's mask, or from the saliency map when the model finds none. */
 export async function findSubject(input: string | Buffer, size: { width: number; height: number }): Promise<Subject> {
   const { mask, side } = await subjectMask(input, { side: BOX_SIDE });
+  const backdrop = await plainBackdrop(input);
   const found = maskBox(mask, side, side);
-  if (found) return { ...size, ...found, from: 'model' };
-  return { ...size, ...(await saliencyBox(input)), from: 'saliency' };
+  if (found) return { ...size, ...found, from: 'model', backdrop };
+  return { ...size, ...(await saliencyBox(input)), from: 'saliency', backdrop };
 }

@@ -35,6 +35,11 @@ const MIN_CROP_SHARE = 0.3;
 const AIR = 0.02;
 /** A subject covering more of the photo than this is the scene itself (a close-up): cropped even if cut. */
 const SCENE = 0.6;
+/**
+ * A mask covering less of its own box than this is fragments, not an object: a person with arms spread fills
+ * about a fifth of the box, a product half or more.
+ */
+const MIN_FILL = 0.1;
 
 /** Whether a `width`×`height` photo already has the frame's shape. */
 export const sameShape = (width: number, height: number, frameRatio: number) =>
@@ -65,9 +70,19 @@ export function chooseFraming(subject: Subject, frameRatio: number, motionMargin
   const { cw, ch } = cropSize(width, height, frameRatio);
   const box = pixelBox(subject.box, width, height);
   const b = subject.box;
-  // A subject the photo cuts at two opposite edges (a landscape, a close-up) is the scene, not a product to stand up.
-  const through = (b.left < 0.015 && b.right > 0.985) || (b.top < 0.015 && b.bottom > 0.985);
-  const scene = subject.from === 'saliency' || subject.area > SCENE || through;
+  // The scene, not a product to stand up, is: what the photo cuts at two edges or more (a landscape, a close-up
+  // of a cuff); a subject over most of the photo; or a mask filling too little of its box to be one object (on
+  // a close-up of a zip the model keeps specks of it). Stood on a set, such a fragment floats with its cut
+  // edges showing. One exception: a subject the photo cuts at two opposite edges
+  // (legs in jeans from the waist to the shoes) that fits the frame across at the frame's full height (or the
+  // other way round) goes on a set spanning the frame, edge to edge, rather than losing its knees to a crop.
+  const [cutLeft, cutTop, cutRight, cutBottom] = [b.left < 0.015, b.top < 0.015, b.right > 0.985, b.bottom > 0.985];
+  const cutEdges = [cutLeft, cutTop, cutRight, cutBottom].filter(Boolean).length;
+  const boxRatio = ((b.right - b.left) * width) / ((b.bottom - b.top) * height);
+  const spans = cutEdges === 2 && ((cutTop && cutBottom && boxRatio <= frameRatio) || (cutLeft && cutRight && boxRatio >= frameRatio));
+  const boxArea = (b.right - b.left) * (b.bottom - b.top);
+  const close = subject.area > SCENE || cutEdges >= 2;
+  const scene = subject.from === 'saliency' || subject.area < boxArea * MIN_FILL || (close && !spans);
   if ((cw * ch) / (width * height) >= MIN_CROP_SHARE) {
     const edge = (1 - 1 / motionMargin) / 2 + AIR;
     const left = place(width, cw, box.left, box.right, cw * edge);
@@ -165,7 +180,7 @@ export async function drawFramed(
       const cutout = await cutoutOf(file, cacheBase);
       // The full-size model may still find nothing where the quick one found a little: then it is a scene.
       if (maskBox(cutout.mask, cutout.side, cutout.side)) {
-        await drawOnSet(file, cutout, width, height, out);
+        await drawOnSet(file, cutout, subject.backdrop, width, height, out);
         return treatment;
       }
       treatment = sceneCrop(subject, width / height);
