@@ -28,10 +28,14 @@ export interface Subject {
 }
 
 /**
- * The side the model runs at to find the box: a sixteenth of the work of the cut-out's 512 (about 0.15 s here
- * against 0.55 s) and the same box on product shots; its masks are holey inside, which a box does not mind.
+ * The side the model runs at to find the box: a quarter of the work of the cut-out's 512 (about 0.12 s here
+ * against 0.55 s) and the same box on studio shots; its masks are holey inside, which a box does not mind, but
+ * on some lifestyle photos its box fell short of the 512 one by up to 6 % of the photo (a leg in jeans), or it
+ * found nothing where 512 found the subject (shoes on a floor). So the box is widened by PAD, and the full
+ * side is asked before the saliency map.
  */
 const BOX_SIDE = 256;
+const PAD = 0.04;
 /** A mask covering less than this share of the picture is no subject (specks the model kept). */
 const MIN_AREA = 0.005;
 
@@ -128,9 +132,19 @@ export async function plainBackdrop(input: string | Buffer): Promise<number[] | 
 
 /** The subject's box: from the cut-out model's mask, or from the saliency map when the model finds none. */
 export async function findSubject(input: string | Buffer, size: { width: number; height: number }): Promise<Subject> {
-  const { mask, side } = await subjectMask(input, { side: BOX_SIDE });
   const backdrop = await plainBackdrop(input);
-  const found = maskBox(mask, side, side);
-  if (found) return { ...size, ...found, from: 'model', backdrop };
+  const quick = await subjectMask(input, { side: BOX_SIDE });
+  const found = maskBox(quick.mask, quick.side, quick.side);
+  if (found) {
+    // Widened on every side the photo does not cut, so a crop never takes what the quick mask missed; never up
+    // to the photo's edge, where it would read as cut by the photo.
+    const { box } = found;
+    const pad = (v: number, by: number) => (v <= 0.01 || v >= 0.99 ? v : Math.min(0.98, Math.max(0.02, v + by)));
+    const padded = { left: pad(box.left, -PAD), top: pad(box.top, -PAD), right: pad(box.right, PAD), bottom: pad(box.bottom, PAD) };
+    return { ...size, area: found.area, box: padded, from: 'model', backdrop };
+  }
+  const full = await subjectMask(input);
+  const again = maskBox(full.mask, full.side, full.side);
+  if (again) return { ...size, ...again, from: 'model', backdrop };
   return { ...size, ...(await saliencyBox(input)), from: 'saliency', backdrop };
 }

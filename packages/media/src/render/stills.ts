@@ -14,13 +14,13 @@ import { drawFramed } from './framing.js';
 export const MOTION_MARGIN = 1.12;
 
 /**
- * The cached files of a source: its identity (path, size, change time), and for a still its size and the
- * version of the framing that drew it (stills drawn before framing had bands and are not reused).
+ * The cached files of a source: its identity (path, size, change time), the version of the framing that made
+ * them (stills drawn before framing had bands and are not reused), and for a still its size.
  */
 async function cacheKey(file: string, size?: { width: number; height: number }): Promise<string> {
   const { size: bytes, mtimeMs } = await stat(file);
-  const target = size ? `\0${size.width}x${size.height}\0framing-1` : '';
-  return createHash('sha256').update(`${file}\0${bytes}\0${mtimeMs}${target}`).digest('hex').slice(0, 32);
+  const target = size ? `\0${size.width}x${size.height}` : '';
+  return createHash('sha256').update(`${file}\0${bytes}\0${mtimeMs}\0framing-1${target}`).digest('hex').slice(0, 32);
 }
 
 /** Stills being made right now, so scenes that cycle back to the same picture share one scaling. */
