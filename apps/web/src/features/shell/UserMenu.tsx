@@ -1,20 +1,23 @@
-import { GiftOutlined, LogoutOutlined } from '@ant-design/icons';
+import { BgColorsOutlined, GiftOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../shared/paths';
 import { rememberRedirect, signOut, useUser } from '../auth';
+import { BrandKitPanel } from '../brand-kit';
 import styles from './shell.module.css';
 
 /**
- * The avatar (or the username's first letter) with a sign-out item, and for an active user the way to the
- * invite-friends page, which the sidebar does not list; a sign-in button when signed out.
+ * The avatar (or the username's first letter) with a sign-out item, and for an active user the brand kit panel
+ * and the way to the invite-friends page, which the sidebar does not list; a sign-in button when signed out.
  */
 export function UserMenu() {
   const { t } = useTranslation('shell');
   const user = useUser();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  const [brandKitOpen, setBrandKitOpen] = useState(false);
 
   if (!user) {
     const signIn = () => {
@@ -30,24 +33,32 @@ export function UserMenu() {
   }
   const items: MenuProps['items'] = [
     ...(user.status === 'ACTIVE'
-      ? [{ key: 'invite', icon: <GiftOutlined />, label: t('header.invite') }, { type: 'divider' as const }]
+      ? [
+          { key: 'brandKit', icon: <BgColorsOutlined />, label: t('header.brandKit') },
+          { key: 'invite', icon: <GiftOutlined />, label: t('header.invite') },
+          { type: 'divider' as const },
+        ]
       : []),
     { key: 'signOut', icon: <LogoutOutlined />, label: t('header.signOut') },
   ];
   const choose = ({ key }: { key: string }) => {
-    if (key === 'invite') navigate(PATHS.invite);
+    if (key === 'brandKit') setBrandKitOpen(true);
+    else if (key === 'invite') navigate(PATHS.invite);
     // A failed sign-out has been shown by the API client; the user stays signed in.
     else signOut().catch(() => {});
   };
   return (
-    <Dropdown trigger={['click']} menu={{ items, onClick: choose }}>
-      <button type="button" className={styles.avatarButton} aria-label={t('header.userMenu')} title={user.email}>
-        {user.avatarUrl ? (
-          <Avatar src={user.avatarUrl} alt={user.username} />
-        ) : (
-          <Avatar className={styles.avatarLetter}>{user.username.charAt(0).toUpperCase()}</Avatar>
-        )}
-      </button>
-    </Dropdown>
+    <>
+      <Dropdown trigger={['click']} menu={{ items, onClick: choose }}>
+        <button type="button" className={styles.avatarButton} aria-label={t('header.userMenu')} title={user.email}>
+          {user.avatarUrl ? (
+            <Avatar src={user.avatarUrl} alt={user.username} />
+          ) : (
+            <Avatar className={styles.avatarLetter}>{user.username.charAt(0).toUpperCase()}</Avatar>
+          )}
+        </button>
+      </Dropdown>
+      <BrandKitPanel open={brandKitOpen} onClose={() => setBrandKitOpen(false)} />
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Busy } from '../../../shared/ui/Busy';
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { toast } from '../../../shared/ui/toast';
+import { BrandKitButton } from '../../brand-kit';
 import styles from '../flow.module.css';
 import { projectController } from '../project/open';
 import { useProjectStore } from '../project/store';
@@ -68,6 +69,7 @@ export function EditProductPage() {
         <div className={styles.page}>
           <ScriptChoice product={project.product} />
           <VideoSettings editorConfig={project.editorConfig} />
+          <BrandKitButton />
           <Button type="primary" size="large" block loading={submitting} disabled={project.assetUrlTasks.length > 0} onClick={generate}>
             {t('product.generate')}
           </Button>
