@@ -4,7 +4,8 @@
  * sweep in its backdrop's colour (a seamless gradient with a soft floor shadow and a vignette); any other photo
  * a blurred, darkened enlargement of itself, which keeps its colours. Decision "Framing".
  */
-import sharp, { type OverlayOptions } from 'sharp';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import { labelRegions, type Region } from './components.js';
 import { type Box, contactShadow } from './composite.js';
 import { clamp, openImage, rgbPixels } from './open.js';
 import { maskBox } from './subject.js';
@@ -52,12 +53,7 @@ const FIELD = 48;
  * by the cut-out's mask), else a ghost of the product would loom behind the product. Worked out on a small
  * field and scaled up: the same look for a fraction of the work of a wide blur at full size.
  */
-async function blurredPhoto(
-  input: string | Buffer,
-  cutout: { mask: Buffer; side: number },
-  width: number,
-  height: number,
-): Promise<Buffer> {
+async function blurredPhoto(input: string | Buffer, cutout: { mask: Buffer; side: number }, width: number, height: number): Promise<Sharp> {
   const fw = width >= height ? FIELD : Math.max(8, Math.round((FIELD * width) / height));
   const fh = width >= height ? Math.max(8, Math.round((FIELD * height) / width)) : FIELD;
   const { data } = await rgbPixels(input, { width: fw, height: fh });
@@ -75,16 +71,16 @@ async function blurredPhoto(
   }
   const radius = Math.max(2, Math.round(Math.max(fw, fh) / 12));
   for (const plane of [weight, ...planes]) for (let pass = 0; pass < 3; pass++) boxBlur(plane, fw, fh, radius);
+  // Darkened to 60 % and its colour a tenth richer, on the small field (at full size sharp's modulate took
+  // half of the set's time).
   const field = Buffer.alloc(fw * fh * 3);
   for (let p = 0; p < weight.length; p++) {
     const w = Math.max(1e-3, weight[p] as number);
-    for (let c = 0; c < 3; c++) field[p * 3 + c] = clamp(((planes[c] as Float32Array)[p] as number) / w, 0, 255);
+    const rgb = planes.map((plane) => (plane[p] as number) / w);
+    const grey = ((rgb[0] as number) + (rgb[1] as number) + (rgb[2] as number)) / 3;
+    for (let c = 0; c < 3; c++) field[p * 3 + c] = clamp((grey + ((rgb[c] as number) - grey) * 1.1) * 0.6, 0, 255);
   }
-  return sharp(field, { raw: { width: fw, height: fh, channels: 3 } })
-    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
-    .modulate({ brightness: 0.6, saturation: 1.1 })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+  return sharp(field, { raw: { width: fw, height: fh, channels: 3 } }).resize(width, height, { fit: 'fill', kernel: 'cubic' });
 }
 
 /** A box blur of `radius` in place, along rows then columns (three passes make it close to a gaussian). */
@@ -106,6 +102,24 @@ function boxBlur(plane: Float32Array, width: number, height: number, radius: num
   for (let x = 0; x < width; x++) run(x, width, height);
 }
 
+/** Holes larger than this share of the picture are the photo's own (between an arm and the body): kept. */
+const MAX_HOLE = 0.03;
+
+/**
+ * The mask with its holes filled: background regions (under half on) that do not reach the border are inside
+ * the subject (the small model leaves holes in a white garment on white).
+ */
+function fillHoles(mask: Buffer, side: number): Buffer {
+  const background = new Uint8Array(side * side);
+  for (let p = 0; p < background.length; p++) background[p] = (mask[p] as number) < 128 ? 1 : 0;
+  const { labels, regions } = labelRegions(background, side, side);
+  const inside = (r: Region) => r.left > 0 && r.top > 0 && r.right < side - 1 && r.bottom < side - 1;
+  const holes = new Set(regions.filter((r) => inside(r) && r.area < side * side * MAX_HOLE).map((r) => r.label));
+  const filled = Buffer.from(mask);
+  for (let p = 0; p < filled.length; p++) if (holes.has(labels[p] as number)) filled[p] = 255;
+  return filled;
+}
+
 /**
  * Draws the photo's product on a set of `width`×`height` to `out` (JPEG). `cutout` is the cut-out model's mask of
  * the photo (`side`×`side`, stretched over the picture); `backdrop` its plain backdrop's colour, if it has one.
@@ -120,10 +134,14 @@ export async function drawOnSet(
 ): Promise<void> {
   const found = maskBox(cutout.mask, cutout.side, cutout.side);
   if (!found) throw new Error('The cut-out found no product to put on a set');
-  const picture = await openImage(input).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  const { width: pw, height: ph } = picture.info;
-  const alpha = await sharp(cutout.mask, { raw: { width: cutout.side, height: cutout.side, channels: 1 } })
+  const picture = openImage(input).removeAlpha().toColourspace('srgb');
+  const { autoOrient } = await picture.metadata();
+  const { width: pw, height: ph } = autoOrient;
+  // The framing mask is small (256 px): its holes are filled, and its edge, soft after the enlargement, is
+  // steepened to about the width it had at the mask's size.
+  const alpha = await sharp(fillHoles(cutout.mask, cutout.side), { raw: { width: cutout.side, height: cutout.side, channels: 1 } })
     .resize(pw, ph, { fit: 'fill' })
+    .linear(2, -127.5)
     .extractChannel(0)
     .raw()
     .toBuffer();
@@ -160,29 +178,40 @@ export async function drawOnSet(
   placed.top = cut.top ? 0 : cut.bottom ? height - placed.height : Math.round(height * BASE - placed.height);
   const onFloor = !cut.bottom;
 
+  // Every layer is made at its own size on the frame and handed over raw: no full-frame layer but the background.
   const background = backdrop
-    ? await sharp(studioSweep(width, height, backdrop, placed.top + placed.height))
-        .png({ compressionLevel: 0 })
-        .toBuffer()
+    ? sharp(studioSweep(width, height, backdrop, placed.top + placed.height))
     : await blurredPhoto(input, cutout, width, height);
-  // Joined first and resized apart: sharp joins a channel after its resize, at the picture's size.
-  const rgba = await sharp(picture.data, { raw: picture.info })
-    .joinChannel(alpha, { raw: { width: pw, height: ph, channels: 1 } })
+  const [colour, coverage] = await Promise.all([
+    picture.clone().extract(box).resize(placed.width, placed.height, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer(),
+    sharp(alpha, { raw: { width: pw, height: ph, channels: 1 } })
+      .extract(box)
+      .resize(placed.width, placed.height, { fit: 'fill' })
+      .extractChannel(0)
+      .raw()
+      .toBuffer(),
+  ]);
+  const product = await sharp(colour, { raw: { width: placed.width, height: placed.height, channels: 3 } })
+    .joinChannel(coverage, { raw: { width: placed.width, height: placed.height, channels: 1 } })
     .raw()
-    .toBuffer({ resolveWithObject: true });
-  const product = await sharp(rgba.data, { raw: rgba.info })
-    .extract(box)
-    .resize(placed.width, placed.height, { fit: 'fill', kernel: 'lanczos3' })
-    .png({ compressionLevel: 0 })
     .toBuffer();
   const layers: OverlayOptions[] = [];
-  if (onFloor) {
-    const shadow = await sharp(contactShadow({ width, height }, placed))
-      .blur(Math.max(1, placed.height * 0.01))
-      .png({ compressionLevel: 0 })
-      .toBuffer();
-    layers.push({ input: shadow, left: 0, top: 0 });
-  }
-  layers.push({ input: product, left: placed.left, top: placed.top });
-  await sharp(background).composite(layers).jpeg({ quality: 90 }).toFile(out);
+  if (onFloor) layers.push(await shadowLayer({ width, height }, placed));
+  layers.push({ input: product, raw: { width: placed.width, height: placed.height, channels: 4 }, left: placed.left, top: placed.top });
+  await background.composite(layers).jpeg({ quality: 90 }).toFile(out);
+}
+
+/** The contact shadow under the product, drawn and softened only over the patch of floor it covers. */
+async function shadowLayer(frame: { width: number; height: number }, placed: Box): Promise<OverlayOptions> {
+  const margin = Math.ceil(placed.height * 0.03) + 4;
+  const left = Math.max(0, Math.floor(placed.left - placed.width * 0.1 - margin));
+  const right = Math.min(frame.width, Math.ceil(placed.left + placed.width * 1.1 + margin));
+  const top = Math.max(0, Math.floor(placed.top + placed.height - Math.max(8, placed.height * 0.09) - margin));
+  const bottom = Math.min(frame.height, Math.ceil(placed.top + placed.height + Math.max(8, placed.height * 0.09) + margin));
+  const patch = { width: right - left, height: bottom - top };
+  const shadow = await sharp(contactShadow(patch, { ...placed, left: placed.left - left, top: placed.top - top }))
+    .blur(Math.max(1, placed.height * 0.01))
+    .raw()
+    .toBuffer();
+  return { input: shadow, raw: { ...patch, channels: 4 }, left, top };
 }

@@ -3,7 +3,6 @@
  * The box comes from the cut-out model's mask; when the model finds no subject (a keyboard filling the photo, a
  * texture), from an edge and colour-contrast map instead. Decision "Framing".
  */
-import { subjectMask } from './cutout.js';
 import { rgbPixels } from './open.js';
 
 /** A box in the picture as shares of its width and height (0–1), so it holds at any size of the picture. */
@@ -28,14 +27,14 @@ export interface Subject {
 }
 
 /**
- * The side the model runs at to find the box: a quarter of the work of the cut-out's 512 (about 0.12 s here
- * against 0.55 s) and the same box on studio shots; its masks are holey inside, which a box does not mind, but
- * on some lifestyle photos its box fell short of the 512 one by up to 6 % of the photo (a leg in jeans), or it
- * found nothing where 512 found the subject (shoes on a floor). So the box is widened by PAD, and the full
- * side is asked before the saliency map.
+ * The side the model runs at for framing: a quarter of the work of the cut-out's 512 (about 0.12 s of one core
+ * here against 0.55 s of two) and the same box on studio shots; its masks are holey inside, which a box does not
+ * mind and the set fills. On some lifestyle photos its box fell a few per cent of the photo short of 512's (a
+ * leg in jeans): the box is widened by PAD. The 512 model is not loaded for renders: its session alone took
+ * the 45 s export over 1 GiB.
  */
-const BOX_SIDE = 256;
-const PAD = 0.04;
+export const FRAMING_SIDE = 256;
+const PAD = 0.02;
 /** A mask covering less than this share of the picture is no subject (specks the model kept). */
 const MIN_AREA = 0.005;
 
@@ -130,21 +129,19 @@ export async function plainBackdrop(input: string | Buffer): Promise<number[] | 
   return near >= samples.length * 0.75 ? median : null;
 }
 
-/** The subject's box: from the cut-out model's mask, or from the saliency map when the model finds none. */
-export async function findSubject(input: string | Buffer, size: { width: number; height: number }): Promise<Subject> {
+/** The subject's box from the cut-out model's mask (`subjectMask` at FRAMING_SIDE), or from the saliency map. */
+export async function findSubject(
+  input: string | Buffer,
+  size: { width: number; height: number },
+  cutout: { mask: Buffer; side: number },
+): Promise<Subject> {
   const backdrop = await plainBackdrop(input);
-  const quick = await subjectMask(input, { side: BOX_SIDE });
-  const found = maskBox(quick.mask, quick.side, quick.side);
-  if (found) {
-    // Widened on every side the photo does not cut, so a crop never takes what the quick mask missed; never up
-    // to the photo's edge, where it would read as cut by the photo.
-    const { box } = found;
-    const pad = (v: number, by: number) => (v <= 0.01 || v >= 0.99 ? v : Math.min(0.98, Math.max(0.02, v + by)));
-    const padded = { left: pad(box.left, -PAD), top: pad(box.top, -PAD), right: pad(box.right, PAD), bottom: pad(box.bottom, PAD) };
-    return { ...size, area: found.area, box: padded, from: 'model', backdrop };
-  }
-  const full = await subjectMask(input);
-  const again = maskBox(full.mask, full.side, full.side);
-  if (again) return { ...size, ...again, from: 'model', backdrop };
-  return { ...size, ...(await saliencyBox(input)), from: 'saliency', backdrop };
+  const found = maskBox(cutout.mask, cutout.side, cutout.side);
+  if (!found) return { ...size, ...(await saliencyBox(input)), from: 'saliency', backdrop };
+  // Widened on every side the photo does not cut, so a crop never takes what the quick mask missed; never up
+  // to the photo's edge, where it would read as cut by the photo.
+  const { box } = found;
+  const pad = (v: number, by: number) => (v <= 0.01 || v >= 0.99 ? v : Math.min(0.98, Math.max(0.02, v + by)));
+  const padded = { left: pad(box.left, -PAD), top: pad(box.top, -PAD), right: pad(box.right, PAD), bottom: pad(box.bottom, PAD) };
+  return { ...size, area: found.area, box: padded, from: 'model', backdrop };
 }

@@ -12,7 +12,7 @@ import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { subjectMask } from '../imaging/cutout.js';
 import { drawOnSet } from '../imaging/set.js';
-import { findSubject, maskBox, type ShareBox, type Subject } from '../imaging/subject.js';
+import { FRAMING_SIDE, findSubject, maskBox, type ShareBox, type Subject } from '../imaging/subject.js';
 
 /** A rectangle of the picture in its pixels. */
 export interface Crop {
@@ -31,8 +31,6 @@ const SAME_SHAPE = 0.03;
  * into a blur. The product goes on a set instead.
  */
 const MIN_CROP_SHARE = 0.3;
-/** Air kept between the subject and the crop's edge, as a share of the crop's side. */
-const AIR = 0.02;
 /** A subject covering more of the photo than this is the scene itself (a close-up): cropped even if cut. */
 const SCENE = 0.6;
 /**
@@ -84,7 +82,7 @@ export function chooseFraming(subject: Subject, frameRatio: number, motionMargin
   const close = subject.area > SCENE || cutEdges >= 2;
   const scene = subject.from === 'saliency' || subject.area < boxArea * MIN_FILL || (close && !spans);
   if ((cw * ch) / (width * height) >= MIN_CROP_SHARE) {
-    const edge = (1 - 1 / motionMargin) / 2 + AIR;
+    const edge = (1 - 1 / motionMargin) / 2;
     const left = place(width, cw, box.left, box.right, cw * edge);
     const top = place(height, ch, box.top, box.bottom, ch * edge);
     if (left !== null && top !== null) return { kind: 'crop', crop: { left, top, width: cw, height: ch } };
@@ -139,22 +137,22 @@ async function cached<T>(file: string, read: (bytes: Buffer) => T, write: (value
   return making;
 }
 
+/** The cut-out model's mask of the photo at framing's side, made once and kept at `cacheBase`.mask. */
+const cutoutOf = (file: string, cacheBase: string) =>
+  cached(
+    `${cacheBase}.mask`,
+    (bytes) => ({ side: Math.round(Math.sqrt(bytes.length)), mask: bytes }),
+    ({ mask }) => mask,
+    () => subjectMask(file, { side: FRAMING_SIDE }),
+  );
+
 /** The photo's subject, found once and kept at `cacheBase`.subject.json. */
 const subjectOf = (file: string, size: { width: number; height: number }, cacheBase: string) =>
   cached(
     `${cacheBase}.subject.json`,
     (bytes) => JSON.parse(bytes.toString('utf8')) as Subject,
     (subject) => Buffer.from(JSON.stringify(subject)),
-    () => findSubject(file, size),
-  );
-
-/** The cut-out model's full mask of the photo (for a set), made once and kept at `cacheBase`.mask. */
-const cutoutOf = (file: string, cacheBase: string) =>
-  cached(
-    `${cacheBase}.mask`,
-    (bytes) => ({ side: Math.round(Math.sqrt(bytes.length)), mask: bytes }),
-    ({ mask }) => mask,
-    () => subjectMask(file),
+    async () => findSubject(file, size, await cutoutOf(file, cacheBase)),
   );
 
 /**
@@ -178,7 +176,7 @@ export async function drawFramed(
     treatment = chooseFraming(subject, width / height, motionMargin);
     if (treatment.kind === 'set') {
       const cutout = await cutoutOf(file, cacheBase);
-      // The full-size model may still find nothing where the quick one found a little: then it is a scene.
+      // A subject found by the saliency map has no mask to cut out: it is a scene.
       if (maskBox(cutout.mask, cutout.side, cutout.side)) {
         await drawOnSet(file, cutout, subject.backdrop, width, height, out);
         return treatment;
