@@ -137,7 +137,7 @@ export async function drawOnSet(
   const picture = openImage(input).removeAlpha().toColourspace('srgb');
   const { autoOrient } = await picture.metadata();
   const { width: pw, height: ph } = autoOrient;
-  // The framing mask is small (256 px): its holes are filled, and its edge, soft after the enlargement, is
+  // Holes the model left in the subject are filled, and the mask's edge, soft after the enlargement, is
   // steepened to about the width it had at the mask's size.
   const alpha = await sharp(fillHoles(cutout.mask, cutout.side), { raw: { width: cutout.side, height: cutout.side, channels: 1 } })
     .resize(pw, ph, { fit: 'fill' })

@@ -137,13 +137,17 @@ async function cached<T>(file: string, read: (bytes: Buffer) => T, write: (value
   return making;
 }
 
-/** The cut-out model's mask of the photo at framing's side, made once and kept at `cacheBase`.mask. */
-const cutoutOf = (file: string, cacheBase: string) =>
+/**
+ * The cut-out model's mask of the photo at `side`, made once and kept at `cacheBase`.mask-`side`: framing's quick
+ * one for the subject's box, the full one (decision "Cut-out at 512 px") for a set, where the quick one lost
+ * parts of products (a dark laptop keyboard between its lit screen and base).
+ */
+const maskOf = (file: string, cacheBase: string, side?: number) =>
   cached(
-    `${cacheBase}.mask`,
+    `${cacheBase}.mask-${side ?? 'full'}`,
     (bytes) => ({ side: Math.round(Math.sqrt(bytes.length)), mask: bytes }),
     ({ mask }) => mask,
-    () => subjectMask(file, { side: FRAMING_SIDE }),
+    () => subjectMask(file, side ? { side } : {}),
   );
 
 /** The photo's subject, found once and kept at `cacheBase`.subject.json. */
@@ -152,7 +156,7 @@ const subjectOf = (file: string, size: { width: number; height: number }, cacheB
     `${cacheBase}.subject.json`,
     (bytes) => JSON.parse(bytes.toString('utf8')) as Subject,
     (subject) => Buffer.from(JSON.stringify(subject)),
-    async () => findSubject(file, size, await cutoutOf(file, cacheBase)),
+    async () => findSubject(file, size, await maskOf(file, cacheBase, FRAMING_SIDE)),
   );
 
 /**
@@ -175,7 +179,7 @@ export async function drawFramed(
     const subject = await subjectOf(file, size, cacheBase);
     treatment = chooseFraming(subject, width / height, motionMargin);
     if (treatment.kind === 'set') {
-      const cutout = await cutoutOf(file, cacheBase);
+      const cutout = await maskOf(file, cacheBase);
       // A subject found by the saliency map has no mask to cut out: it is a scene.
       if (maskBox(cutout.mask, cutout.side, cutout.side)) {
         await drawOnSet(file, cutout, subject.backdrop, width, height, out);
