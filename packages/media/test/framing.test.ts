@@ -177,6 +177,18 @@ describe('stills', () => {
     expect(blue?.mean).toBeGreaterThan((red?.mean ?? 0) + 40);
   }, 60_000);
 
+  it('stands a transparent product picture on white, not on the black its empty pixels hold', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000"><rect x="250" y="150" width="500" height="700" rx="60" fill="#c33"/>
+<rect x="300" y="350" width="400" height="150" fill="#fff"/></svg>`;
+    const file = path('transparent.png');
+    await sharp(Buffer.from(svg)).png().toFile(file);
+    const out = path('transparent-9x16.jpg');
+    expect((await drawFramed(file, 302, 538, out, path('transparent'), MOTION_MARGIN)).kind).toBe('set');
+    expect(await bandsOf(out)).toEqual([]);
+    const top = await sharp(out).extract({ left: 100, top: 10, width: 100, height: 20 }).png().toBuffer();
+    expect((await sharp(top).stats()).channels[0]?.mean).toBeGreaterThan(200);
+  }, 60_000);
+
   it('works the subject out once per photo and keeps it for every size (previews and export)', async () => {
     const file = path('once.jpg');
     await sharp(await productPhoto(1200, 1600)).toFile(file);

@@ -204,7 +204,13 @@ export async function subjectMask(
   options: CutOutOptions & { side?: number } = {},
 ): Promise<{ mask: Buffer; side: number }> {
   const side = options.side ?? MODEL_SIDE;
-  const modelInput = await openImage(input).removeAlpha().toColourspace('srgb').resize(side, side, { fit: 'fill' }).raw().toBuffer();
+  // A transparent product picture stands on white, as framing shows it.
+  const modelInput = await openImage(input)
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .resize(side, side, { fit: 'fill' })
+    .raw()
+    .toBuffer();
   return { mask: await maskOf(modelInput, options.model ?? 'small', side), side };
 }
 

@@ -134,7 +134,7 @@ export async function drawOnSet(
 ): Promise<void> {
   const found = maskBox(cutout.mask, cutout.side, cutout.side);
   if (!found) throw new Error('The cut-out found no product to put on a set');
-  const picture = openImage(input).removeAlpha().toColourspace('srgb');
+  const picture = openImage(input).flatten({ background: '#ffffff' }).toColourspace('srgb');
   const { autoOrient } = await picture.metadata();
   const { width: pw, height: ph } = autoOrient;
   // Holes the model left in the subject are filled, and the mask's edge, soft after the enlargement, is

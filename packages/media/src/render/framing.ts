@@ -171,7 +171,8 @@ export async function drawFramed(
   cacheBase: string,
   motionMargin: number,
 ): Promise<Treatment> {
-  const source = sharp(file, { autoOrient: true, limitInputPixels: 100_000_000 });
+  // A transparent product picture (a PNG cut-out from the shop) stands on white everywhere in framing.
+  const source = sharp(file, { autoOrient: true, limitInputPixels: 100_000_000 }).flatten({ background: '#ffffff' });
   const { autoOrient } = await source.metadata();
   const size = { width: autoOrient.width, height: autoOrient.height };
   let treatment: Treatment = { kind: 'as-is' };
