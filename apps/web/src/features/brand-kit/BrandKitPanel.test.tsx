@@ -34,10 +34,19 @@ function brandKitApi(start: BrandKitView = DEFAULT_KIT) {
   return { saved, calls };
 }
 
+/**
+ * The open drawer titled `title`. Not by its accessible name: in tests rc-util gives every generated id the same
+ * value ("test-id"), so the drawer's aria-labelledby may point at another element of the page.
+ */
+async function drawerTitled(title: string) {
+  const heading = await screen.findByText(title, { selector: '.ant-drawer-title' });
+  return heading.closest('[role=dialog]') as HTMLElement;
+}
+
 async function openFromUserMenu() {
   fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
   fireEvent.click(await screen.findByRole('menuitem', { name: /Brand kit/ }));
-  return screen.findByRole('dialog', { name: 'Brand kit' });
+  return drawerTitled('Brand kit');
 }
 
 describe('brand kit panel', () => {
@@ -87,7 +96,7 @@ describe('brand kit panel', () => {
     renderApp('/dashboard/assets', userWith('ACTIVE'));
     fireEvent.click(await screen.findByRole('button', { name: '账号菜单' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: /品牌套件/ }));
-    const panel = await screen.findByRole('dialog', { name: '品牌套件' });
+    const panel = await drawerTitled('品牌套件');
     expect(await within(panel).findByRole('textbox', { name: '行动号召' })).toHaveProperty('value', '立即抢购');
     expect(within(panel).getByRole('img', { name: 'logo.png' })).toBeTruthy();
     expect(within(panel).queryByText(/您还没有设置品牌套件/)).toBeNull();
