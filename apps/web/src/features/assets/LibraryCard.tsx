@@ -23,9 +23,10 @@ export function LibraryCard({ name, thumb, meta, metaTitle, actions, busy }: Lib
         <h3 className={styles.name} title={name}>
           {name}
         </h3>
-        <p className={styles.meta} title={metaTitle}>
+        {/* A div: the meta line of a card being imported holds a spinner, which is a div. */}
+        <div className={styles.meta} title={metaTitle}>
           {meta}
-        </p>
+        </div>
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>
     </article>
