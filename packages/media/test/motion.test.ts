@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locateTools, probe, renderVideo, runTool, type Timeline } from '../src/index.js';
-import { easedProgress, RAMP_SECONDS } from '../src/render/piece.js';
+import { easedProgress, PAN_PHASES, panPhases, RAMP_SECONDS } from '../src/render/piece.js';
 import { FPS } from '../src/render/render.js';
 
 const tools = locateTools();
@@ -164,6 +164,17 @@ describe('motion on a rendered clip', () => {
     expect(step(span - 1)).toBeLessThan(step(50) / 10);
     for (let t = 12; t < span - 12; t++) expect(step(t)).toBeCloseTo(step(50), 9);
     for (let t = 0; t < span; t++) expect(step(t)).toBeGreaterThan(0);
+  });
+
+  it('gives a pan as few shifted copies as keep its steps even: all of them when slow, fewer when fast', () => {
+    // A step of 2/copies px varies a frame's displacement by step/√6: at most about 7.5 % of the speed.
+    for (const speed of [0.3, 0.9, 1.6, 1.8, 3.2, 40]) {
+      const copies = panPhases(speed);
+      expect(copies % 2).toBe(0);
+      expect(copies).toBeLessThanOrEqual(PAN_PHASES);
+      if (copies < PAN_PHASES) expect(2 / copies / Math.sqrt(6) / speed).toBeLessThanOrEqual(0.075);
+    }
+    expect([0.9, 1.6, 1.8, 3.2, 40].map(panPhases)).toEqual([12, 8, 8, 4, 4]);
   });
 
   it('is tagged BT.709 and exactly as long as planned', async () => {

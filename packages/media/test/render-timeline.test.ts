@@ -70,7 +70,7 @@ describe('planTimeline', () => {
     const still = (width: number, height: number): TimelineMedia => ({ kind: 'image', file: `/${width}x${height}.jpg`, width, height });
     const media = [still(1200, 1600), still(1080, 460), still(1600, 900), still(1080, 1350), still(1000, 1000), still(300, 1600)];
     const t = planTimeline({ scenes: media, segments: segs(2.5, 2.5, 2.5, 2.5, 2.5, 2.5), videoLength: 15, aspectRatio: '9:16' });
-    expect(t.scenes.map((s) => s.motion)).toEqual(['zoom-in', 'pan-right', 'pan-left', 'zoom-in', 'zoom-out', 'pan-down']);
+    expect(t.scenes.map((s) => s.motion)).toEqual(['zoom-in', 'pan-right', 'pan-left', 'zoom-in', 'pan-up', 'pan-down']);
     // A 16:9 frame: a 4:5 photo is much taller than it, a 2.35:1 banner about its shape.
     const wide = planTimeline({
       scenes: [still(1080, 1350), still(1080, 460)],
