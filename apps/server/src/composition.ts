@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { assetUrlImportTask } from './modules/assets/urlImport.js';
 import { SessionStore } from './modules/auth/sessions.js';
+import { ImportSlots } from './modules/files/importSlots.js';
 import { createStorage } from './modules/files/storage/index.js';
 import { GENERATION_TASKS } from './modules/generation/tasks.js';
 import { IMAGE_EDIT_TASKS } from './modules/image-edit/tasks.js';
@@ -41,6 +42,7 @@ export function createContext({ settings, db, adminToken, tasks = TASK_DEFINITIO
     db,
     sessions: new SessionStore(db),
     storage: createStorage(settings, db),
+    importSlots: new ImportSlots(settings.importsPerUser, settings.importsPerProcess),
     adminToken,
     tasks,
     providers: generationProviders(settings),

@@ -1,5 +1,6 @@
 import type { Db } from './db/client.js';
 import type { SessionStore } from './modules/auth/sessions.js';
+import type { ImportSlots } from './modules/files/importSlots.js';
 import type { Storage } from './modules/files/storage/storage.js';
 import type { AnyTaskDefinition } from './modules/tasks/definition.js';
 import type { GenerationProviders, ScriptWriter, Voice } from './providers/provider.js';
@@ -14,6 +15,8 @@ export interface AppContext {
   db: Db;
   sessions: SessionStore;
   storage: Storage;
+  /** How many URL imports run at once in this process, per user and in all (decision "Import limits"). */
+  importSlots: ImportSlots;
   /** The bearer token of the admin RPC, written to DATA_DIR/admin.json for the CLI. */
   adminToken: string;
   /** The kinds of task this server accepts and its workers run (composition.ts; tests add their own). */

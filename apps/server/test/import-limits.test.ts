@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema.js';
 import { assetUrlImportTask } from '../src/modules/assets/urlImport.js';
-import { ImportSlots, importSlotsOf } from '../src/modules/files/importSlots.js';
+import { ImportSlots } from '../src/modules/files/importSlots.js';
 import { startWorker } from '../src/modules/tasks/worker.js';
 import { appOn, type Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
@@ -81,7 +81,7 @@ describe.each(testDatabases())('URL imports at once on $name', (testDb) => {
   const filesOf = (userId: string) => t.ctx.db.select().from(files).where(eq(files.userId, userId));
 
   it('refuses a third import call of a user at once with 429, while another user goes ahead, and past the process limit all wait', async () => {
-    const slots = importSlotsOf(t.ctx.settings);
+    const slots = t.ctx.importSlots;
     const a = await activeMember(t);
     const b = await activeMember(t);
     const [projectA, projectB] = [await project(a.browser), await project(b.browser)];
@@ -120,7 +120,7 @@ describe.each(testDatabases())('URL imports at once on $name', (testDb) => {
   });
 
   it('lets a user task wait for a slot instead of failing', async () => {
-    const slots = importSlotsOf(t.ctx.settings);
+    const slots = t.ctx.importSlots;
     const worker = startWorker(t.ctx, [assetUrlImportTask], { concurrency: 3, pollMs: 20, log: t.app.log });
     try {
       const { browser, userId } = await activeMember(t);

@@ -7,7 +7,6 @@
  * ones behind it go first).
  */
 import { AppError } from '../../errors.js';
-import type { Settings } from '../../settings.js';
 
 export interface SlotRequest {
   /** Wait while the user is at their limit (tasks), or be refused with importsBusy (API calls). */
@@ -113,21 +112,9 @@ export class ImportSlots {
   }
 }
 
-/** One set of slots per process; tests that build several apps in one process get one per app's settings. */
-const slotsBySettings = new WeakMap<Settings, ImportSlots>();
-
-export function importSlotsOf(settings: Settings): ImportSlots {
-  let slots = slotsBySettings.get(settings);
-  if (!slots) {
-    slots = new ImportSlots(settings.importsPerUser, settings.importsPerProcess);
-    slotsBySettings.set(settings, slots);
-  }
-  return slots;
-}
-
-/** Runs `work` holding one of the user's import slots. */
-export async function withImportSlot<T>(settings: Settings, userId: string, request: SlotRequest, work: () => Promise<T>): Promise<T> {
-  const release = await importSlotsOf(settings).acquire(userId, request);
+/** Runs `work` holding one of the user's import slots (the process's slots: the context's, composition.ts). */
+export async function withImportSlot<T>(slots: ImportSlots, userId: string, request: SlotRequest, work: () => Promise<T>): Promise<T> {
+  const release = await slots.acquire(userId, request);
   try {
     return await work();
   } finally {

@@ -31,7 +31,7 @@ export interface UrlImport {
 
 /** Imports one file, waiting for one of the user's import slots first (a task's import). */
 export function importFromUrl(ctx: AppContext, file: UrlImport): Promise<IngestedFile> {
-  return withImportSlot(ctx.settings, file.userId, { wait: true, signal: file.signal }, () => importHoldingSlot(ctx, file));
+  return withImportSlot(ctx.importSlots, file.userId, { wait: true, signal: file.signal }, () => importHoldingSlot(ctx, file));
 }
 
 /** Imports one file for a caller that already holds one of the user's import slots (`withImportSlot`). */

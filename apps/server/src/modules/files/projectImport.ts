@@ -22,7 +22,7 @@ export async function importIntoProject(
   urls: readonly string[],
   log: FastifyBaseLogger,
 ): Promise<FileRow[]> {
-  return withImportSlot(ctx.settings, userId, { wait: false }, () => importEach(ctx, userId, projectId, urls, log));
+  return withImportSlot(ctx.importSlots, userId, { wait: false }, () => importEach(ctx, userId, projectId, urls, log));
 }
 
 async function importEach(

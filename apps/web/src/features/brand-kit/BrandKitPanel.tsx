@@ -80,11 +80,11 @@ function BrandKitForm({ kit, onDone }: { kit: BrandKitView; onDone: () => void }
           id={`${id}-font`}
           value={draft.fontId}
           onChange={(fontId) => change({ fontId })}
-          options={BRAND_FONT_IDS.map((id) => ({
-            value: id,
+          options={BRAND_FONT_IDS.map((fontId) => ({
+            value: fontId,
             label: (
-              <span style={{ fontFamily: BRAND_FONTS[id].cssFamily, fontWeight: BRAND_FONTS[id].cssWeight }}>
-                {BRAND_FONTS[id].name} · 品牌 Ação
+              <span style={{ fontFamily: BRAND_FONTS[fontId].cssFamily, fontWeight: BRAND_FONTS[fontId].cssWeight }}>
+                {BRAND_FONTS[fontId].name} · 品牌 Ação
               </span>
             ),
           }))}
