@@ -12,4 +12,5 @@ export * from './linkVideo.js';
 export * from './points.js';
 export * from './projects.js';
 export * from './tasks.js';
+export * from './templates.js';
 export * from './users.js';

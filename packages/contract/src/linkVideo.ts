@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
-import { ResKey } from './common.js';
+import { Id, ResKey } from './common.js';
 import { Locale } from './enums.js';
+import { EditorConfig } from './tasks.js';
+import { Amount, ProductOffer, TemplateId } from './templates.js';
 
 /** A voice of the quick editor (spec "Screens and routes" screen 3: recommended or other, filtered male/female/all). */
 export const Voice = z.object({
@@ -65,4 +67,48 @@ export const linkVideoPageUpload = defineCall({
   access: 'active',
   body: z.strictObject({ html: z.string().trim().min(1) }),
   data: z.object({ resKey: ResKey }),
+});
+
+/** The frame shapes of an ad. */
+export const AdAspectRatio = EditorConfig.shape.aspectRatio.unwrap();
+export type AdAspectRatio = z.infer<typeof AdAspectRatio>;
+
+/** A template as the picker shows it: one frame of its hook, rendered by the real renderer. */
+export const TemplatePreview = z.object({ templateId: TemplateId, previewUrl: z.string() });
+export type TemplatePreview = z.infer<typeof TemplatePreview>;
+
+/**
+ * The six templates, each with a thumbnail (decision "Template picker"). With `fileId`, one of the caller's stored
+ * pictures, each thumbnail shows that product with `name` (and the offer, when given) in the hook, through a
+ * signed link; without it, a sample product drawn by the renderer, the same for everyone.
+ */
+export const linkVideoTemplates = defineCall({
+  method: 'GET',
+  path: '/link-video/templates',
+  access: 'active',
+  query: z
+    .strictObject({
+      fileId: Id.optional(),
+      aspectRatio: AdAspectRatio.optional(),
+      /** The ad's language; absent, the name's own (or the caller's, for the sample). */
+      language: Locale.optional(),
+      /** What the hook says over the caller's picture: the product's name. */
+      name: z.string().trim().min(1).max(120).optional(),
+      price: Amount.optional(),
+      currency: ProductOffer.shape.currency.optional(),
+      listPrice: Amount.optional(),
+    })
+    // The offer's own rules, each reported on its field (the price before a sale on listPrice, a missing currency on
+    // currency); a currency or a price before a sale without a price makes no offer.
+    .superRefine(({ price, currency, listPrice }, ctx) => {
+      if (price === undefined) {
+        if (currency !== undefined || listPrice !== undefined)
+          ctx.addIssue({ code: 'custom', message: 'an offer needs its price', path: ['price'] });
+        return;
+      }
+      for (const issue of ProductOffer.safeParse({ price, currency, listPrice }).error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      }
+    }),
+  data: z.array(TemplatePreview),
 });

@@ -12,6 +12,7 @@ import {
   TextToVideoInput,
   VirtualTryOnInput,
 } from './generation.js';
+import { ProductOffer, TemplateId } from './templates.js';
 
 /** editorConfig of link-video (design "Contract details"); missing fields take their defaults. */
 export const EditorConfig = z.strictObject({
@@ -22,6 +23,8 @@ export const EditorConfig = z.strictObject({
   captionId: z.string().max(64).optional(),
   musicId: z.string().max(64).optional(),
   language: Locale.optional(),
+  /** The visual style; absent, the previews each get a different one chosen for the product. */
+  templateId: TemplateId.optional(),
 });
 export type EditorConfig = z.infer<typeof EditorConfig>;
 
@@ -29,8 +32,15 @@ export const MediaRef = z.object({ fileId: z.string().optional(), fileUrl: z.str
 
 export const ScriptSegment = z.strictObject({ segId: z.number().int().min(0).max(200), segText: z.string().max(2000) });
 export const ScriptContent = z.object({ scriptId: z.string(), segments: z.array(ScriptSegment) });
-export const PreviewVideo = z.object({ resKey: z.string(), scriptId: z.string(), videoUrl: z.string(), taskId: z.string() });
-export const ExportVideo = z.object({ resKey: z.string(), videoUrl: z.string(), taskId: z.string() });
+/** A rendered video and the template it was made in. */
+export const PreviewVideo = z.object({
+  resKey: z.string(),
+  scriptId: z.string(),
+  videoUrl: z.string(),
+  taskId: z.string(),
+  templateId: TemplateId.optional(),
+});
+export const ExportVideo = z.object({ resKey: z.string(), videoUrl: z.string(), taskId: z.string(), templateId: TemplateId.optional() });
 
 /** Fields every task query answers (design "Contract details"); `error` on FAILURE is JSON text `{"message": …}`. */
 export const TaskState = z.object({
@@ -51,6 +61,9 @@ export const TASKS = {
       productDescription: z.string(),
       productImages: z.array(MediaRef),
       productVideos: z.array(MediaRef),
+      /** The price the page states, when it states one the analysis could read. */
+      productOffer: ProductOffer.optional(),
+      productBrand: z.string().optional(),
     }),
   },
   'link-video': {
@@ -59,6 +72,9 @@ export const TASKS = {
       productLink: HttpUrl,
       productName: z.string().trim().min(1).max(500),
       productDescription: z.string().max(10_000),
+      /** Shown on the offer and end cards; no price, no offer card. */
+      productOffer: ProductOffer.optional(),
+      productBrand: z.string().trim().max(200).optional(),
       diyScript: z.boolean().optional(),
       diyScriptContent: z.string().max(10_000).optional(),
       fileIds: z.array(Id).min(1).max(MAX_ASSETS_PER_PROJECT),
@@ -79,6 +95,7 @@ export const TASKS = {
       voiceId: z.string().max(64).optional(),
       captionId: z.string().max(64).optional(),
       musicId: z.string().max(64).optional(),
+      templateId: TemplateId.optional(),
     }),
     result: z.object({ previewVideos: z.array(PreviewVideo), scriptContentList: z.array(ScriptContent) }),
   },
@@ -89,6 +106,11 @@ export const TASKS = {
       resultNum: z.number().int().min(1).max(5),
       scriptId: Id,
       videoLengthType: z.literal(EXPORT_VIDEO_LENGTH_TYPE),
+      /**
+       * Whether the video carries an "AI-generated" label (and metadata tag); absent, it does when a scene was
+       * made by a generative provider (decision "AI-generated label").
+       */
+      aiLabel: z.boolean().optional(),
     }),
     result: z.object({ exportVideos: z.array(ExportVideo) }),
   },
