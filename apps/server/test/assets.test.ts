@@ -279,6 +279,7 @@ describe.each(testDatabases())('the assets library on $name', (testDb) => {
         attempt: 1,
         signal: new AbortController().signal,
         progress: async () => {},
+        partial: async () => {},
         ctx: t.ctx,
         log: { info() {}, warn() {}, error() {} },
       };

@@ -98,6 +98,23 @@ describe.each(testDatabases())('the task engine on $name', (testDb) => {
     expect(await refundsOf(taskId)).toEqual([]);
   });
 
+  it('answers what a running task has made so far, with fresh links, and nothing of it once the task fails', async () => {
+    const { browser } = await member();
+    const taskId = await submitted(browser, 'partial');
+    worker();
+    await waitFor(async () => ((await query(browser, taskId)).images?.length ?? 0) > 0, 'the first image shown');
+    expect(await query(browser, taskId)).toEqual({
+      taskId,
+      status: 'IN_PROGRESS',
+      progress: 'parsing',
+      images: [{ resKey: `k/${taskId}/1`, url: `http://files.test/${taskId}/1?fresh` }],
+    });
+    await browser.ok('POST', `/task/v1/${KIND}/cancel`, { body: { taskId } });
+    const ended = await settled(browser, taskId);
+    expect(ended.status).toBe('FAILURE');
+    expect(ended.images).toBeUndefined();
+  });
+
   it('refuses a task the credits do not cover, writing no task and no charge', async () => {
     const { browser, userId } = await member();
     await setPrice(t.ctx.db, 'imageEnhance', 100_000);

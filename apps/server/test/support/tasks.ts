@@ -3,7 +3,7 @@ import { AppError } from '../../src/errors.js';
 import type { TaskDefinition, TaskJob } from '../../src/modules/tasks/definition.js';
 
 /** The behaviours of the test kind, chosen by the path of the submitted imageUrl (http://test.invalid/<behaviour>). */
-export type Behaviour = 'ok' | 'app-error' | 'bug' | 'hang' | 'slow' | 'ignore-signal';
+export type Behaviour = 'ok' | 'app-error' | 'bug' | 'hang' | 'slow' | 'ignore-signal' | 'partial';
 
 export const imageUrlFor = (behaviour: Behaviour, n = 0) => `http://test.invalid/${behaviour}?n=${n}`;
 const behaviourOf = (url: string | undefined): Behaviour => new URL(url ?? 'http://x/ok').pathname.slice(1) as Behaviour;
@@ -34,6 +34,10 @@ export function testTaskKind() {
         case 'bug':
           throw new Error('a bug in the handler');
         case 'hang':
+          return waitForAbort(job.signal);
+        case 'partial':
+          // One output made and shown, then the work waits (to be cancelled).
+          await job.partial({ images: [{ resKey: `k/${job.taskId}/1`, url: `http://files.test/${job.taskId}/1` }] });
           return waitForAbort(job.signal);
         case 'slow':
           await new Promise((resolve) => setTimeout(resolve, 300));

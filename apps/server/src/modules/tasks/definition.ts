@@ -26,6 +26,11 @@ export interface TaskJob<I> {
   signal: AbortSignal;
   /** Reports the stage the work has reached (spec "States and transitions"'s six, in order). */
   progress(stage: ProgressStage): Promise<void>;
+  /**
+   * Stores what the work has made so far, which a query answers while the task runs (three previews show one
+   * by one as each lands); the result the work returns replaces it.
+   */
+  partial(result: unknown): Promise<void>;
   ctx: AppContext;
   log: TaskLog;
 }

@@ -176,6 +176,11 @@ export async function reportProgress(db: Db, taskId: string, owner: string, stag
   await db.update(tasks).set({ progress: stage }).where(heldBy(taskId, owner));
 }
 
+/** Keeps a running task's result so far, while this worker holds it. */
+export async function reportPartial(db: Db, taskId: string, owner: string, result: unknown): Promise<void> {
+  await db.update(tasks).set({ result }).where(heldBy(taskId, owner));
+}
+
 /**
  * Ends the task in SUCCESS, unless it ended first: answers 'completed', or why the result cannot be the task's
  * ('cancelled': the user cancelled it, and was refunded; 'lost': another worker has it). One conditional update:

@@ -36,7 +36,8 @@ export function taskState(task: TaskRow, locale: Locale, result: unknown = task.
     status: task.status,
     ...(task.progress && { progress: task.progress as ProgressStage }),
     ...(task.status === 'FAILURE' && task.error ? { error: errorText(task.error as StoredTaskError, locale) } : {}),
-    ...(task.status === 'SUCCESS' && (result as object)),
+    // A running task answers what it has made so far (TaskJob.partial), as the contract's partial result allows.
+    ...((task.status === 'SUCCESS' || task.status === 'IN_PROGRESS') && (result as object)),
   };
 }
 
@@ -58,7 +59,8 @@ export const tasksModule = defineModule((_api, { route, ctx }) => {
     const query = taskQuery(kind);
     route(query, async ({ user, query: { taskId }, req }) => {
       const task = await readTask(ctx.db, user.userId, kind, taskId);
-      const result = task.status === 'SUCCESS' && definition.view ? await definition.view(task.result, ctx) : task.result;
+      const hasResult = (task.status === 'SUCCESS' || task.status === 'IN_PROGRESS') && task.result !== null;
+      const result = hasResult && definition.view ? await definition.view(task.result, ctx) : task.result;
       // The kind's result is typed by its definition only as stored; the contract's schema of this kind's answer
       // checks it and gives it its type.
       return query.data.parse(taskState(task, localeOfRequest(req), result));

@@ -12,7 +12,17 @@ import { outageError } from '../../outage.js';
 import { taskDuration } from '../metrics/registry.js';
 import type { AnyTaskDefinition, StoredTaskError, TaskLog } from './definition.js';
 import { discardOutputs } from './outputs.js';
-import { claimTask, completeTask, failAbandonedTasks, failTask, releaseTask, renewLease, reportProgress, submitted } from './queue.js';
+import {
+  claimTask,
+  completeTask,
+  failAbandonedTasks,
+  failTask,
+  releaseTask,
+  renewLease,
+  reportPartial,
+  reportProgress,
+  submitted,
+} from './queue.js';
 
 const DEFAULT_TIMEOUT_MS = 15 * 60_000;
 /** How long a stopping worker waits for its tasks to notice; then it gives them back regardless. */
@@ -110,6 +120,7 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
         attempt: task.attempts,
         signal: stop.signal,
         progress: (stage: ProgressStage) => reportProgress(ctx.db, task.id, id, Stages.parse(stage)),
+        partial: (result: unknown) => reportPartial(ctx.db, task.id, id, result),
         ctx,
         log: taskLog,
       });
