@@ -11,7 +11,7 @@ import { openDatabase, pgliteDirOf } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ADMIN_RPC_PATH } from './modules/admin/routes.js';
 import { startStorageSweeps } from './modules/files/storageSweep.js';
-import { sweepStaleWork, tmpDirOf, WORK_SWEEP_INTERVAL_MS } from './modules/files/workDir.js';
+import { sweepRenderCache, sweepStaleWork, tmpDirOf, WORK_SWEEP_INTERVAL_MS } from './modules/files/workDir.js';
 import { starterInviteCode } from './modules/invites/service.js';
 import { startExpirySweeps } from './modules/points/expiry.js';
 import type { AnyTaskDefinition } from './modules/tasks/definition.js';
@@ -79,7 +79,7 @@ async function main() {
   // Uploads never registered and captured pages done with (docs/decisions, "Storage quota"): one sweep per worker.
   const stopStorageSweeps = runsWorker ? startStorageSweeps(ctx, app.log) : async () => {};
   const stopWorkSweeps = runPeriodically(
-    () => sweepStaleWork(settings.dataDir),
+    () => Promise.all([sweepStaleWork(settings.dataDir), sweepRenderCache(settings.dataDir)]),
     WORK_SWEEP_INTERVAL_MS,
     app.log,
     'removing stale work failed',

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { STALE_WORK_MS, sweepStaleWork, tmpDirOf } from '../src/modules/files/workDir.js';
+import { CACHE_IDLE_MS, cacheDirOf, STALE_WORK_MS, sweepRenderCache, sweepStaleWork, tmpDirOf } from '../src/modules/files/workDir.js';
 
 describe('the sweep of stale work', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-sweep-'));
@@ -34,5 +34,34 @@ describe('the sweep of stale work', () => {
 
   it('has nothing to do before any work was made', async () => {
     expect(await sweepStaleWork(dataDir)).toBe(0);
+  });
+});
+
+describe('the sweep of the render cache', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-cache-sweep-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** A cached file last read `readAgoMs` ago and last written `writtenAgoMs` ago. */
+  function cached(kind: string, name: string, readAgoMs: number, writtenAgoMs = readAgoMs) {
+    const dir = join(cacheDirOf(dataDir), kind);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, name), 'x');
+    utimesSync(join(dir, name), new Date(Date.now() - readAgoMs), new Date(Date.now() - writtenAgoMs));
+  }
+
+  it('removes what no render used for days and keeps what was read or written lately, and the samples', async () => {
+    const long = CACHE_IDLE_MS + 60_000;
+    cached('stills', 'old.jpg', long);
+    cached('stills', 'old.subject.json', long);
+    cached('media', 'read-yesterday.jpg', 24 * 60 * 60_000, long);
+    cached('media', 'old.png', long);
+    cached('templates', 'new.jpg', 60_000);
+    cached('samples', 'caption-classic.png', long);
+    expect(await sweepRenderCache(dataDir)).toBe(3);
+    const left = (kind: string) => readdirSync(join(cacheDirOf(dataDir), kind));
+    expect(left('stills')).toEqual([]);
+    expect(left('media')).toEqual(['read-yesterday.jpg']);
+    expect(left('templates')).toEqual(['new.jpg']);
+    expect(left('samples')).toEqual(['caption-classic.png']);
   });
 });

@@ -48,6 +48,42 @@ export async function sweepStaleWork(dataDir: string, now = Date.now()): Promise
   return removed;
 }
 
+/** Where renders keep what they learnt of a picture (local copies, stills, masks, thumbnails) for the next one. */
+export const cacheDirOf = (dataDir: string) => join(dataDir, 'cache');
+
+/**
+ * A cached file unused this long is removed: the previews, edits and export of a project come within days, and
+ * a file removed too soon is only made again. The cache otherwise grows with every product ever rendered.
+ */
+export const CACHE_IDLE_MS = 10 * 24 * 60 * 60_000;
+/** The catalogue's samples are the product's own, a few files for every user: never idle. */
+const KEPT = new Set(['samples']);
+
+/**
+ * Removes cached files neither read nor written for `CACHE_IDLE_MS` (reads count by access time, which even a
+ * `relatime` mount keeps to the day). Answers how many it removed.
+ */
+export async function sweepRenderCache(dataDir: string, now = Date.now()): Promise<number> {
+  const root = cacheDirOf(dataDir);
+  let removed = 0;
+  for (const kind of await readdir(root).catch(() => [] as string[])) {
+    if (KEPT.has(kind)) continue;
+    const dir = join(root, kind);
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const path = join(dir, name);
+      const used = await stat(path).then(
+        (s) => (s.isFile() ? Math.max(s.atimeMs, s.mtimeMs) : now),
+        () => now,
+      );
+      if (now - used > CACHE_IDLE_MS) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+  }
+  return removed;
+}
+
 /** When a file was last changed; one gone meanwhile counts as long ago. */
 const modifiedAt = (path: string) =>
   stat(path).then(
