@@ -33,6 +33,13 @@ const productPage = (base: string) => `<!doctype html><html lang="en"><head>
   name: NAME,
   description: 'Double-wall vacuum insulation keeps drinks cold for 24 hours and hot for 12.',
   image: [...[1, 2, 3, 4].map((i) => `${base}/img/${i}.png`), `${base}/img/missing.png`],
+  brand: { '@type': 'Brand', name: 'Northwind &amp; Co' },
+  offers: {
+    '@type': 'Offer',
+    price: '34.95',
+    priceCurrency: 'USD',
+    priceSpecification: { '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: '44.95' },
+  },
 })}</script></head>
 <body><header><img src="/img/logo.png" alt="Northwind"></header><h1>${NAME}</h1></body></html>`;
 
@@ -43,6 +50,14 @@ const manyPage = (base: string) =>
     name: 'Sticker pack',
     image: [1, 'broken', ...Array.from({ length: 31 }, (_, i) => i + 2)].map((i) => `${base}/many/${i}.png`),
   })}</script>`;
+
+/** An Amazon page as the extension captures it: "$" is the marketplace's dollar, known only from the product link. */
+const amazonPage = (base: string) => `<!doctype html><html lang="en"><head><title>Amazon.com: Brightway Earbuds</title></head><body>
+<div id="imgTagWrapperId"><img id="landingImage" src="${base}/img/1.png" data-old-hires="${base}/img/2.png"></div>
+<h1 id="title"><span id="productTitle">Brightway Wireless Earbuds</span></h1><a id="bylineInfo" href="/stores/Brightway">Visit the Brightway Store</a>
+<div id="corePriceDisplay_desktop_feature_div"><span class="a-price priceToPay"><span class="a-offscreen">$29.99</span></span>
+<span class="basisPrice">List Price: <span class="a-price a-text-price" data-a-strike="true"><span class="a-offscreen">$39.99</span></span></span></div>
+</body></html>`;
 
 const aboutPage =
   '<!doctype html><html lang="en"><head><title>About us</title></head><body><h1>About us</h1><p>Makers since 2016.</p></body></html>';
@@ -55,6 +70,8 @@ interface Analysis {
   productDescription?: string;
   productImages?: { fileId?: string; fileUrl?: string }[];
   productVideos?: { fileId?: string; fileUrl?: string }[];
+  productOffer?: { price: string; currency: string; listPrice?: string };
+  productBrand?: string;
 }
 
 describe.each(testDatabases())('link analysis on $name', (testDb) => {
@@ -93,6 +110,9 @@ describe.each(testDatabases())('link analysis on $name', (testDb) => {
     const productLink = `${fixture.base}/product.html`;
     const state = await analyse(browser, { projectId, productLink });
     expect(state).toMatchObject({ status: 'SUCCESS', productName: NAME, productVideos: [] });
+    // The offer card's price and struck price, the end card's brand.
+    expect(state.productOffer).toEqual({ price: '34.95', currency: 'USD', listPrice: '44.95' });
+    expect(state.productBrand).toBe('Northwind & Co');
     expect(state.productDescription).toMatch(/cold for 24 hours/);
     expect(state.productImages).toHaveLength(4);
 
@@ -118,6 +138,8 @@ describe.each(testDatabases())('link analysis on $name', (testDb) => {
     const projectId = await projectOf(browser);
     const state = await analyse(browser, { projectId, productLink: `${fixture.base}/many.html` });
     expect(state.status).toBe('SUCCESS');
+    expect(state).not.toHaveProperty('productOffer');
+    expect(state).not.toHaveProperty('productBrand');
     const rows = await t.ctx.db.select().from(files).where(eq(files.projectId, projectId));
     const sourceOf = new Map(rows.map((row) => [row.id, row.sourceUrl]));
     expect(state.productImages?.map((image) => sourceOf.get(image.fileId as string))).toEqual(
@@ -139,6 +161,24 @@ describe.each(testDatabases())('link analysis on $name', (testDb) => {
       body: { projectId: await projectOf(stranger.browser), productLink: 'https://shop.invalid/p', resKey },
     });
     expect(refused.body).toMatchObject({ code: 40035 });
+  });
+
+  it("reads a captured Amazon page's price in the currency of the marketplace the product link names", async () => {
+    const { browser, userId } = await activeMember(t, 'amazon-shopper');
+    const resKey = `u/${userId}/capture/amazon.html`;
+    await t.ctx.storage.put(resKey, Buffer.from(amazonPage(fixture.base)), { contentType: 'text/html' });
+    const analyseLink = async (productLink: string) => analyse(browser, { projectId: await projectOf(browser), productLink, resKey });
+    const state = await analyseLink('https://www.amazon.com/dp/B0TEST1234');
+    expect(state).toMatchObject({
+      status: 'SUCCESS',
+      productName: 'Brightway Wireless Earbuds',
+      productOffer: { price: '29.99', currency: 'USD', listPrice: '39.99' },
+      productBrand: 'Brightway',
+    });
+    // The same "$" under a link that names no marketplace could be any dollar: no offer card rather than a wrong one.
+    const elsewhere = await analyseLink('https://shop.invalid/dp/B0TEST1234');
+    expect(elsewhere).toMatchObject({ status: 'SUCCESS', productBrand: 'Brightway' });
+    expect(elsewhere).not.toHaveProperty('productOffer');
   });
 
   it('fails with the blocked message for a loopback address that is not allowed', async () => {

@@ -1,9 +1,10 @@
 /**
- * Link analysis's reading of a page: the product's name, description, pictures and videos, from every source of
- * product data a shop may write, the more precise first. Pure: the page is given, nothing is fetched.
+ * Link analysis's reading of a page: the product's name, description, pictures, videos, price and brand, from every
+ * source of product data a shop may write, the more precise first. Pure: the page is given, nothing is fetched.
  */
 import { load, loadBuffer } from 'cheerio';
 import { isJunkImage, isVideoFile, largestVariant, mediaIdentity, resolveUrl } from './mediaUrls.js';
+import { brandName, chooseOffer } from './offer.js';
 import { fromAmazon } from './sources/amazon.js';
 import { fromJsonLd } from './sources/jsonLd.js';
 import { fromMetaTags } from './sources/metaTags.js';
@@ -22,18 +23,22 @@ const MAX_NAME = 500;
 const MAX_DESCRIPTION = 10_000;
 
 /**
- * The product on the page at `pageUrl`. `html` as bytes is decoded as a browser would (BOM, the transport's
- * charset, `<meta charset>`). A name taken only from the page's heading or title needs a picture beside it to
- * count: every page has a title, and a page without product data or pictures is not a product.
+ * The product on the page at `pageUrl` (whose host tells a marketplace's currency). `html` as bytes is decoded as a
+ * browser would (BOM, the transport's charset, `<meta charset>`). A name taken only from the page's heading or
+ * title needs a picture beside it to count: every page has a title, and a page without product data or pictures is
+ * not a product. The page's body is not searched for prices: without product data, a figure beside a currency sign
+ * may be a delivery fee or another product's (decision "Product offer").
  */
 export function extractProduct(html: string | Buffer, pageUrl: string, contentType?: string): ExtractedProduct {
   const $ = typeof html === 'string' ? load(html) : loadBuffer(html, { encoding: { transportLayerEncodingLabel: charsetOf(contentType) } });
-  const page: Page = { $, url: resolveUrl($('base[href]').attr('href'), pageUrl) ?? pageUrl };
+  const page: Page = { $, url: resolveUrl($('base[href]').attr('href'), pageUrl) ?? pageUrl, location: pageUrl };
   const found = SOURCES.map((source) => source(page));
   const fallback = fromPage(page);
   const structuredImages = pictures(found, page.url);
   const images = structuredImages.length < FEW_IMAGES ? pictures([...found, fallback], page.url) : structuredImages;
   const name = firstOf(found, 'name') ?? (images.length ? fallback.name : undefined);
+  const offer = chooseOffer(found.flatMap((f) => f.offer ?? []));
+  const brand = found.map((f) => brandName(f.brand)).find((b) => b !== undefined);
   return {
     name: truncate(name ?? '', MAX_NAME),
     description: truncate(firstOf([...found, fallback], 'description') ?? '', MAX_DESCRIPTION),
@@ -42,6 +47,8 @@ export function extractProduct(html: string | Buffer, pageUrl: string, contentTy
       [...found, fallback].flatMap((f) => f.videos),
       page.url,
     ).filter(isVideoFile),
+    ...(offer && { offer }),
+    ...(brand && { brand }),
   };
 }
 

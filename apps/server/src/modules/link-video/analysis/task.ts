@@ -46,6 +46,8 @@ export const linkAnalysisTask: TaskDefinition<Input, Result> = {
       productDescription: product.description,
       productImages: await Promise.all(imported.images.map((row) => mediaOf(ctx, row))),
       productVideos: await Promise.all(imported.videos.map((row) => mediaOf(ctx, row))),
+      ...(product.offer && { productOffer: product.offer }),
+      ...(product.brand && { productBrand: product.brand }),
     };
   },
 

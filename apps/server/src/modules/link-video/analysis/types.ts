@@ -1,9 +1,12 @@
+import type { ProductOffer } from '@reelsmith/contract';
 import type { CheerioAPI } from 'cheerio';
 
-/** A parsed page and the URL its relative links resolve against. */
+/** A parsed page, the URL its relative links resolve against, and its own (which `<base href>` may differ from). */
 export interface Page {
   $: CheerioAPI;
   url: string;
+  /** Where the page was fetched from, or the product link of a captured page: its host tells a marketplace's currency. */
+  location: string;
 }
 
 /**
@@ -15,6 +18,20 @@ export interface Found {
   description?: string;
   images: string[];
   videos: string[];
+  /** The price as this source states it; extract.ts weighs the sources against each other. */
+  offer?: FoundOffer | undefined;
+  /** As the page writes it; extract.ts cleans it. */
+  brand?: string | undefined;
+}
+
+/**
+ * A price as one source states it, any part of which may be missing: amounts as money.ts reads them ("1749.00"),
+ * the currency an ISO 4217 code. `listPrice` is the price before a sale.
+ */
+export interface FoundOffer {
+  price?: string | undefined;
+  currency?: string | undefined;
+  listPrice?: string | undefined;
 }
 
 /** The product a page describes, as extractProduct answers it. */
@@ -25,6 +42,9 @@ export interface ExtractedProduct {
   images: string[];
   /** Absolute http(s) URLs of video files (not players), best first. */
   videos: string[];
+  /** The price the page states, when it states one price in a currency known for sure. */
+  offer?: ProductOffer;
+  brand?: string;
 }
 
 export const nothingFound = (): Found => ({ images: [], videos: [] });

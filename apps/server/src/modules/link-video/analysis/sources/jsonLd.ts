@@ -3,12 +3,15 @@
  * nested (an Offer's itemOffered, a page's mainEntity), with images as strings, ImageObjects or @id references.
  */
 import { asArray, isObject as isNode, type JsonObject as Node, parseLenient } from '../json.js';
+import { placeOf } from '../money.js';
 import { cleanText, htmlToText } from '../text.js';
 import { type Found, nothingFound, type Page } from '../types.js';
+import { productBrand, productOffer, type Reading, textOf } from './schemaOrg.js';
 
 const MAX_DEPTH = 8;
 
-export function fromJsonLd({ $ }: Page): Found {
+export function fromJsonLd(page: Page): Found {
+  const { $ } = page;
   const roots = $('script[type="application/ld+json"]')
     .toArray()
     .map((script) => parseLenient($(script).text()));
@@ -20,11 +23,14 @@ export function fromJsonLd({ $ }: Page): Found {
   const resolve = (value: unknown) => (isNode(value) && typeof value['@id'] === 'string' && byId.get(value['@id'])) || value;
   // A ProductGroup's pictures may be on its variants only.
   const variants = asArray(product.hasVariant).map(resolve).filter(isNode);
+  const reading: Reading = { place: placeOf(page), pageUrl: page.location, resolve };
   return {
     name: cleanText(textOf(product.name)),
     description: htmlToText(textOf(product.description)),
     images: [product, ...variants].flatMap((p) => asArray(p.image).flatMap((image) => imageUrls(resolve(image)))),
     videos: [...asArray(product.video), ...asArray(product.subjectOf)].flatMap((video) => videoUrls(resolve(video))),
+    offer: productOffer(product, variants, reading),
+    brand: productBrand(product, variants, reading),
   };
 }
 
@@ -61,12 +67,4 @@ function videoUrls(video: unknown): string[] {
   if (!isNode(video)) return [];
   const url = textOf(video.contentUrl);
   return url ? [url] : [];
-}
-
-/** A string, or the @value of a language-tagged one, or the first of a list. */
-function textOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return textOf(value[0]);
-  if (isNode(value)) return textOf(value['@value']);
-  return undefined;
 }

@@ -4,11 +4,18 @@
  */
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
+import type { JsonObject } from '../json.js';
 import { largestInSrcset } from '../mediaUrls.js';
+import { placeOf } from '../money.js';
 import { cleanLines, cleanText } from '../text.js';
 import { type Found, nothingFound, type Page } from '../types.js';
+import { productBrand, productOffer, type Reading, VisibleText } from './schemaOrg.js';
 
-export function fromMicrodata({ $ }: Page): Found {
+/** Items nested deeper than this (product → offer → price specification → …) say nothing about the price. */
+const MAX_DEPTH = 4;
+
+export function fromMicrodata(page: Page): Found {
+  const { $ } = page;
   const scope = $('[itemscope][itemtype]')
     .filter((_, element) => /schema\.org\/(Product|ProductGroup|IndividualProduct)$/i.test(element.attribs.itemtype ?? ''))
     .first();
@@ -23,17 +30,48 @@ export function fromMicrodata({ $ }: Page): Found {
       const nested = ownProps($, $(element), 'contentUrl').map((e) => propValue($, e));
       return (nested.length ? nested : [propValue($, element)]).flatMap((url) => url ?? []);
     }),
+    ...offerAndBrand(page, scope),
   };
 }
 
-/** The properties of this item, not of items nested in it (an Offer's or Brand's name is not the product's). */
-function ownProps($: CheerioAPI, scope: Cheerio<Element>, name: string): Element[] {
+/** Read as schema.org nodes, the same reading as JSON-LD's. */
+function offerAndBrand(page: Page, scope: Cheerio<Element>): Pick<Found, 'offer' | 'brand'> {
+  const product = itemNode(page.$, scope, 0);
+  const reading: Reading = { place: placeOf(page), pageUrl: page.location, resolve: (value) => value };
+  return { offer: productOffer(product, [], reading), brand: productBrand(product, [], reading) };
+}
+
+/** An item as a node: its own properties, nested items as nodes, text content kept apart from machine-readable attributes. */
+function itemNode($: CheerioAPI, scope: Cheerio<Element>, depth: number): JsonObject {
+  const node: JsonObject = { '@type': scope.attr('itemtype') };
+  for (const element of ownProps($, scope)) {
+    const value = itemValue($, element, depth);
+    for (const name of (element.attribs.itemprop ?? '').split(/\s+/).filter(Boolean)) {
+      const before = node[name];
+      node[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+    }
+  }
+  return node;
+}
+
+function itemValue($: CheerioAPI, element: Element, depth: number): unknown {
+  if (element.attribs.itemscope !== undefined) return depth < MAX_DEPTH ? itemNode($, $(element), depth + 1) : undefined;
+  const value = propValue($, element);
+  const fromText = !ATTRIBUTE_TAGS.has(element.tagName) && element.attribs.content === undefined;
+  return fromText && value !== undefined ? new VisibleText(value) : value;
+}
+
+/** The properties of this item (all, or those named), not of items nested in it (an Offer's or Brand's name is not the product's). */
+function ownProps($: CheerioAPI, scope: Cheerio<Element>, name?: string): Element[] {
   const root = scope.get(0);
   return scope
-    .find(`[itemprop~="${name}"]`)
+    .find(name ? `[itemprop~="${name}"]` : '[itemprop]')
     .toArray()
     .filter((element) => $(element).parent().closest('[itemscope]').get(0) === root);
 }
+
+/** Elements whose property value is an attribute; any other's is its text, unless it has a `content` attribute. */
+const ATTRIBUTE_TAGS = new Set(['meta', 'img', 'video', 'audio', 'source', 'embed', 'iframe', 'a', 'link', 'area']);
 
 /** A property's value by the element that carries it (the microdata rules). */
 function propValue($: CheerioAPI, element: Element): string | undefined {

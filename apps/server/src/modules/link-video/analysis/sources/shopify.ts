@@ -1,26 +1,31 @@
 /**
  * Shopify stores: the product JSON themes embed (the shape of `/products/<handle>.js`, in
  * `<script type="application/json" data-product-json>` or `id="ProductJson-…"`), which lists every picture and
- * video of the product in order; and `var meta` / `ShopifyAnalytics.meta`, which at least names it.
+ * video of the product in order; and `var meta` / `ShopifyAnalytics.meta`, which at least names it. Both give the
+ * price of each variant and the vendor (the brand); the store's currency is in another script.
  */
+import type { CheerioAPI } from 'cheerio';
 import { asArray, isObject, type JsonObject, literalAfter, parseLenient, stringOf } from '../json.js';
+import { amountFromCents, currencyOf, parseAmount } from '../money.js';
 import { cleanText, htmlToText } from '../text.js';
-import { type Found, nothingFound, type Page } from '../types.js';
+import { type Found, type FoundOffer, nothingFound, type Page } from '../types.js';
 
-export function fromShopify({ $ }: Page): Found {
+export function fromShopify(page: Page): Found {
+  const { $ } = page;
   const product = $('script[type="application/json"]')
     .toArray()
     .map((script) => asProduct(parseLenient($(script).text())))
     .find((candidate) => candidate !== undefined);
-  if (product) return fromProductJson(product);
+  if (product) return { ...fromProductJson(product), offer: offerOf(product, page), brand: stringOf(product.vendor) };
   const scripts = $('script:not([src])')
     .toArray()
     .map((script) => $(script).text())
     .filter((text) => text.includes('var meta') || text.includes('ShopifyAnalytics.meta'));
   for (const script of scripts) {
     const meta = literalAfter(script, 'var meta =') ?? literalAfter(script, 'ShopifyAnalytics.meta =');
-    const name = isObject(meta) && isObject(meta.product) ? nameOfVariants(meta.product.variants) : undefined;
-    if (name) return { ...nothingFound(), name };
+    const metaProduct = isObject(meta) && isObject(meta.product) ? meta.product : undefined;
+    const name = nameOfVariants(metaProduct?.variants);
+    if (metaProduct && name) return { ...nothingFound(), name, offer: metaOffer(metaProduct, $), brand: stringOf(metaProduct.vendor) };
   }
   return nothingFound();
 }
@@ -42,6 +47,43 @@ function fromProductJson(product: JsonObject): Found {
     images: mediaImages.length ? mediaImages : asArray(product.images).flatMap((image) => srcOf(image) ?? []),
     videos: media.filter((m) => m.media_type === 'video').flatMap((m) => largestMp4(m.sources) ?? []),
   };
+}
+
+/**
+ * The price of the variant the page shows: the one its URL names (`?variant=`), else the first available, as
+ * themes select it. `compare_at_price` above the price is the price before the sale.
+ */
+function offerOf(product: JsonObject, page: Page): FoundOffer {
+  const variants = asArray(product.variants).filter(isObject);
+  const named = URL.canParse(page.location) ? new URL(page.location).searchParams.get('variant') : null;
+  const variant =
+    variants.find((v) => named !== null && String(v.id) === named) ?? variants.find((v) => v.available !== false) ?? variants[0];
+  return {
+    price: shopifyAmount(variant?.price ?? product.price),
+    currency: storeCurrency(page.$),
+    listPrice: shopifyAmount(variant ? variant.compare_at_price : product.compare_at_price),
+  };
+}
+
+/** `var meta` says nothing of availability: its price counts only when every variant has it. */
+function metaOffer(product: JsonObject, $: CheerioAPI): FoundOffer {
+  const prices = new Set(asArray(product.variants).map((v) => (isObject(v) ? shopifyAmount(v.price) : undefined)));
+  return { price: prices.size === 1 ? [...prices][0] : undefined, currency: storeCurrency($) };
+}
+
+/** Cents as a number in `/products/<handle>.js` (and what themes embed), "54.00" as a string in `.json`. */
+const shopifyAmount = (value: unknown) => (typeof value === 'number' ? amountFromCents(value) : parseAmount(value));
+
+/** The currency the store shows prices in: `Shopify.currency.active`, else the analytics' `meta.currency`. */
+function storeCurrency($: CheerioAPI): string | undefined {
+  for (const script of $('script:not([src])').toArray()) {
+    const text = $(script).text();
+    const code =
+      /Shopify\.currency\s*=\s*\{[^}]*["']active["']\s*:\s*["']([A-Z]{3})["']/.exec(text)?.[1] ??
+      /ShopifyAnalytics\.meta\.currency\s*=\s*["']([A-Z]{3})["']/.exec(text)?.[1];
+    if (code) return currencyOf(code, {});
+  }
+  return undefined;
 }
 
 /** `images` holds URL strings in the .js shape and `{src}` objects in the .json one. */
