@@ -44,6 +44,7 @@ export {
   frameSize,
   type Motion,
   planTimeline,
+  type SceneRole,
   type SpeechSegment,
   type Timeline,
   type TimelineInput,
@@ -63,4 +64,28 @@ export { voiceSample } from './speech/sample.js';
 export { type Speech, type SynthesizeOptions, type Synthesizer, synthesize } from './speech/synthesize.js';
 export { type SpeakOptions, type SpokenSegment, speakScript, type VoiceTrack } from './speech/track.js';
 export { defaultVoice, VOICES, type VoiceInfo } from './speech/voices.js';
+export {
+  type AdFacts,
+  type BrandLook,
+  buildCardsAss,
+  type CardsOptions,
+  cardFace,
+  cardFontsDir,
+  mergeAss,
+} from './templates/cards.js';
+export {
+  type Grade,
+  type HookStyle,
+  NEUTRAL_GRADE,
+  type SetStyle,
+  TEMPLATE_IDS,
+  TEMPLATES,
+  type Template,
+  type TemplateId,
+  type TransitionKind,
+} from './templates/catalogue.js';
+export { drawEndCard, MAX_LOGO_PIXELS } from './templates/endCard.js';
+export { featureLines } from './templates/features.js';
+export { DEFAULT_BRAND } from './templates/look.js';
+export { type ThumbnailOptions, templateThumbnail } from './templates/thumbnail.js';
 export { locateTools, type MediaTools, onPath, type ToolPaths } from './tools.js';

@@ -6,6 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Subject, saliencyBox } from '../src/imaging/subject.js';
 import { chooseFraming, drawFramed } from '../src/render/framing.js';
 import { MOTION_MARGIN, prepareStill } from '../src/render/stills.js';
+import { focusOn, videoFocus } from '../src/render/videoFraming.js';
+import { runTool } from '../src/run.js';
+import { NEUTRAL_GRADE } from '../src/templates/catalogue.js';
+import { locateTools } from '../src/tools.js';
 import { bandsOf } from './bands.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-framing-test-'));
@@ -157,7 +161,7 @@ describe('stills', () => {
       await sharp(await productPhoto(width, height)).toFile(file);
       for (const [name, ratio] of Object.entries(FRAMES)) {
         const frame = ratio < 1 ? { width: 270, height: 480 } : { width: Math.round(270 * ratio), height: 270 };
-        const still = await prepareStill(file, frame.width, frame.height, path('cache'));
+        const still = await prepareStill(file, frame.width, frame.height, path('cache'), { grade: NEUTRAL_GRADE });
         expect(await bandsOf(still), `${shape} photo in a ${name} frame`).toEqual([]);
       }
     },
@@ -168,7 +172,7 @@ describe('stills', () => {
     const file = path('white-banner.jpg');
     await sharp(await productPhoto(1880, 800, { white: true })).toFile(file);
     const out = path('white-banner-9x16.jpg');
-    const treatment = await drawFramed(file, 302, 538, out, path('white-banner'), MOTION_MARGIN);
+    const treatment = await drawFramed(file, 302, 538, out, path('white-banner'), MOTION_MARGIN, { grade: NEUTRAL_GRADE });
     expect(treatment.kind).toBe('set');
     expect(await bandsOf(out)).toEqual([]);
     // The product is there, large: below its label the frame holds its blue.
@@ -183,7 +187,7 @@ describe('stills', () => {
     const file = path('transparent.png');
     await sharp(Buffer.from(svg)).png().toFile(file);
     const out = path('transparent-9x16.jpg');
-    expect((await drawFramed(file, 302, 538, out, path('transparent'), MOTION_MARGIN)).kind).toBe('set');
+    expect((await drawFramed(file, 302, 538, out, path('transparent'), MOTION_MARGIN, { grade: NEUTRAL_GRADE })).kind).toBe('set');
     expect(await bandsOf(out)).toEqual([]);
     const top = await sharp(out).extract({ left: 100, top: 10, width: 100, height: 20 }).png().toBuffer();
     expect((await sharp(top).stats()).channels[0]?.mean).toBeGreaterThan(200);
@@ -193,11 +197,45 @@ describe('stills', () => {
     const file = path('once.jpg');
     await sharp(await productPhoto(1200, 1600)).toFile(file);
     const cache = path('cache-once');
-    await prepareStill(file, 270, 480, cache);
+    await prepareStill(file, 270, 480, cache, { grade: NEUTRAL_GRADE });
     const after = readdirSync(cache).filter((f) => f.endsWith('.subject.json'));
     expect(after).toHaveLength(1);
-    await prepareStill(file, 540, 960, cache);
-    await prepareStill(file, 480, 270, cache);
+    await prepareStill(file, 540, 960, cache, { grade: NEUTRAL_GRADE });
+    await prepareStill(file, 480, 270, cache, { grade: NEUTRAL_GRADE });
     expect(readdirSync(cache).filter((f) => f.endsWith('.subject.json'))).toEqual(after);
+  }, 60_000);
+});
+
+describe('clips from the page', () => {
+  it('places the crop on the subject as far as the clip allows, the middle without one', () => {
+    // A 16:9 clip cut to 9:16: the crop is a third of its width.
+    const share = 9 / 16 / (16 / 9);
+    const left = focusOn({ left: 0.1, top: 0.2, right: 0.25, bottom: 0.8 }, 16 / 9, 9 / 16);
+    expect(left.y).toBe(0.5);
+    expect(left.x * (1 - share) + share / 2).toBeCloseTo(0.175, 6);
+    // At the clip's edge, the crop stops at the edge.
+    expect(focusOn({ left: 0, top: 0.2, right: 0.1, bottom: 0.8 }, 16 / 9, 9 / 16).x).toBe(0);
+    const right = focusOn({ left: 0.7, top: 0.2, right: 0.8, bottom: 0.8 }, 16 / 9, 9 / 16);
+    // The crop's middle is the subject's middle (0.75 of the clip's width).
+    expect(right.x * (1 - share) + share / 2).toBeCloseTo(0.75, 6);
+    // A 9:16 clip in a 16:9 frame is cut across its height.
+    expect(focusOn({ left: 0.2, top: 0.6, right: 0.8, bottom: 0.9 }, 9 / 16, 16 / 9).x).toBe(0.5);
+    expect(focusOn(undefined, 16 / 9, 9 / 16)).toEqual({ x: 0.5, y: 0.5 });
+    expect(focusOn({ left: 0, top: 0, right: 1, bottom: 1 }, 9 / 16, 9 / 16)).toEqual({ x: 0.5, y: 0.5 });
+  });
+
+  it('crops a wide clip about the product it shows, not about its middle', async () => {
+    const tools = locateTools();
+    const still = path('clip-still.jpg');
+    await sharp(await productPhoto(1280, 720, { white: true, at: 0.18 })).toFile(still);
+    const clip = path('clip.mp4');
+    await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-loop', '1', '-i', still, '-t', '2', '-r', '25', '-pix_fmt', 'yuv420p', clip]);
+    const focus = await videoFocus(clip, 2, 9 / 16, path('clip-cache'), tools);
+    // The bottle stands at 18 % of the width: a centred crop (38–62 %) would miss it entirely.
+    expect(focus.x).toBeLessThan(0.15);
+    const share = 9 / 16 / (16 / 9);
+    const from = focus.x * (1 - share);
+    expect(from).toBeLessThanOrEqual(0.18 - 0.05);
+    expect(from + share).toBeGreaterThanOrEqual(0.18 + 0.05);
   }, 60_000);
 });

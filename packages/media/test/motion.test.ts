@@ -135,7 +135,15 @@ beforeAll(async () => {
     aspectRatio: '9:16',
     seconds: SECONDS * MOVES.length,
     transition: 0.4,
-    scenes: MOVES.map((motion, i) => ({ media: { kind: 'image', file: still }, start: i * SECONDS, seconds: SECONDS, motion })),
+    templateId: 'clean-studio',
+    transitionKind: 'dissolve',
+    scenes: MOVES.map((motion, i) => ({
+      media: { kind: 'image', file: still },
+      role: 'feature',
+      start: i * SECONDS,
+      seconds: SECONDS,
+      motion,
+    })),
   };
   video = join(dir, 'moves.mp4');
   await renderVideo(timeline, { audio, quality: 'preview', outFile: video, cacheDir: join(dir, 'cache'), tools });

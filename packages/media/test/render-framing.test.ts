@@ -41,8 +41,11 @@ describe('rendered frames', () => {
       aspectRatio: '9:16',
       seconds: 3,
       transition: 0.2,
+      templateId: 'clean-studio',
+      transitionKind: 'dissolve',
       scenes: files.map((file, i) => ({
         media: { kind: 'image' as const, file },
+        role: 'feature' as const,
         start: i,
         seconds: 1,
         motion: (['zoom-in', 'pan-right', 'pan-down'] as const)[i] ?? 'none',

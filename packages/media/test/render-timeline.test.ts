@@ -1,28 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { frameSize, planTimeline, type TimelineMedia } from '../src/index.js';
+import { frameSize, planTimeline, type TimelineInput, type TimelineMedia } from '../src/render/timeline.js';
+import { TEMPLATE_IDS, TEMPLATES } from '../src/templates/catalogue.js';
 
+/** A template that never cuts a scene into shots, so the cuts follow the segments alone. */
+const calm = { ...TEMPLATES['minimal-luxury'], maxShot: 60 };
+const plan = (input: Omit<TimelineInput, 'template' | 'hasOffer'> & Partial<TimelineInput>) =>
+  planTimeline({ template: calm, hasOffer: false, ...input });
 const images = (n: number): TimelineMedia[] => Array.from({ length: n }, (_, i) => ({ kind: 'image', file: `/img/${i}.jpg` }));
 const segs = (...seconds: number[]) => seconds.map((s, i) => ({ segId: i + 1, seconds: s }));
 const total = (t: { scenes: { seconds: number }[] }) => t.scenes.reduce((sum, s) => sum + s.seconds, 0);
 
 describe('planTimeline', () => {
-  it('holds each scene for its segment and fills the length exactly', () => {
-    const t = planTimeline({ scenes: images(3), segments: segs(3.2, 4.1, 2.9, 3.5), videoLength: 15, aspectRatio: '9:16' });
+  it('holds each scene for its segment, closes on the end card and fills the length exactly', () => {
+    const t = plan({ scenes: images(3), segments: segs(3.2, 4.1, 2.9, 3.5), videoLength: 15, aspectRatio: '9:16' });
     expect(t.seconds).toBe(15);
     expect(total(t)).toBeCloseTo(15, 6);
-    expect(t.scenes.map((s) => s.segId)).toEqual([1, 2, 3, 4]);
-    expect(t.scenes.slice(0, 3).map((s) => s.seconds)).toEqual([3.2, 4.1, 2.9]);
-    // The 1.3 s left over is held on the last scene.
-    expect(t.scenes[3]?.seconds).toBeCloseTo(4.8, 6);
+    expect(t.scenes.map((s) => s.segId)).toEqual([1, 2, 3, 4, undefined]);
+    // The fourth segment's scene runs up to the end card, which takes the last 2.5 s (the voice goes on over it).
+    expect(t.scenes.map((s) => s.seconds)).toEqual([3.2, 4.1, 2.9, 2.3, 2.5]);
+    expect(t.scenes.map((s) => s.role)).toEqual(['hook', 'feature', 'feature', 'feature', 'end']);
   });
 
   it('cycles images when there are fewer than segments, and every scene has media', () => {
-    const t = planTimeline({ scenes: images(2), segments: segs(3, 3, 3, 3, 3), videoLength: 15, aspectRatio: '1:1' });
+    const t = plan({ scenes: images(2), segments: segs(3, 3, 3, 3, 3), videoLength: 15, aspectRatio: '1:1' });
     expect(t.scenes.map((s) => s.media.file)).toEqual(['/img/0.jpg', '/img/1.jpg', '/img/0.jpg', '/img/1.jpg', '/img/0.jpg']);
   });
 
   it('tiles the timeline without gaps or overlaps', () => {
-    const t = planTimeline({
+    const t = plan({
       scenes: images(7),
       segments: segs(2.3, 3.7, 2.2, 2.9, 3.6, 2.5, 3.0, 2.4, 3.3, 2.8, 3.1, 2.6),
       videoLength: 30,
@@ -36,29 +41,35 @@ describe('planTimeline', () => {
   });
 
   it('cuts speech that runs past the end', () => {
-    const t = planTimeline({ scenes: images(4), segments: segs(6, 6, 6, 6), videoLength: 15, aspectRatio: '16:9' });
-    expect(t.scenes.map((s) => s.seconds)).toEqual([6, 6, 3]);
+    const t = plan({ scenes: images(4), segments: segs(6, 6, 6, 6), videoLength: 15, aspectRatio: '16:9' });
+    // 12.5 s before the end card: the third segment's 0.5 s is too short a scene and extends the second.
+    expect(t.scenes.map((s) => s.seconds)).toEqual([6, 6.5, 2.5]);
     expect(total(t)).toBe(15);
   });
 
-  it('adds a closing card with the hook picture when speech is much shorter than the video', () => {
-    const t = planTimeline({ scenes: images(3), segments: segs(4, 4, 4), videoLength: 30, aspectRatio: '9:16' });
-    const closing = t.scenes.at(-1);
-    expect(closing?.segId).toBeUndefined();
-    expect(closing?.media.file).toBe('/img/0.jpg');
-    expect(closing?.seconds).toBe(18);
+  it('fills a long silence with more pictures and ends on the end card with the hook picture', () => {
+    const t = plan({ scenes: images(3), segments: segs(4, 4, 4), videoLength: 30, aspectRatio: '9:16' });
+    const end = t.scenes.at(-1);
+    expect(end?.role).toBe('end');
+    expect(end?.segId).toBeUndefined();
+    expect(end?.media.file).toBe('/img/0.jpg');
+    expect(end?.seconds).toBe(3);
+    // 15 s without speech between the voice and the end card: five more scenes of about 3 s, not one long hold.
+    const fills = t.scenes.filter((s) => s.segId === undefined && s.role !== 'end');
+    expect(fills).toHaveLength(5);
+    for (const s of fills) expect(s.seconds).toBeCloseTo(3, 6);
     expect(total(t)).toBe(30);
   });
 
   it('merges a segment too short to be a scene into the one before', () => {
-    const t = planTimeline({ scenes: images(3), segments: segs(5, 0.4, 5, 4.6), videoLength: 15, aspectRatio: '9:16' });
-    expect(t.scenes.map((s) => s.segId)).toEqual([1, 3, 4]);
+    const t = plan({ scenes: images(3), segments: segs(5, 0.4, 5, 4.6), videoLength: 15, aspectRatio: '9:16' });
+    expect(t.scenes.map((s) => s.segId)).toEqual([1, 3, 4, undefined]);
     expect(t.scenes[0]?.seconds).toBeCloseTo(5.4, 6);
   });
 
   it('opens on a still (the hook) and alternates motion on stills; clips do not move', () => {
     const media: TimelineMedia[] = [{ kind: 'video', file: '/clip.mp4', seconds: 4 }, ...images(3)];
-    const t = planTimeline({ scenes: media, segments: segs(3, 3, 3, 3, 3), videoLength: 15, aspectRatio: '9:16' });
+    const t = plan({ scenes: media, segments: segs(3, 3, 3, 3, 3), videoLength: 15, aspectRatio: '9:16' });
     expect(t.scenes[0]?.media.kind).toBe('image');
     expect(t.scenes[1]?.media.kind).toBe('video');
     expect(t.scenes[1]?.motion).toBe('none');
@@ -69,29 +80,80 @@ describe('planTimeline', () => {
   it('chooses moves by content: a pan along a wide or tall photo, a push-in on one of about the frame shape', () => {
     const still = (width: number, height: number): TimelineMedia => ({ kind: 'image', file: `/${width}x${height}.jpg`, width, height });
     const media = [still(1200, 1600), still(1080, 460), still(1600, 900), still(1080, 1350), still(1000, 1000), still(300, 1600)];
-    const t = planTimeline({ scenes: media, segments: segs(2.5, 2.5, 2.5, 2.5, 2.5, 2.5), videoLength: 15, aspectRatio: '9:16' });
-    expect(t.scenes.map((s) => s.motion)).toEqual(['zoom-in', 'pan-right', 'pan-left', 'zoom-in', 'pan-up', 'pan-down']);
+    const t = plan({ scenes: media, segments: segs(2.5, 2.5, 2.5, 2.5, 2.5, 2.5), videoLength: 15, aspectRatio: '9:16' });
+    expect(t.scenes.slice(0, 5).map((s) => s.motion)).toEqual(['zoom-in', 'pan-right', 'pan-left', 'zoom-in', 'pan-up']);
     // A 16:9 frame: a 4:5 photo is much taller than it, a 2.35:1 banner about its shape.
-    const wide = planTimeline({
+    const wide = plan({
       scenes: [still(1080, 1350), still(1080, 460)],
-      segments: segs(7.5, 7.5),
+      segments: segs(6, 6.5),
       videoLength: 15,
       aspectRatio: '16:9',
     });
-    expect(wide.scenes.map((s) => s.motion)).toEqual(['pan-down', 'zoom-in']);
+    expect(wide.scenes.map((s) => s.motion)).toEqual(['pan-down', 'zoom-in', 'pan-down']);
   });
 
   it('is deterministic and keeps transitions shorter than a third of any scene', () => {
     const input = { scenes: images(5), segments: segs(1, 2.5, 3, 4, 2), videoLength: 15 as const, aspectRatio: '9:16' as const };
-    const t = planTimeline(input);
-    expect(planTimeline(input)).toEqual(t);
+    const t = plan(input);
+    expect(plan(input)).toEqual(t);
     expect(t.transition).toBeGreaterThan(0);
     for (const s of t.scenes) expect(t.transition).toBeLessThanOrEqual(s.seconds / 3);
   });
 
   it('works without speech and refuses no media', () => {
-    expect(total(planTimeline({ scenes: images(1), segments: [], videoLength: 45, aspectRatio: '9:16' }))).toBe(45);
-    expect(() => planTimeline({ scenes: [], segments: segs(3), videoLength: 15, aspectRatio: '9:16' })).toThrow(/at least one/);
+    expect(total(plan({ scenes: images(1), segments: [], videoLength: 45, aspectRatio: '9:16' }))).toBe(45);
+    expect(() => plan({ scenes: [], segments: segs(3), videoLength: 15, aspectRatio: '9:16' })).toThrow(/at least one/);
+  });
+});
+
+describe('each template plans its own ad', () => {
+  const input = { scenes: images(4), segments: segs(3.4, 3.1, 3.6, 2.9, 2.6), videoLength: 15 as const, aspectRatio: '9:16' as const };
+
+  for (const id of TEMPLATE_IDS) {
+    const template = TEMPLATES[id];
+    it(`${id}: a hook first, an offer card when there is a price, the end card on the hook picture, its own hand-over`, () => {
+      const t = planTimeline({ ...input, template, hasOffer: true });
+      expect(t.templateId).toBe(id);
+      expect(t.transitionKind).toBe(template.transition.kind);
+      expect(t.transition).toBe(template.transition.kind === 'cut' ? 0 : template.transition.seconds);
+      expect(total(t)).toBeCloseTo(15, 6);
+      const roles = t.scenes.map((s) => s.role);
+      expect(roles[0]).toBe('hook');
+      expect(roles.at(-1)).toBe('end');
+      expect(t.scenes.at(-1)?.media.file).toBe('/img/0.jpg');
+      expect(roles.filter((r) => r === 'offer')).toHaveLength(1);
+      const offer = t.scenes.find((s) => s.role === 'offer');
+      expect(offer?.seconds).toBeGreaterThanOrEqual(1.5);
+      // The Sale template shows the price early, the others just before the end card (or the nearest scene
+      // long enough to read it, among a fast template's short shots).
+      const at = roles.indexOf('offer');
+      if (template.offer === 'early') expect(at).toBeLessThanOrEqual(2);
+      else expect(at).toBeGreaterThanOrEqual(roles.length - 4);
+      // No shot outlasts the template's longest (the end card has its own length).
+      for (const s of t.scenes.slice(0, -1)) expect(s.seconds).toBeLessThanOrEqual(template.maxShot + 1e-6);
+      expect(t.scenes[0]?.grade).toBe(template.hook === 'question' ? 'problem' : undefined);
+      const none = planTimeline({ ...input, template, hasOffer: false });
+      expect(none.scenes.some((s) => s.role === 'offer')).toBe(false);
+    });
+  }
+
+  it('cuts Bold UGC into fast shots where Minimal luxury holds a scene', () => {
+    const fast = planTimeline({ ...input, template: TEMPLATES['bold-ugc'], hasOffer: false });
+    const slow = planTimeline({ ...input, template: TEMPLATES['minimal-luxury'], hasOffer: false });
+    expect(fast.scenes.length).toBeGreaterThanOrEqual(slow.scenes.length + 4);
+    // Shots of one segment show its picture, each moving its own way.
+    const first = fast.scenes.filter((s) => s.segId === 1);
+    expect(first.length).toBeGreaterThan(1);
+    expect(new Set(first.map((s) => s.media.file)).size).toBe(1);
+    for (let i = 1; i < first.length; i++) expect(first[i]?.motion).not.toBe(first[i - 1]?.motion);
+  });
+
+  it('keeps the templates visibly apart: no two share grade, hand-over and type', () => {
+    const looks = TEMPLATE_IDS.map((id) => {
+      const t = TEMPLATES[id];
+      return JSON.stringify([t.grade, t.transition.kind, t.type.font, t.type.uppercase, t.hook, t.set]);
+    });
+    expect(new Set(looks).size).toBe(TEMPLATE_IDS.length);
   });
 });
 

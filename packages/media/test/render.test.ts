@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locateTools, type MediaTools, planTimeline, probe, renderVideo, runTool, type Timeline } from '../src/index.js';
+import { locateTools, type MediaTools, planTimeline, probe, renderVideo, runTool, TEMPLATES, type Timeline } from '../src/index.js';
 import { makeImage, makeVideo } from './fixtures.js';
 
 const tools = locateTools();
@@ -73,8 +73,11 @@ const shortTimeline = (aspectRatio: Timeline['aspectRatio'], files: string[], se
   aspectRatio,
   seconds,
   transition: 0.4,
+  templateId: 'clean-studio',
+  transitionKind: 'dissolve',
   scenes: files.map((file, i) => ({
     media: { kind: 'image' as const, file },
+    role: 'feature' as const,
     start: (i * seconds) / files.length,
     seconds: seconds / files.length,
     motion: i % 2 ? ('pan-right' as const) : ('zoom-in' as const),
@@ -108,6 +111,8 @@ describe('renderVideo', () => {
       segments: [3.1, 2.6, 3.4, 2.9].map((seconds, i) => ({ segId: i + 1, seconds })),
       videoLength: 15,
       aspectRatio: '9:16',
+      template: TEMPLATES['clean-studio'],
+      hasOffer: false,
     });
     const outFile = path('preview.mp4');
     const posterFile = path('poster.png');

@@ -12,6 +12,7 @@ import { motionFilter } from '../render/piece.js';
 import { MOTION_MARGIN, prepareStill } from '../render/stills.js';
 import type { Motion } from '../render/timeline.js';
 import { type RunOptions, runTool } from '../run.js';
+import { NEUTRAL_GRADE } from '../templates/catalogue.js';
 import { locateTools, type MediaTools } from '../tools.js';
 import { openImage } from './open.js';
 
@@ -116,7 +117,7 @@ export async function imageToVideo(
     } else {
       const cacheDir = join(work, 'stills');
       await mkdir(cacheDir);
-      const still = await prepareStill(input, width, height, cacheDir);
+      const still = await prepareStill(input, width, height, cacheDir, { grade: NEUTRAL_GRADE });
       const stillSize = { width: even(width * MOTION_MARGIN), height: even(height * MOTION_MARGIN) };
       const filter = motionFilter({ kind: 'image', file: still, motion, motionFrames: frames }, 0, { width, height, fps: FPS }, stillSize);
       stills = [still];

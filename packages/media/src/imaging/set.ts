@@ -121,7 +121,7 @@ function fillHoles(mask: Buffer, side: number): Buffer {
 }
 
 /**
- * Draws the photo's product on a set of `width`×`height` to `out` (JPEG). `cutout` is the cut-out model's mask of
+ * Draws the photo's product on a set of `width`×`height` and hands it to `finish`. `cutout` is the cut-out model's mask of
  * the photo (`side`×`side`, stretched over the picture); `backdrop` its plain backdrop's colour, if it has one.
  */
 export async function drawOnSet(
@@ -130,7 +130,8 @@ export async function drawOnSet(
   backdrop: readonly number[] | null,
   width: number,
   height: number,
-  out: string,
+  /** Writes the set out (grading and encoding it as the caller wants). */
+  finish: (set: Sharp) => Promise<unknown>,
 ): Promise<void> {
   const found = maskBox(cutout.mask, cutout.side, cutout.side);
   if (!found) throw new Error('The cut-out found no product to put on a set');
@@ -198,7 +199,10 @@ export async function drawOnSet(
   const layers: OverlayOptions[] = [];
   if (onFloor) layers.push(await shadowLayer({ width, height }, placed));
   layers.push({ input: product, raw: { width: placed.width, height: placed.height, channels: 4 }, left: placed.left, top: placed.top });
-  await background.composite(layers).jpeg({ quality: 90 }).toFile(out);
+  // Composited first and then handed to `finish` as a picture of its own: sharp composites after its other
+  // operations, so a grade on the same pipeline would miss the product.
+  const { data, info } = await background.composite(layers).raw().toBuffer({ resolveWithObject: true });
+  await finish(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }));
 }
 
 /** The contact shadow under the product, drawn and softened only over the patch of floor it covers. */

@@ -9,10 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { subjectMask } from '../imaging/cutout.js';
+import { gradeStill } from '../imaging/grade.js';
 import { drawOnSet } from '../imaging/set.js';
 import { FRAMING_SIDE, findSubject, maskBox, type ShareBox, type Subject } from '../imaging/subject.js';
+import type { StillLook } from './stills.js';
 
 /** A rectangle of the picture in its pixels. */
 export interface Crop {
@@ -160,7 +162,7 @@ const subjectOf = (file: string, size: { width: number; height: number }, cacheB
   );
 
 /**
- * Draws the photo `file` framed for a still of `width`×`height` (JPEG) to `out`. `cacheBase` is the path, without
+ * Draws the photo `file` framed for a still of `width`×`height` (JPEG) to `out`, in the template's look. `cacheBase` is the path, without
  * extension, where what is learnt of the photo itself (its subject, its cut-out) is kept for every size.
  */
 export async function drawFramed(
@@ -170,7 +172,10 @@ export async function drawFramed(
   out: string,
   cacheBase: string,
   motionMargin: number,
+  /** The template's treatment: the studio colour it sets products in (absent, the photo's own backdrop or a blur of it) and its grade. */
+  look: StillLook,
 ): Promise<Treatment> {
+  const graded = (image: Sharp) => gradeStill(image, look.grade).jpeg({ quality: 90 }).toFile(out);
   // A transparent product picture (a PNG cut-out from the shop) stands on white everywhere in framing.
   const source = sharp(file, { autoOrient: true, limitInputPixels: 100_000_000 }).flatten({ background: '#ffffff' });
   const { autoOrient } = await source.metadata();
@@ -183,7 +188,7 @@ export async function drawFramed(
       const cutout = await maskOf(file, cacheBase);
       // A subject found by the saliency map has no mask to cut out: it is a scene.
       if (maskBox(cutout.mask, cutout.side, cutout.side)) {
-        await drawOnSet(file, cutout, subject.backdrop, width, height, out);
+        await drawOnSet(file, cutout, look.setColour ?? subject.backdrop, width, height, graded);
         return treatment;
       }
       treatment = sceneCrop(subject, width / height);
@@ -191,10 +196,10 @@ export async function drawFramed(
   }
   switch (treatment.kind) {
     case 'as-is':
-      await source.resize(width, height, { fit: 'cover' }).jpeg({ quality: 90 }).toFile(out);
+      await graded(source.resize(width, height, { fit: 'cover' }));
       break;
     case 'crop':
-      await source.extract(treatment.crop).resize(width, height, { fit: 'fill' }).jpeg({ quality: 90 }).toFile(out);
+      await graded(source.extract(treatment.crop).resize(width, height, { fit: 'fill' }));
       break;
   }
   return treatment;

@@ -11,11 +11,15 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { posterFrame } from '../poster.js';
 import { type RunOptions, runTool } from '../run.js';
+import type { BrandLook } from '../templates/cards.js';
+import { TEMPLATES } from '../templates/catalogue.js';
+import { DEFAULT_BRAND, endCardStill, stillLook } from '../templates/look.js';
 import { locateTools, type MediaTools } from '../tools.js';
 import { type Encoding, type Frame, type PieceJob, pieceArgs, type SceneSource } from './piece.js';
 import { runAll } from './pool.js';
 import { MOTION_MARGIN, prepareStill } from './stills.js';
 import { frameSize, type Motion, type Timeline } from './timeline.js';
+import { videoFocus } from './videoFraming.js';
 
 export type RenderQuality = 'preview' | 'export';
 
@@ -32,6 +36,10 @@ export interface RenderOptions {
   posterFile?: string | undefined;
   /** Where pre-scaled stills are kept between renders (default: a directory under the system temp dir). */
   cacheDir?: string | undefined;
+  /** The brand the template is coloured by, and whose logo the end card carries; absent, the default look. */
+  brand?: BrandLook | undefined;
+  /** Tags written into the file's metadata (e.g. the "AI-generated" label: decision "AI-generated label"). */
+  metadata?: Record<string, string> | undefined;
   signal?: AbortSignal | undefined;
   /** ffmpeg and ffprobe; located as `locateTools()` does when not given. */
   tools?: MediaTools | undefined;
@@ -82,6 +90,8 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
   const frame: Frame = { width, height, fps: FPS };
   const stillSize = { width: Math.round((width * MOTION_MARGIN) / 2) * 2, height: Math.round((height * MOTION_MARGIN) / 2) * 2 };
   const cacheDir = options.cacheDir ?? join(tmpdir(), 'reelsmith-stills');
+  const template = TEMPLATES[timeline.templateId];
+  const brand = options.brand ?? DEFAULT_BRAND;
   const run: RunOptions = { timeoutMs: 10 * 60_000, signal: options.signal };
   const work = await mkdtemp(join(tmpdir(), 'reelsmith-render-'));
   try {
@@ -114,11 +124,21 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
         const media = scene.media;
         made =
           media.kind === 'video'
-            ? Promise.resolve({ kind: 'video', file: media.file, motion: scene.motion, motionFrames })
+            ? videoFocus(media.file, media.seconds, width / height, cacheDir, tools).then((focus) => ({
+                kind: 'video' as const,
+                file: media.file,
+                motion: scene.motion,
+                motionFrames,
+                focus,
+              }))
             : making
                 .catch(() => undefined)
                 .then(async () => {
-                  const file = await prepareStill(media.file, width, height, cacheDir);
+                  const still = await prepareStill(media.file, width, height, cacheDir, stillLook(template, brand, scene.grade));
+                  const file =
+                    scene.role === 'end'
+                      ? await endCardStill(still, { width: stillSize.width, height: stillSize.height, brand, template })
+                      : still;
                   // Moves span the still as made (a header read): a still wider than the usual margin pans further.
                   const { width: w = stillSize.width, height: h = stillSize.height } = await sharp(file).metadata();
                   return { kind: 'image', file, motion: scene.motion, motionFrames, size: { width: w, height: h } } as const;
@@ -141,6 +161,7 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
         frames: frames[i] as number,
         next: next ? await source(i + 1) : undefined,
         transitionFrames: next ? transitionFrames : 0,
+        transitionKind: timeline.transitionKind,
         firstFrame,
         ass,
       };
@@ -169,7 +190,7 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
       { weight: 0, run: () => encodeAudio(tools, options.audio, timeline.seconds, audioFile, run) },
     ];
     await runAll(tasks, cores);
-    await joinPieces(tools, pieceFiles, audioFile, timeline.seconds, options.outFile, work, run);
+    await joinPieces(tools, pieceFiles, audioFile, timeline.seconds, options.outFile, work, run, options.metadata ?? {});
     return { outFile: options.outFile, posterFile: options.posterFile, width, height, seconds: timeline.seconds };
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -217,6 +238,7 @@ async function joinPieces(
   out: string,
   work: string,
   run: RunOptions,
+  metadata: Record<string, string>,
 ) {
   const list = join(work, 'pieces.txt');
   await writeFile(list, pieceFiles.map((f) => `file '${f.replaceAll("'", "'\\''")}'\n`).join(''));
@@ -242,8 +264,10 @@ async function joinPieces(
       'copy',
       '-t',
       String(seconds),
+      ...Object.entries(metadata).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]),
+      // use_metadata_tags keeps tags the MP4 muxer has no atom for (a custom key) instead of dropping them.
       '-movflags',
-      '+faststart',
+      '+faststart+use_metadata_tags',
       out,
     ],
     run,

@@ -6,9 +6,22 @@
  * or on a set) is framing's choice: decision "Framing".
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { Grade } from '../templates/catalogue.js';
 import { drawFramed } from './framing.js';
+
+/**
+ * How a template treats a still (decision "Ad templates"): the studio colour a product framing sets on a set
+ * stands on (absent: the photo's own backdrop, or a blur of the photo), and the colour grade.
+ */
+export interface StillLook {
+  setColour?: readonly number[] | undefined;
+  grade: Grade;
+}
+
+const lookKey = ({ setColour, grade }: StillLook) =>
+  `${setColour?.join(',') ?? 'photo'}/${grade.saturation},${grade.brightness},${grade.contrast},${grade.tint.join(',')}`;
 
 /** How much larger than the frame a still is made, the room its pan or zoom moves in. */
 export const MOTION_MARGIN = 1.12;
@@ -17,35 +30,43 @@ export const MOTION_MARGIN = 1.12;
  * The cached files of a source: its identity (path, size, change time), the version of the framing that made
  * them (stills drawn before framing had bands and are not reused), and for a still its size.
  */
-async function cacheKey(file: string, size?: { width: number; height: number }): Promise<string> {
+async function cacheKey(file: string, size?: { width: number; height: number }, look?: StillLook): Promise<string> {
   const { size: bytes, mtimeMs } = await stat(file);
   const target = size ? `\0${size.width}x${size.height}` : '';
-  return createHash('sha256').update(`${file}\0${bytes}\0${mtimeMs}\0framing-1${target}`).digest('hex').slice(0, 32);
+  const treated = look ? `\0${lookKey(look)}` : '';
+  return createHash('sha256').update(`${file}\0${bytes}\0${mtimeMs}\0framing-1${target}${treated}`).digest('hex').slice(0, 32);
 }
 
 /** Stills being made right now, so scenes that cycle back to the same picture share one scaling. */
 const pending = new Map<string, Promise<string>>();
 
-/** The still scaled for a frame of `width`×`height` (with the motion margin), from the cache or made now. */
-export async function prepareStill(file: string, width: number, height: number, cacheDir: string): Promise<string> {
+/**
+ * The still framed for a frame of `width`×`height` (with the motion margin) in a template's look, from the cache
+ * or made now.
+ */
+export async function prepareStill(file: string, width: number, height: number, cacheDir: string, look: StillLook): Promise<string> {
   const w = Math.round((width * MOTION_MARGIN) / 2) * 2;
   const h = Math.round((height * MOTION_MARGIN) / 2) * 2;
-  const out = join(cacheDir, `${await cacheKey(file, { width: w, height: h })}.jpg`);
+  const out = join(cacheDir, `${await cacheKey(file, { width: w, height: h }, look)}.jpg`);
   if (await stat(out).catch(() => undefined)) return out;
   let making = pending.get(out);
   if (!making) {
-    making = make(file, w, h, out).finally(() => pending.delete(out));
+    making = make(file, w, h, out, look).finally(() => pending.delete(out));
     pending.set(out, making);
   }
   return making;
 }
 
-async function make(file: string, width: number, height: number, out: string): Promise<string> {
+async function make(file: string, width: number, height: number, out: string, look: StillLook): Promise<string> {
   await mkdir(dirname(out), { recursive: true });
   // Written aside and renamed, so another process rendering beside this one never reads half a file.
   const partial = `${out}.${randomUUID()}.part`;
-  // What is learnt of the photo itself (its subject, its cut-out) is kept for all its sizes: previews and export.
-  await drawFramed(file, width, height, partial, join(dirname(out), await cacheKey(file)), MOTION_MARGIN);
-  await rename(partial, out);
+  try {
+    // What is learnt of the photo itself (its subject, its cut-out) is kept for all its sizes and looks.
+    await drawFramed(file, width, height, partial, join(dirname(out), await cacheKey(file)), MOTION_MARGIN, look);
+    await rename(partial, out);
+  } finally {
+    await rm(partial, { force: true });
+  }
   return out;
 }

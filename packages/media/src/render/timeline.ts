@@ -3,6 +3,7 @@
  * long, with which motion, and how scenes hand over. Pure (no files, no clock), so previews and the export of
  * the same script plan the same cut, and the plan is unit-tested on its own.
  */
+import type { Template, TemplateId, TransitionKind } from '../templates/catalogue.js';
 
 export type AspectRatio = '9:16' | '1:1' | '16:9';
 export type VideoLength = 15 | 30 | 45;
@@ -24,8 +25,17 @@ export interface SpeechSegment {
 /** Cheap camera moves over a still: each is a crop window moving across a slightly larger picture. */
 export type Motion = 'zoom-in' | 'zoom-out' | 'pan-left' | 'pan-right' | 'pan-up' | 'pan-down' | 'none';
 
+/**
+ * What a scene is for in the ad's structure: the hook that opens it, a feature, the offer card (when the page
+ * has a price) or the end card. The cards drawn over a scene follow from its role (templates/cards.ts).
+ */
+export type SceneRole = 'hook' | 'feature' | 'offer' | 'end';
+
 export interface TimelineScene {
   media: TimelineMedia;
+  role: SceneRole;
+  /** The problem→solution opening is graded grey, the "before" (templates' PROBLEM_GRADE). */
+  grade?: 'problem' | undefined;
   /** The speech segment it illustrates; absent on the closing card. */
   segId?: string | number;
   /** When the scene is fully on screen, in seconds from the start; scenes tile the timeline without gaps. */
@@ -38,8 +48,11 @@ export interface Timeline {
   aspectRatio: AspectRatio;
   /** The total length: exactly the requested video length. */
   seconds: number;
-  /** A crossfade that runs over the last `transition` seconds of every scene but the last. */
+  /** The template the ad is made in. */
+  templateId: TemplateId;
+  /** The hand-over that runs over the last `transition` seconds of every scene but the last (none for a cut). */
   transition: number;
+  transitionKind: TransitionKind;
   scenes: TimelineScene[];
 }
 
@@ -48,6 +61,9 @@ export interface TimelineInput {
   segments: SpeechSegment[];
   videoLength: VideoLength;
   aspectRatio: AspectRatio;
+  template: Template;
+  /** Whether the page gave a price: then one scene is the offer card. */
+  hasOffer: boolean;
 }
 
 /**
@@ -56,7 +72,6 @@ export interface TimelineInput {
  * motion"), so pans carry the rest.
  */
 const STILL_MOTIONS: Motion[] = ['zoom-in', 'pan-right', 'pan-up', 'pan-left', 'pan-down'];
-const CROSSFADE = 0.4;
 /**
  * A picture twice the frame's width for its height (or twice its height) is panned along its long side rather
  * than pushed into: on a 9:16 frame a 4:3, 16:9 or 2.35:1 photo pans, a 1:1, 4:5 or 3:4 one is pushed into.
@@ -80,10 +95,16 @@ export function motionByContent(media: { width: number; height: number }, aspect
   if (previous !== 'zoom-in') return 'zoom-in';
   return aspectRatio === '16:9' ? 'pan-right' : 'pan-up';
 }
-/** A shortfall up to this long is absorbed by holding the last scene; a longer one gets a closing card. */
+/** A shortfall up to this long is absorbed by holding the last scene; a longer one gets more scenes. */
 const HOLD_LAST_UP_TO = 2.5;
 /** No scene shorter than this: a flash of a picture reads as a glitch, not a cut. */
 const MIN_SCENE = 0.8;
+/** The end card's length: long enough to read the call to action, the name and the price. */
+const END_CARD: Record<VideoLength, number> = { 15: 2.5, 30: 3, 45: 3 };
+/** The offer card stays long enough to read a price and the struck one. */
+const MIN_OFFER = 1.5;
+/** Shots added to fill a long silence run about this long. */
+const FILL_SHOT = 3;
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
 
@@ -98,8 +119,8 @@ function hookFirst(media: TimelineMedia[]): TimelineMedia[] {
  * Fits speech durations into `length`, keeping every cut on a segment boundary so pictures change with the
  * voice: what runs past the end is cut, and a segment too short to be a scene extends the one before it.
  */
-function fitDurations(segments: SpeechSegment[], length: number): { segId: string | number; seconds: number }[] {
-  const fitted: { segId: string | number; seconds: number }[] = [];
+function fitDurations(segments: SpeechSegment[], length: number): { segId?: string | number; seconds: number }[] {
+  const fitted: { segId?: string | number; seconds: number }[] = [];
   let used = 0;
   for (const { segId, seconds } of segments) {
     const take = Math.min(seconds, length - used);
@@ -107,20 +128,44 @@ function fitDurations(segments: SpeechSegment[], length: number): { segId: strin
     if (take < MIN_SCENE && previous) previous.seconds += take;
     else if (take > 0) fitted.push({ segId, seconds: take });
     used += take;
-    if (used >= length) break;
+    if (used >= length - 1e-9) break;
+  }
+  // Speech much shorter than the video: the last scene holds a little, then more pictures follow.
+  const shortfall = length - used;
+  const last = fitted.at(-1);
+  if (last && shortfall <= HOLD_LAST_UP_TO) last.seconds += shortfall;
+  else {
+    const fills = Math.max(1, Math.round(shortfall / FILL_SHOT));
+    for (let i = 0; i < fills; i++) fitted.push({ seconds: shortfall / fills });
   }
   return fitted;
 }
 
-/** Plans the scenes of one video; throws when there is no media at all. */
-export function planTimeline({ scenes: media, segments, videoLength, aspectRatio }: TimelineInput): Timeline {
+/** A scene longer than the template's longest shot becomes shots of its picture, each with its own move. */
+function intoShots(seconds: number, maxShot: number): number[] {
+  const shots = Math.max(1, Math.min(Math.ceil(seconds / maxShot - 1e-9), Math.floor(seconds / MIN_SCENE)));
+  return Array.from({ length: shots }, () => seconds / shots);
+}
+
+/** The scene that carries the offer card: the template's place for it, else the nearest long enough. */
+function offerScene(scenes: { seconds: number; role: SceneRole }[], where: Template['offer']): number | undefined {
+  const candidates = scenes.map((s, i) => ({ i, s })).filter(({ s }) => s.role === 'feature' && s.seconds >= MIN_OFFER);
+  const target = where === 'early' ? 1 : scenes.length - 2;
+  candidates.sort((a, b) => Math.abs(a.i - target) - Math.abs(b.i - target));
+  return candidates[0]?.i;
+}
+
+/**
+ * Plans the scenes of one video in its template; throws when there is no media at all. The voice sets the cuts
+ * (a scene per spoken segment, split into the template's shots), the hook opens, the offer card takes a scene
+ * when the page gave a price, and the end card closes on the hook picture: decision "Ad templates".
+ */
+export function planTimeline({ scenes: media, segments, videoLength, aspectRatio, template, hasOffer }: TimelineInput): Timeline {
   if (media.length === 0) throw new Error('A video needs at least one picture or clip');
   const ordered = hookFirst(media);
-  const fitted = fitDurations(segments.length ? segments : [{ segId: 0, seconds: videoLength }], videoLength);
-  const spoken = fitted.reduce((sum, s) => sum + s.seconds, 0);
-  const shortfall = videoLength - spoken;
-  const closing = shortfall > HOLD_LAST_UP_TO;
-  if (!closing) (fitted.at(-1) as { seconds: number }).seconds += shortfall;
+  const endSeconds = END_CARD[videoLength];
+  const body = videoLength - endSeconds;
+  const fitted = fitDurations(segments.length ? segments : [{ segId: 0, seconds: body }], body);
 
   let stillIndex = 0;
   let previous: Motion | undefined;
@@ -134,20 +179,41 @@ export function planTimeline({ scenes: media, segments, videoLength, aspectRatio
     stillIndex++;
     return previous;
   };
-  let start = 0;
-  const scenes: TimelineScene[] = fitted.map(({ segId, seconds }, i) => {
+  const planned: Omit<TimelineScene, 'start'>[] = [];
+  for (const [i, { segId, seconds }] of fitted.entries()) {
     const m = ordered[i % ordered.length] as TimelineMedia;
-    const scene = { media: m, segId, start: round(start), seconds: round(seconds), motion: motionFor(m) };
-    start += seconds;
-    return scene;
-  });
-  if (closing) {
-    // The closing card brings back the hook picture: the product is the last thing the viewer sees.
-    const m = ordered[0] as TimelineMedia;
-    scenes.push({ media: m, start: round(start), seconds: round(videoLength - start), motion: m.kind === 'image' ? 'zoom-out' : 'none' });
+    // A clip is not cut into shots: each shot would restart it.
+    const shots = m.kind === 'video' ? [seconds] : intoShots(seconds, template.maxShot);
+    for (const shot of shots) planned.push({ media: m, segId, seconds: shot, motion: motionFor(m), role: 'feature' });
   }
+  (planned[0] as TimelineScene).role = 'hook';
+  if (template.hook === 'question') (planned[0] as TimelineScene).grade = 'problem';
+  // The end card brings back the hook picture: the product is the last thing the viewer sees.
+  const hook = ordered[0] as TimelineMedia;
+  planned.push({ media: hook, seconds: endSeconds, motion: hook.kind === 'image' ? motionFor(hook) : 'none', role: 'end' });
+  if (hasOffer) {
+    const offer = offerScene(planned, template.offer);
+    if (offer !== undefined) (planned[offer] as TimelineScene).role = 'offer';
+  }
+  let start = 0;
+  const scenes = planned.map((scene) => {
+    const placed = { ...scene, start: round(start), seconds: round(scene.seconds) };
+    start += scene.seconds;
+    return placed;
+  });
+  // Rounding each length to the millisecond must not move the end: the last scene ends on the video's length.
+  const last = scenes.at(-1) as TimelineScene;
+  last.seconds = round(videoLength - last.start);
   const shortest = Math.min(...scenes.map((s) => s.seconds));
-  return { aspectRatio, seconds: videoLength, transition: round(Math.min(CROSSFADE, shortest / 3)), scenes };
+  const { kind, seconds } = template.transition;
+  return {
+    aspectRatio,
+    seconds: videoLength,
+    templateId: template.id,
+    transition: kind === 'cut' ? 0 : round(Math.min(seconds, shortest / 3)),
+    transitionKind: kind,
+    scenes,
+  };
 }
 
 /** Output frame size for an aspect ratio at a short side of `shortSide` pixels (540 previews, 1080 exports). */
