@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,9 +22,9 @@ const tools = locateTools();
 interface VideoAnswer {
   status: string;
   error?: string;
-  previewVideos: { resKey: string; scriptId: string; videoUrl: string; taskId: string }[];
+  previewVideos: { resKey: string; scriptId: string; videoUrl: string; taskId: string; templateId?: string }[];
   scriptContentList: { scriptId: string; segments: { segId: number; segText: string }[] }[];
-  exportVideos: { resKey: string; videoUrl: string; taskId: string }[];
+  exportVideos: { resKey: string; videoUrl: string; taskId: string; templateId?: string }[];
 }
 
 const png = (r: number, g: number, b: number) =>
@@ -79,11 +80,15 @@ describe(`link to video on ${testDb?.name}`, () => {
       productLink: 'https://shop.example/products/aqua-bottle',
       productName: 'Aqua Bottle - 1L Stainless Steel',
       productDescription: 'Keeps drinks cold for 24 hours. Leak-proof lid for your bag. Fits every cup holder.',
+      productOffer: { price: '24.90', currency: 'USD' },
+      productBrand: 'Aqua',
       fileIds,
       editorConfig: { videoLength: 15, aspectRatio: '9:16', resultNum: 2 },
     });
     expect(previews.status, previews.error).toBe('SUCCESS');
     expect(previews.previewVideos).toHaveLength(2);
+    // Two previews, two templates (decision "Ad templates"), each result naming its own.
+    expect(previews.previewVideos.map((v) => v.templateId)).toEqual(['clean-studio', 'bold-ugc']);
     const [first, second] = previews.scriptContentList;
     expect(first?.segments.length).toBeGreaterThanOrEqual(2);
     expect(first?.segments).not.toEqual(second?.segments);
@@ -107,6 +112,7 @@ describe(`link to video on ${testDb?.name}`, () => {
     expect(badVoice.body).toMatchObject({ code: 40000, message: expect.stringContaining('voiceId') });
     const edited = await submitAndWait(browser, 'script-update', {
       voiceId: 'en-noah',
+      templateId: 'sale',
       projectId,
       taskId: previews.taskId,
       resultNum: 1,
@@ -127,6 +133,7 @@ describe(`link to video on ${testDb?.name}`, () => {
       },
     ]);
     expect(edited.previewVideos[0]?.scriptId).toBe(scriptId);
+    expect(edited.previewVideos[0]?.templateId).toBe('sale');
 
     const unknown = await browser.call('POST', '/task/v1/export-video/submit', {
       body: { projectId, taskId: edited.taskId, resultNum: 1, scriptId: 'no-such-script', videoLengthType: '2' },
@@ -147,9 +154,17 @@ describe(`link to video on ${testDb?.name}`, () => {
       resultNum: 1,
       scriptId,
       videoLengthType: '2',
+      aiLabel: true,
     });
     expect(exported.status, exported.error).toBe('SUCCESS');
+    // The export keeps the template its preview was last made in.
+    expect(exported.exportVideos[0]?.templateId).toBe('sale');
     const video = await probed(exported.exportVideos[0]?.videoUrl as string, 'export.mp4');
+    // The "AI-generated" label asked for is in the file's metadata too (decision "AI-generated label").
+    const tags = spawnSync(tools.ffprobe, ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', join(work, 'export.mp4')], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(tags.stdout).format.tags).toMatchObject({ comment: 'AI-generated content', ai_generated: 'true' });
     expect(video).toMatchObject({ width: 1080, height: 1920 });
     expect(Math.abs(video.duration - 15)).toBeLessThanOrEqual(1);
     expect(before - (await availableOf(t.ctx.db, userId))).toBe(await priceOf(t.ctx.db, 'link2V_15s'));

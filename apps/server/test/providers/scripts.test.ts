@@ -194,6 +194,7 @@ describe('link-video scripts by the writer the composition root chose', () => {
     captionId: undefined,
     musicId: undefined,
     language: 'en',
+    templateId: undefined,
   };
   const job = (llm: Settings['llm']) => ({
     taskId: 'abcdef12-task',

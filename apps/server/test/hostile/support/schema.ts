@@ -68,7 +68,7 @@ export const maxLengthOf = (schema: z.ZodType) => checkValue(unwrap(schema).sche
 
 /** Values a leaf field is likely to accept; the first its schema takes is used. */
 const CANDIDATES: Partial<Record<FieldKind, unknown[]>> = {
-  string: ['x', 'png', '1:1', 'a@example.com', 'https://shop.example/item.png', '#336699'],
+  string: ['x', 'png', '1:1', 'a@example.com', 'https://shop.example/item.png', '#336699', '54.90', 'USD'],
   number: [1, 2, 5, 15, 16, 0],
   boolean: [true],
 };
@@ -88,6 +88,15 @@ export function sampleOf(schema: z.ZodType, options: SampleOptions): unknown {
       for (const [key, field] of Object.entries(def.shape ?? {})) {
         if (unwrap(field).optional && !options.optionals) continue;
         value[key] = sampleOf(field, options);
+      }
+      // A rule across fields (a price before a sale above the price) may refuse the plain values: leave out the
+      // optional field it names.
+      const refused = inner.safeParse(value);
+      if (!refused.success) {
+        for (const issue of refused.error.issues) {
+          const key = String(issue.path[0]);
+          if (issue.path.length === 1 && unwrap(def.shape?.[key] as z.ZodType).optional) delete value[key];
+        }
       }
       return value;
     }

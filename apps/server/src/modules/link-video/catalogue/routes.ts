@@ -1,35 +1,46 @@
-// The quick editor's catalogues (spec "Screens and routes" screen 3): voices, music and caption styles, each with something to
-// hear or see. Samples are made on this machine the first time they are asked for and kept, so the catalogue
+// The quick editor's catalogues (spec "Screens and routes" screen 3): voices, music, caption styles and templates, each
+// with something to hear or see. Samples are made on this machine the first time they are asked for and kept, so the catalogue
 // costs nothing until someone opens the editor. They are the product's own material, the same for every user,
 // so they are served without a session (an <audio> or <img> sends no client header).
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { linkVideoCaptions, linkVideoMusic, linkVideoVoices } from '@reelsmith/contract';
+import { linkVideoCaptions, linkVideoMusic, linkVideoVoices, TEMPLATE_IDS, type TemplateId } from '@reelsmith/contract';
 import { CAPTIONS, captionPreview, MUSIC, musicBed, runTool, VOICES, voiceSample } from '@reelsmith/media';
 import { AppError } from '../../../errors.js';
 import { defineModule } from '../../../http/module.js';
 import { apiBase } from '../../../settings.js';
 import { mediaToolsOf } from '../../files/workDir.js';
+import { cachedFile } from './cachedFile.js';
+import { SampleLook, templateRoutes } from './templates.js';
 
 const SAMPLES_PATH = '/link-video/samples';
 /** Long enough to hear a track's character. */
 const MUSIC_SAMPLE_SECONDS = 20;
 
-type SampleKind = 'voice' | 'music' | 'caption';
+type SampleKind = 'voice' | 'music' | 'caption' | 'template';
 const SAMPLE_TYPES: Record<SampleKind, { ext: string; mime: string }> = {
   voice: { ext: 'wav', mime: 'audio/wav' },
   music: { ext: 'm4a', mime: 'audio/mp4' },
   caption: { ext: 'png', mime: 'image/png' },
+  template: { ext: 'jpg', mime: 'image/jpeg' },
 };
 
-export const catalogueModule = defineModule((api, { route, ctx }) => {
+export const catalogueModule = defineModule((api, { route, ctx, signer }) => {
   const tools = mediaToolsOf(ctx.settings);
   const speaker = ctx.voice;
   const dir = join(ctx.settings.dataDir, 'cache', 'samples');
-  const sampleUrl = (kind: SampleKind, id: string) => `${apiBase(ctx.settings)}${SAMPLES_PATH}/${kind}/${encodeURIComponent(id)}`;
+  const sampleUrl = (kind: SampleKind, id: string, look?: SampleLook) =>
+    `${apiBase(ctx.settings)}${SAMPLES_PATH}/${kind}/${encodeURIComponent(id)}${look ? `?${new URLSearchParams(look)}` : ''}`;
+  const drawTemplate = templateRoutes(api, {
+    route,
+    ctx,
+    signer,
+    sampleUrl: (templateId, look) => sampleUrl('template', templateId, look),
+  });
 
-  const makers: Record<SampleKind, (id: string, out: string) => Promise<unknown>> = {
+  // A template's sample is drawn in a shape and a language (its sample name), given by the query.
+  const makers: Record<SampleKind, (id: string, out: string, look: SampleLook | undefined) => Promise<unknown>> = {
     voice: (id, out) => voiceSample(id, out, tools, speaker.synthesizer()),
     music: async (id, out) => {
       const wav = `${out}.wav`;
@@ -38,28 +49,28 @@ export const catalogueModule = defineModule((api, { route, ctx }) => {
       await rm(wav, { force: true });
     },
     caption: (id, out) => captionPreview(id, out, { tools }),
+    template: async (id, out, look) => {
+      if (!look) throw new AppError('notFound');
+      await drawTemplate(id as TemplateId, look, out);
+    },
   };
   const known: Record<SampleKind, (id: string) => boolean> = {
     voice: (id) => VOICES.some((v) => v.voiceId === id),
     music: (id) => MUSIC.some((m) => m.musicId === id),
     caption: (id) => CAPTIONS.some((c) => c.captionId === id),
+    template: (id) => TEMPLATE_IDS.some((templateId) => templateId === id),
   };
 
-  /** The sample file, made now if it is the first time; written aside and renamed, so no one reads half of it. */
-  async function sampleFile(kind: SampleKind, id: string): Promise<string> {
+  /** The sample file, made now if it is the first time. */
+  function sampleFile(kind: SampleKind, id: string, look: SampleLook | undefined): Promise<string> {
     // A voice sample is named by its engine too: switching TTS on or off must not serve the other engine's voice.
-    const name = kind === 'voice' ? `voice-${speaker.engine}-${id}` : `${kind}-${id}`;
-    const file = join(dir, `${name}.${SAMPLE_TYPES[kind].ext}`);
-    if (await stat(file).catch(() => undefined)) return file;
-    await mkdir(dir, { recursive: true });
-    const partial = join(dir, `${name}.${process.pid}.${Date.now()}.part.${SAMPLE_TYPES[kind].ext}`);
-    try {
-      await makers[kind](id, partial);
-      await rename(partial, file);
-    } finally {
-      await rm(partial, { force: true });
-    }
-    return file;
+    const name =
+      kind === 'voice'
+        ? `voice-${speaker.engine}-${id}`
+        : look
+          ? `${kind}-${id}-${look.aspectRatio.replace(':', 'x')}-${look.language}`
+          : `${kind}-${id}`;
+    return cachedFile(join(dir, `${name}.${SAMPLE_TYPES[kind].ext}`), (partial) => makers[kind](id, partial, look));
   }
 
   route(linkVideoVoices, ({ query }) =>
@@ -74,7 +85,10 @@ export const catalogueModule = defineModule((api, { route, ctx }) => {
     async (req, reply) => {
       const kind = req.params.kind as SampleKind;
       if (!(kind in SAMPLE_TYPES) || !known[kind](req.params.id)) throw new AppError('notFound');
-      const file = await sampleFile(kind, req.params.id);
+      // Only a template's sample has a query, and then exactly its shape and language.
+      const look = kind === 'template' ? SampleLook.safeParse(req.query) : undefined;
+      if (look && !look.success) throw new AppError('notFound');
+      const file = await sampleFile(kind, req.params.id, look?.data);
       return reply.type(SAMPLE_TYPES[kind].mime).header('cache-control', 'public, max-age=86400').send(createReadStream(file));
     },
   );

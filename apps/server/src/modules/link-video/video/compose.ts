@@ -2,24 +2,29 @@
 // the script segment by segment (with the speech provider when one is configured), lay music under the voice, time
 // the captions to the speech, plan the scenes along the voice, render, and store the result as a generated asset of
 // the project.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { TemplateId } from '@reelsmith/contract';
 import {
   buildAss,
+  buildCardsAss,
   CAPTIONS,
-  captionFontsDir,
+  cardFace,
+  cardFontsDir,
   defaultVoice,
   frameSize,
   MUSIC,
+  mergeAss,
   mixAudio,
   musicBed,
   planTimeline,
   type RenderQuality,
   renderVideo,
   speakScript,
+  TEMPLATES,
   type TimelineMedia,
 } from '@reelsmith/media';
 import type { AppContext } from '../../../context.js';
@@ -27,9 +32,16 @@ import { ingest } from '../../files/ingest.js';
 import { addFile } from '../../files/records.js';
 import { mediaToolsOf, withWorkDir } from '../../files/workDir.js';
 import type { TaskJob } from '../../tasks/definition.js';
+import { adFacts, brandOf } from './look.js';
 import type { MediaFile } from './media.js';
 import { languageOf } from './scripts.js';
-import type { Segment, VideoSettings } from './source.js';
+import type { LinkVideoInput, Segment, VideoSettings } from './source.js';
+
+/**
+ * The tag an AI-labelled export carries in its metadata, beside the label in the picture: the words TikTok Shop
+ * asks sellers to disclose (decision "AI-generated label").
+ */
+const AI_METADATA = { comment: 'AI-generated content', ai_generated: 'true' };
 
 export interface ComposeRequest {
   settings: VideoSettings;
@@ -38,8 +50,11 @@ export interface ComposeRequest {
   /** Which preview this is: previews of one script differ by the picture that opens them. */
   variant: number;
   quality: RenderQuality;
-  /** The product's name, for the stored file's name. */
-  name: string;
+  /** The product as the link-video task was given it: its name names the stored file; all of it feeds the cards. */
+  product: Pick<LinkVideoInput, 'productName' | 'productDescription' | 'productBrand' | 'productOffer'>;
+  templateId: TemplateId;
+  /** Whether the video carries the "AI-generated" label and metadata tag (decision "AI-generated label"). */
+  aiLabel: boolean;
 }
 
 export interface ComposedVideo {
@@ -52,16 +67,17 @@ export interface ComposedVideo {
 const cacheDirOf = (ctx: AppContext, what: 'media' | 'stills' | 'music') => join(ctx.settings.dataDir, 'cache', what);
 
 /**
- * A stored file as a local file, fetched from storage once and kept, so the previews, edits and export of a
- * project read (and scale) each picture once. Named by file id: a stored file never changes.
+ * A stored object as a local file, fetched from storage once and kept, so the previews, edits and export of a
+ * project read (and scale) each picture once. Named by its key: a stored object never changes.
  */
-async function localCopy(ctx: AppContext, file: MediaFile): Promise<string> {
+async function localCopy(ctx: AppContext, resKey: string, format: string | null): Promise<string> {
   const dir = cacheDirOf(ctx, 'media');
-  const path = join(dir, `${file.id}.${file.format ?? 'bin'}`);
+  const name = createHash('sha256').update(resKey).digest('hex').slice(0, 32);
+  const path = join(dir, `${name}.${format ?? 'bin'}`);
   if (await stat(path).catch(() => undefined)) return path;
   await mkdir(dir, { recursive: true });
   const partial = `${path}.${randomUUID()}.part`;
-  await pipeline(await ctx.storage.read(file.resKey), createWriteStream(partial));
+  await pipeline(await ctx.storage.read(resKey), createWriteStream(partial));
   await rename(partial, path);
   return path;
 }
@@ -75,16 +91,28 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
   const { ctx, signal } = job;
   const { settings, segments, quality } = request;
   const tools = mediaToolsOf(ctx.settings);
-  const language = languageOf({ productName: request.name, productDescription: segments.map((s) => s.segText).join('\n') }, settings);
+  const { product } = request;
+  const language = languageOf(
+    { productName: product.productName, productDescription: segments.map((s) => s.segText).join('\n') },
+    settings,
+  );
   const media = await Promise.all(
     rotate(request.media, request.variant).map(
       async (file): Promise<TimelineMedia> =>
         file.type === 'video'
-          ? { kind: 'video', file: await localCopy(ctx, file), seconds: file.duration ?? 0 }
+          ? { kind: 'video', file: await localCopy(ctx, file.resKey, file.format), seconds: file.duration ?? 0 }
           : // The picture's size chooses its move (a pan along a wide photo, a push-in otherwise): see planTimeline.
-            { kind: 'image', file: await localCopy(ctx, file), width: file.width ?? undefined, height: file.height ?? undefined },
+            {
+              kind: 'image',
+              file: await localCopy(ctx, file.resKey, file.format),
+              width: file.width ?? undefined,
+              height: file.height ?? undefined,
+            },
     ),
   );
+  const { brand, callToAction } = await brandOf(ctx, job.userId, language, (resKey) => localCopy(ctx, resKey, null));
+  const template = TEMPLATES[request.templateId];
+  const facts = adFacts(product, segments, language, callToAction);
   return withWorkDir(ctx.settings, async (dir) => {
     await job.progress('understanding');
     const voice = await speakScript(segments, {
@@ -101,6 +129,8 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
       segments: voice.segments.map((s) => ({ segId: s.segId, seconds: s.seconds })),
       videoLength: settings.videoLength,
       aspectRatio: settings.aspectRatio,
+      template,
+      hasOffer: facts.offer !== undefined,
     });
     const music = join(dir, 'music.wav');
     await musicBed(settings.musicId ?? defaultMusicId(), timeline.seconds, music, cacheDirOf(ctx, 'music'), tools);
@@ -118,17 +148,20 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
       height,
       language,
     });
-    await writeFile(ass, captions);
+    const cards = buildCardsAss({ timeline, template, facts, brand, width, height, language, aiLabel: request.aiLabel });
+    await writeFile(ass, mergeAss(captions, cards));
 
     await job.progress('rendering');
     const outFile = join(dir, 'video.mp4');
     await renderVideo(timeline, {
       audio,
       ass,
-      fontsDir: captionFontsDir(),
+      fontsDir: cardFontsDir(cardFace(template, brand)),
       quality,
       outFile,
       cacheDir: cacheDirOf(ctx, 'stills'),
+      brand,
+      metadata: request.aiLabel ? AI_METADATA : undefined,
       signal,
       tools,
     });
@@ -139,7 +172,13 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
     const label = quality === 'export' ? 'export' : `preview ${request.variant + 1}`;
     const row = await addFile(
       ctx,
-      { userId: job.userId, fileId, name: `${request.name.slice(0, 200)} – ${label}.mp4`, source: 'generated', projectId: job.projectId },
+      {
+        userId: job.userId,
+        fileId,
+        name: `${product.productName.slice(0, 200)} – ${label}.mp4`,
+        source: 'generated',
+        projectId: job.projectId,
+      },
       stored,
     );
     return { fileId: row.id, resKey: stored.resKey, videoUrl: await ctx.storage.downloadUrl(stored.resKey) };

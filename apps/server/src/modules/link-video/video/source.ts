@@ -1,7 +1,7 @@
 // What a script update or an export renders: the link-video task that made the previews, with its settings,
 // and each script as last edited. The web app names the project's current task, which is the link-video task or
 // a script update made after it (spec "States and transitions"), so a script update's `taskId` is followed back to the link-video task.
-import type { TASKS } from '@reelsmith/contract';
+import type { TASKS, TemplateId } from '@reelsmith/contract';
 import type { AspectRatio, Language, VideoLength } from '@reelsmith/media';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,6 +18,8 @@ export interface VideoSettings {
   captionId: string | undefined;
   musicId: string | undefined;
   language: Language | undefined;
+  /** The template chosen for the task or, through a script update, for one preview; absent, each preview's own turn. */
+  templateId: TemplateId | undefined;
 }
 
 export type LinkVideoInput = z.output<(typeof TASKS)['link-video']['input']>;
@@ -25,7 +27,7 @@ export type ScriptUpdateInput = z.output<(typeof TASKS)['script-update']['input'
 export type VideoResult = z.output<(typeof TASKS)['link-video']['result']>;
 export type Segment = { segId: number; segText: string };
 /** The quick editor's choices a script update may change for one preview. */
-export type Look = Partial<Pick<ScriptUpdateInput, 'voiceId' | 'captionId' | 'musicId'>>;
+export type Look = Partial<Pick<ScriptUpdateInput, 'voiceId' | 'captionId' | 'musicId' | 'templateId'>>;
 
 export interface VideoSource {
   /** The link-video task whose settings (media, length, voice, music, captions) every render of it keeps. */
@@ -84,8 +86,8 @@ export async function videoSource(db: Db, userId: string, projectId: string, tas
 }
 
 /** The choices an update names, without the ones it leaves alone. */
-export const lookOf = ({ voiceId, captionId, musicId }: Look): Look =>
-  Object.fromEntries(Object.entries({ voiceId, captionId, musicId }).filter(([, v]) => v !== undefined));
+export const lookOf = ({ voiceId, captionId, musicId, templateId }: Look): Look =>
+  Object.fromEntries(Object.entries({ voiceId, captionId, musicId, templateId }).filter(([, v]) => v !== undefined));
 
 /** The script to render, or a clear refusal when the previews have no such script. */
 export function scriptOf(source: VideoSource, scriptId: string): Segment[] {

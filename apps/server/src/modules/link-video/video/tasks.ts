@@ -8,6 +8,7 @@ import { AppError } from '../../../errors.js';
 import { getProject } from '../../projects/service.js';
 import type { TaskDefinition, TaskJob } from '../../tasks/definition.js';
 import { composeVideo } from './compose.js';
+import { templateOf } from './look.js';
 import { mediaFiles } from './media.js';
 import { scriptsFor } from './scripts.js';
 import {
@@ -39,6 +40,7 @@ export function videoSettings(input: LinkVideoInput): VideoSettings {
     captionId: input.captionId ?? config.captionId,
     musicId: config.musicId,
     language: config.language,
+    templateId: config.templateId,
   };
 }
 
@@ -87,15 +89,20 @@ export const linkVideoTask: TaskDefinition<LinkVideoInput, VideoResult> = {
     const scripts = await scriptsFor(input, settings, job);
     const previewVideos: VideoResult['previewVideos'] = [];
     for (const [variant, script] of scripts.entries()) {
+      const templateId = templateOf(settings.templateId, input, variant);
       const video = await composeVideo(job, {
         settings,
         media,
         segments: script.segments,
         variant,
         quality: 'preview',
-        name: input.productName,
+        product: input,
+        templateId,
+        aiLabel: false,
       });
-      previewVideos.push({ resKey: video.resKey, videoUrl: video.videoUrl, scriptId: script.scriptId, taskId: job.taskId });
+      previewVideos.push({ resKey: video.resKey, videoUrl: video.videoUrl, scriptId: script.scriptId, taskId: job.taskId, templateId });
+      // Each preview shows as it lands instead of all three at the end.
+      await job.partial({ previewVideos, scriptContentList: scripts.slice(0, previewVideos.length) });
     }
     return { previewVideos, scriptContentList: scripts };
   },
@@ -129,16 +136,20 @@ export const scriptUpdateTask: TaskDefinition<ScriptUpdateInput, VideoResult> = 
     await job.progress('parsing');
     const media = await mediaFiles(ctx, job.userId, source.root.input.fileIds);
     const segments = nonBlank(input.scriptContents);
+    const variant = variantOf(source.root.result as VideoResult, input.scriptId);
+    const templateId = templateOf(settings.templateId, source.root.input, variant);
     const video = await composeVideo(job, {
       settings,
       media,
       segments,
-      variant: variantOf(source.root.result as VideoResult, input.scriptId),
+      variant,
       quality: 'preview',
-      name: source.root.input.productName,
+      product: source.root.input,
+      templateId,
+      aiLabel: false,
     });
     return {
-      previewVideos: [{ resKey: video.resKey, videoUrl: video.videoUrl, scriptId: input.scriptId, taskId: job.taskId }],
+      previewVideos: [{ resKey: video.resKey, videoUrl: video.videoUrl, scriptId: input.scriptId, taskId: job.taskId, templateId }],
       scriptContentList: [{ scriptId: input.scriptId, segments }],
     };
   },
@@ -164,15 +175,20 @@ export const exportVideoTask: TaskDefinition<ExportInput, ExportResult> = {
     const settings = settingsOf(source, input.scriptId);
     await job.progress('parsing');
     const media = await mediaFiles(ctx, job.userId, source.root.input.fileIds);
+    const variant = variantOf(source.root.result as VideoResult, input.scriptId);
+    const templateId = templateOf(settings.templateId, source.root.input, variant);
     const video = await composeVideo(job, {
       settings,
       media,
       segments: scriptOf(source, input.scriptId),
-      variant: variantOf(source.root.result as VideoResult, input.scriptId),
+      variant,
       quality: 'export',
-      name: source.root.input.productName,
+      product: source.root.input,
+      templateId,
+      // Pictures made by the generation tools are AI-generated: the label is on unless the user turned it off.
+      aiLabel: input.aiLabel ?? media.some((file) => file.source === 'generated'),
     });
-    return { exportVideos: [{ resKey: video.resKey, videoUrl: video.videoUrl, taskId: job.taskId }] };
+    return { exportVideos: [{ resKey: video.resKey, videoUrl: video.videoUrl, taskId: job.taskId, templateId }] };
   },
   async view(result, ctx) {
     return { exportVideos: await withFreshLinks(ctx, result.exportVideos) };

@@ -1,0 +1,117 @@
+// The template picker's thumbnails (decision "Template picker"): one frame of each template's hook, drawn by the
+// real renderer. Without a picture they show a sample product and are public samples like the caption previews;
+// with one of the user's pictures they show that product, through a link signed for that user and file, made
+// once and kept in the cache by file, template, shape, language and the words on the hook.
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { AdAspectRatio, Locale, linkVideoTemplates, TEMPLATE_IDS, TemplateId } from '@reelsmith/contract';
+import { detectLanguage, templateThumbnail } from '@reelsmith/media';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.js';
+import { AppError } from '../../../errors.js';
+import { localeOf } from '../../../http/locale.js';
+import type { Router } from '../../../http/route.js';
+import type { UrlSigner } from '../../../http/signedUrl.js';
+import { apiBase } from '../../../settings.js';
+import { mediaToolsOf } from '../../files/workDir.js';
+import { mediaFiles } from '../video/media.js';
+import { cachedFile, oneAtATime } from './cachedFile.js';
+
+const THUMBNAIL_PATH = '/link-video/templates/thumbnail';
+/** The picker asks again when it opens; an hour covers a page left open a while. */
+const THUMBNAIL_LINK_TTL_MS = 60 * 60_000;
+
+/** What a sample thumbnail is drawn for, beside its template: the query of its public address. */
+export const SampleLook = z.strictObject({ aspectRatio: AdAspectRatio, language: Locale });
+export type SampleLook = z.infer<typeof SampleLook>;
+
+/**
+ * Declares the templates call and the thumbnails of the user's pictures; answers how to draw a sample thumbnail,
+ * which the catalogue serves beside its other samples.
+ */
+export function templateRoutes(
+  api: FastifyInstance,
+  {
+    route,
+    ctx,
+    signer,
+    sampleUrl,
+  }: { route: Router; ctx: AppContext; signer: UrlSigner; sampleUrl: (templateId: TemplateId, look: SampleLook) => string },
+): (templateId: TemplateId, look: SampleLook, out: string) => Promise<void> {
+  const tools = mediaToolsOf(ctx.settings);
+  const cacheDir = join(ctx.settings.dataDir, 'cache', 'templates');
+  const render = oneAtATime();
+  const links = signer.link(`${apiBase(ctx.settings)}${THUMBNAIL_PATH}`, {
+    fields: ['userId', 'fileId', 'templateId', 'aspectRatio', 'language'],
+    optional: ['name', 'price', 'currency', 'listPrice'],
+    ttlMs: THUMBNAIL_LINK_TTL_MS,
+  });
+
+  /** The user's stored picture, or not found: someone else's file, a video, a failed import and nothing look alike. */
+  async function ownPicture(userId: string, fileId: string) {
+    const [file] = await mediaFiles(ctx, userId, [fileId]);
+    if (file?.type !== 'image') throw new AppError('notFound');
+    return file;
+  }
+
+  route(linkVideoTemplates, async ({ user, query, req }) => {
+    const aspectRatio = query.aspectRatio ?? '9:16';
+    if (!query.fileId) {
+      const language = query.language ?? localeOf(req.headers['accept-language']);
+      return TEMPLATE_IDS.map((templateId) => ({ templateId, previewUrl: sampleUrl(templateId, { aspectRatio, language }) }));
+    }
+    const file = await ownPicture(user.userId, query.fileId);
+    const { name, price, currency, listPrice } = query;
+    // The hook is in the ad's language: a Chinese name needs the Chinese type, whatever the page's language.
+    const language = query.language ?? (name ? detectLanguage(name) : localeOf(req.headers['accept-language']));
+    return TEMPLATE_IDS.map((templateId) => ({
+      templateId,
+      previewUrl: links.sign({ userId: user.userId, fileId: file.id, templateId, aspectRatio, language, name, price, currency, listPrice }),
+    }));
+  });
+
+  /** What a verified link names, read back into the renderer's terms (the signature vouches for the values). */
+  const Thumbnail = z.object({
+    userId: z.string(),
+    fileId: z.string(),
+    templateId: TemplateId,
+    aspectRatio: AdAspectRatio,
+    language: Locale,
+    name: z.string().optional(),
+    price: z.string().optional(),
+    currency: z.string().optional(),
+    listPrice: z.string().optional(),
+    expires: z.number(),
+  });
+
+  api.get(THUMBNAIL_PATH, { config: { skipClientChecks: true } }, async (req, reply) => {
+    const link = Thumbnail.safeParse(links.verify(req.query));
+    if (!link.success) throw new AppError('uploadLinkInvalid');
+    const { userId, fileId, templateId, aspectRatio, language, name, price, currency, listPrice } = link.data;
+    // The file may have been deleted since the link was signed.
+    const file = await ownPicture(userId, fileId);
+    const words = JSON.stringify([language, name ?? null, price ?? null, currency ?? null, listPrice ?? null]);
+    const wordsKey = createHash('sha256').update(words).digest('hex').slice(0, 16);
+    const out = join(cacheDir, 'thumbnails', `${file.id}-${templateId}-${aspectRatio.replace(':', 'x')}-${wordsKey}.jpg`);
+    const thumbnail = await cachedFile(out, async (partial) => {
+      // A stored file never changes: its local copy serves every template, shape and name.
+      const picture = await cachedFile(join(cacheDir, 'pictures', `${file.id}.${file.format ?? 'img'}`), async (copy) =>
+        pipeline(await ctx.storage.read(file.resKey), createWriteStream(copy)),
+      );
+      const offer = price && currency ? { price, currency, ...(listPrice && { listPrice }) } : undefined;
+      await render(() =>
+        templateThumbnail({ file: picture, templateId, aspectRatio, language, name, offer, out: partial, cacheDir, tools }),
+      );
+    });
+    return reply
+      .type('image/jpeg')
+      .header('cache-control', `private, max-age=${Math.max(0, Math.floor((link.data.expires - Date.now()) / 1000))}`)
+      .send(createReadStream(thumbnail));
+  });
+
+  return (templateId, look, out) =>
+    render(() => templateThumbnail({ templateId, aspectRatio: look.aspectRatio, language: look.language, out, cacheDir, tools }));
+}
