@@ -1,19 +1,14 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, stubApi, userWith } from '../../test/renderApp';
 import { withProject } from './LinkToVideoLanding';
-import { closeProject } from './project/open';
+import { resetProjectPages } from './project/pageTesting';
 import { currentProject } from './project/store';
 
 // Mounting the whole app with antd's styles is slow on a shared 2-core machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-afterEach(() => {
-  cleanup();
-  closeProject();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(resetProjectPages);
 
 function stubCreation(bodies: Record<string, unknown>) {
   return stubApi({

@@ -68,7 +68,7 @@ export function EditProductPage() {
         </div>
         <div className={styles.page}>
           <ScriptChoice product={project.product} />
-          <VideoSettings editorConfig={project.editorConfig} />
+          <VideoSettings project={project} />
           <BrandKitButton />
           <Button type="primary" size="large" block loading={submitting} disabled={project.assetUrlTasks.length > 0} onClick={generate}>
             {t('product.generate')}

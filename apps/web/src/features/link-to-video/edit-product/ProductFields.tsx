@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import styles from '../flow.module.css';
 import { projectController } from '../project/open';
 import type { Product } from '../project/types';
+import { OfferFields } from './OfferFields';
 
-/** The product's name and description, as the analysis found them and the user corrects them. */
+/** The product's name, description, price and brand, as the analysis found them and the user corrects them. */
 export function ProductFields({ product }: { product: Product }) {
   const { t } = useTranslation('link-to-video');
   return (
@@ -31,6 +32,7 @@ export function ProductFields({ product }: { product: Product }) {
         value={product.productDescription}
         onChange={(event) => projectController()?.patchProduct({ productDescription: event.target.value })}
       />
+      <OfferFields product={product} />
     </section>
   );
 }

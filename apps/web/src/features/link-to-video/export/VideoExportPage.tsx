@@ -9,14 +9,16 @@ import styles from '../flow.module.css';
 import { useProjectStore } from '../project/store';
 import { isUnfinished } from '../project/types';
 import { stageUrl, useProjectPage } from '../project/useProjectPage';
+import { useTemplateName } from '../templates/TemplatePicker';
 
-/** The last step: the exported videos, ready to download (spec "States and transitions"). */
+/** The last step: the exported videos, each with its template, ready to download (spec "States and transitions"). */
 export function VideoExportPage() {
   const { t } = useTranslation('link-to-video');
   const project = useProjectPage('videoExport');
   const failure = useProjectStore((store) => store.failure);
   const progress = useProjectStore((store) => store.progress);
   const navigate = useNavigate();
+  const templateName = useTemplateName();
 
   if (!project) return <Busy />;
   const backToPreview = () => navigate(stageUrl('preview', project.projectId));
@@ -34,7 +36,10 @@ export function VideoExportPage() {
         <section key={video.resKey} className={styles.panel} aria-label={t('preview.video', { number: index + 1 })}>
           {/* biome-ignore lint/a11y/useMediaCaption: the subtitles are burnt into the picture */}
           <video className={styles.exportVideo} src={video.videoUrl} controls preload="metadata" />
-          <div className={styles.actions}>
+          <div className={styles.previewFooter}>
+            <span className={styles.templateLabel}>
+              {video.templateId && t('templates.label', { name: templateName(video.templateId) })}
+            </span>
             <Button type="primary" icon={<DownloadOutlined />} href={video.videoUrl} download>
               {t('export.download')}
             </Button>

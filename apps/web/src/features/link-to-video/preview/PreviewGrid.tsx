@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import styles from '../flow.module.css';
 import { projectController } from '../project/open';
 import type { Preview } from '../project/types';
+import { useTemplateName } from '../templates/TemplatePicker';
 
-/** The generated previews: each can be chosen for rendering and opened in the quick editor. */
+/** The generated previews, each with its template: each can be chosen for rendering and opened in the quick editor. */
 export function PreviewGrid({
   preview,
   editedScriptId,
@@ -17,6 +18,7 @@ export function PreviewGrid({
   onSelect: (scriptIds: string[]) => void;
 }) {
   const { t } = useTranslation('link-to-video');
+  const templateName = useTemplateName();
   const toggle = (scriptId: string, on: boolean) => onSelect(on ? [...selected, scriptId] : selected.filter((id) => id !== scriptId));
   return (
     <ul className={styles.previewGrid} aria-label={t('preview.title')}>
@@ -26,6 +28,9 @@ export function PreviewGrid({
           <li key={video.resKey} className={styles.previewCard} data-edited={video.scriptId === editedScriptId}>
             {/* biome-ignore lint/a11y/useMediaCaption: the subtitles are burnt into the picture */}
             <video src={video.videoUrl} controls preload="metadata" aria-label={label} />
+            {video.templateId && (
+              <span className={styles.templateLabel}>{t('templates.label', { name: templateName(video.templateId) })}</span>
+            )}
             <div className={styles.previewFooter}>
               <Checkbox checked={selected.includes(video.scriptId)} onChange={(event) => toggle(video.scriptId, event.target.checked)}>
                 {label}

@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button, Spin, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { GenerationFailed } from '../../../shared/progress/GenerationFailed';
 import { GenerationProgress } from '../../../shared/progress/GenerationProgress';
 import { Busy } from '../../../shared/ui/Busy';
 import styles from '../flow.module.css';
+import { hasGeneratedAssets } from '../project/assets';
 import { projectController } from '../project/open';
 import { useProjectStore } from '../project/store';
 import { isUnfinished } from '../project/types';
@@ -22,20 +23,24 @@ export function PreviewPage() {
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string[]>([]);
   const [rendering, setRendering] = useState(false);
+  // The AI-generated label: on by default when a picture of the product came from the generation tools.
+  const [aiLabel, setAiLabel] = useState<boolean | null>(null);
 
   if (!project) return <Busy />;
   const backToProduct = () => navigate(stageUrl('editProduct', project.projectId));
   const generating = project.taskPath === 'link-video' && isUnfinished(project.taskStatus);
-  if (generating) return <GenerationProgress progress={progress} />;
   const preview = project.preview;
+  // The previews show one by one as each lands; until the first, the progress of the whole.
+  if (generating && !preview?.previewVideos.length) return <GenerationProgress progress={progress} />;
   if (!preview || preview.previewVideos.length === 0) {
     return failure ? <GenerationFailed onRetry={backToProduct} retryLabel={t('preview.back')} /> : <Busy />;
   }
 
+  const labelled = aiLabel ?? hasGeneratedAssets(project.product);
   const render = async () => {
     setRendering(true);
     try {
-      await projectController()?.submitExport(selected);
+      await projectController()?.submitExport(selected, labelled);
       navigate(stageUrl('videoExport', project.projectId));
     } catch {
       // The API client has shown why.
@@ -53,13 +58,27 @@ export function PreviewPage() {
           </h2>
           <p className={styles.hint}>{t('preview.selectHint')}</p>
           <PreviewGrid preview={preview} editedScriptId={project.editedScriptId} selected={selected} onSelect={setSelected} />
-          <div className={styles.actions}>
-            <Button type="primary" size="large" disabled={selected.length === 0} loading={rendering} onClick={render}>
-              {t('preview.render', { count: selected.length })}
-            </Button>
-          </div>
+          {generating ? (
+            <p className={styles.hint} role="status">
+              <Spin size="small" />{' '}
+              {t('preview.moreComing', { ready: preview.previewVideos.length, total: project.editorConfig.resultNum ?? 3 })}
+            </p>
+          ) : (
+            <>
+              <div className={styles.actions}>
+                <span className={styles.aiLabel}>
+                  <Switch id="ai-label" checked={labelled} onChange={setAiLabel} />
+                  <label htmlFor="ai-label">{t('preview.aiLabel')}</label>
+                </span>
+                <Button type="primary" size="large" disabled={selected.length === 0} loading={rendering} onClick={render}>
+                  {t('preview.render', { count: selected.length })}
+                </Button>
+              </div>
+              <p className={styles.hint}>{t('preview.aiLabelHint')}</p>
+            </>
+          )}
         </section>
-        <QuickEditor project={project} />
+        {!generating && <QuickEditor project={project} />}
       </div>
     </div>
   );

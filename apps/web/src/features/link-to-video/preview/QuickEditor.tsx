@@ -11,9 +11,13 @@ import { isUnfinished, type Project } from '../project/types';
 import { EditorChoice } from './EditorChoice';
 import { SamplePlayer } from './SamplePlayer';
 import { ScriptEditor } from './ScriptEditor';
+import { TemplateChoice } from './TemplateChoice';
 import { VoicePicker } from './VoicePicker';
 
-/** The quick editor of the edited video (spec "Screens and routes" screen 3): script, voice, music and subtitle style, autosaved. */
+/**
+ * The quick editor of the edited video (spec "Screens and routes" screen 3): script, template, voice, music and
+ * subtitle style, autosaved; a template chosen re-renders the video at once.
+ */
 export function QuickEditor({ project }: { project: Project }) {
   const { t } = useTranslation('link-to-video');
   const failure = useProjectStore((store) => store.failure);
@@ -31,6 +35,7 @@ export function QuickEditor({ project }: { project: Project }) {
       {updating && <GenerationProgress progress={progress} />}
       {failure && project.taskPath === 'script-update' && project.taskStatus === 'FAILURE' && <GenerationFailedNote />}
       {scriptId && <ScriptEditor key={scriptId} segments={script?.segments ?? []} updating={updating} />}
+      {scriptId && <TemplateChoice key={`template-${scriptId}`} project={project} updating={updating} />}
       <VoicePicker voiceId={project.editorConfig.voiceId} />
       <EditorChoice
         field="musicId"

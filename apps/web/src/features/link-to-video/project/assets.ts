@@ -20,16 +20,24 @@ export function nameOf(urlOrKey: string): string {
 
 export const assetCount = (product: Product): number => product.productImages.length + product.productVideos.length;
 
-/** A stored library file as a product asset. */
+/** A stored library file as a product asset, with where it came from. */
 export const toProjectAsset = (asset: StoredAsset): ProjectAsset => ({
   fileId: asset.fileId,
   fileName: asset.fileName,
   fileUrl: asset.fileUrl,
   resKey: asset.resKey,
   format: asset.format,
+  origin: asset.source,
 });
 
 export const allAssets = (product: Product): ProjectAsset[] => [...product.productVideos, ...product.productImages];
+
+/**
+ * Whether a picture of the product was made by the generation tools: the export's AI-generated label is on by
+ * default then. Items whose origin is not known (added before it was kept) count as not generated.
+ */
+export const hasGeneratedAssets = (product: Product | null): boolean =>
+  product !== null && allAssets(product).some((asset) => asset.origin === 'generated');
 
 /** At most MAX_ASSETS_PER_PROJECT items (spec "Validation rules"): videos are kept first, images fill the slots left. */
 export function capAssets(videos: readonly ProjectAsset[], images: readonly ProjectAsset[], max = MAX_ASSETS_PER_PROJECT) {

@@ -107,11 +107,176 @@ describe('project controller', () => {
     expect(localStorage.getItem(draftKey('p1'))).toBe(draft);
   });
 
+  it('shows the previews of link-video one by one as each lands, then all of them when it ends', async () => {
+    const video = (n: number) => ({ resKey: `v${n}`, scriptId: `s${n}`, videoUrl: `https://cdn/v${n}.mp4`, taskId: 't3' });
+    const script = (n: number) => ({ scriptId: `s${n}`, segments: [{ segId: 1, segText: `Line ${n}.` }] });
+    const answers = [
+      { taskId: 't3', status: 'IN_PROGRESS' },
+      { taskId: 't3', status: 'IN_PROGRESS', previewVideos: [video(1)], scriptContentList: [script(1)] },
+      { taskId: 't3', status: 'SUCCESS', previewVideos: [video(1), video(2)], scriptContentList: [script(1), script(2)] },
+    ];
+    const { controller, project } = setUp(fresh({ taskPath: 'link-video', taskId: 't3', taskStatus: 'SUBMITTED' }), {
+      '/task/v1/link-video/query': () => answers.shift() ?? answers.at(-1),
+    });
+    controller.resumeTasks();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(project()?.preview).toBeNull();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(project()?.taskStatus).toBe('IN_PROGRESS');
+    expect(project()?.preview?.previewVideos.map((v) => v.scriptId)).toEqual(['s1']);
+    expect(project()?.editedScriptId).toBe('s1');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(project()?.taskStatus).toBe('SUCCESS');
+    expect(project()?.preview?.previewVideos.map((v) => v.scriptId)).toEqual(['s1', 's2']);
+  });
+
   it('leaves a project the store no longer holds alone', async () => {
     const { controller, store } = setUp(fresh(), {});
     store.setState({ project: fresh({ projectId: 'p2' }) });
     controller.patchProduct({ productName: 'Elsewhere' });
     expect(store.getState().project?.projectId).toBe('p2');
     expect(store.getState().project?.product).toBeNull();
+  });
+});
+
+describe('templates, offer and label in the calls', () => {
+  const product = {
+    ...emptyProduct(),
+    productName: 'Mug',
+    productDescription: 'A mug.',
+    productImages: [{ fileId: 'f1', fileName: 'a.jpg', fileUrl: 'https://cdn/a.jpg', resKey: 'k/a.jpg', format: 'jpg' }],
+  };
+  const previewVideo = { resKey: 'v1', scriptId: 's1', videoUrl: 'https://cdn/v1.mp4', taskId: 't1', templateId: 'bold-ugc' as const };
+  const previewed = (change: Partial<Project> = {}) =>
+    fresh({
+      product,
+      taskId: 't1',
+      taskPath: 'link-video',
+      taskStatus: 'SUCCESS',
+      preview: { previewVideos: [previewVideo], scriptContentList: [{ scriptId: 's1', segments: [{ segId: 0, segText: 'Hello.' }] }] },
+      editedScriptId: 's1',
+      ...change,
+    });
+  /** The body of a call as it goes over the wire (JSON: a field left undefined is not sent). */
+  const bodyOf = (service: ReturnType<typeof setUp>['service'], path: string) =>
+    JSON.parse(JSON.stringify(service.calls.find((entry) => entry.path === path)?.body ?? null));
+
+  it('puts the price and brand the analysis found in the product, and keeps them in the draft', async () => {
+    const { controller, project } = setUp(fresh({ taskPath: 'link-analysis', taskId: 't1', taskStatus: 'IN_PROGRESS' }), {
+      '/task/v1/link-analysis/query': () => ({
+        taskId: 't1',
+        status: 'SUCCESS',
+        productName: 'Kettle',
+        productDescription: 'Boils.',
+        productImages: [],
+        productOffer: { price: '54.90', currency: 'EUR', listPrice: '69.90' },
+        productBrand: 'Acme',
+      }),
+      '/file/url/transfer': () => ({}),
+      '/assert/urls': () => ({}),
+    });
+    controller.resumeTasks();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(project()?.product).toMatchObject({
+      productPrice: '54.90',
+      productListPrice: '69.90',
+      productCurrency: 'EUR',
+      productBrand: 'Acme',
+    });
+    expect(JSON.parse(localStorage.getItem(draftKey('p1')) ?? '{}').product).toMatchObject({ productPrice: '54.90', productBrand: 'Acme' });
+  });
+
+  it('gives a page without a price the currency of the seller’s language, ready for a price typed by hand', async () => {
+    const { controller, project } = setUp(fresh({ taskPath: 'link-analysis', taskId: 't1', taskStatus: 'IN_PROGRESS' }), {
+      '/task/v1/link-analysis/query': () => ({
+        taskId: 't1',
+        status: 'SUCCESS',
+        productName: 'Kettle',
+        productDescription: '',
+        productImages: [],
+      }),
+      '/file/url/transfer': () => ({}),
+      '/assert/urls': () => ({}),
+    });
+    controller.resumeTasks();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(project()?.product).toMatchObject({ productPrice: '', productListPrice: '', productCurrency: 'USD', productBrand: '' });
+  });
+
+  it('sends link-video with the offer as the contract takes it, the brand and the chosen template', async () => {
+    const { controller, service } = setUp(
+      fresh({
+        product: { ...product, productPrice: '54,90', productListPrice: '69.90', productCurrency: 'BRL', productBrand: '  Acme  ' },
+        editorConfig: { templateId: 'minimal-luxury' },
+      }),
+      {
+        '/task/v1/link-video/submit': () => ({ taskId: 't2' }),
+        '/task/v1/link-video/query': () => ({ taskId: 't2', status: 'IN_PROGRESS' }),
+      },
+    );
+    await controller.submitLinkVideo();
+    expect(bodyOf(service, '/task/v1/link-video/submit')).toMatchObject({
+      productOffer: { price: '54.90', currency: 'BRL', listPrice: '69.90' },
+      productBrand: 'Acme',
+      editorConfig: { templateId: 'minimal-luxury' },
+      fileIds: ['f1'],
+    });
+  });
+
+  it('sends no offer card and no brand when the price and brand are left empty, and no template when it is automatic', async () => {
+    const { controller, service } = setUp(fresh({ product: { ...product, productCurrency: 'USD' } }), {
+      '/task/v1/link-video/submit': () => ({ taskId: 't2' }),
+      '/task/v1/link-video/query': () => ({ taskId: 't2', status: 'IN_PROGRESS' }),
+    });
+    await controller.submitLinkVideo();
+    const body = bodyOf(service, '/task/v1/link-video/submit') as Record<string, unknown>;
+    expect(body.productOffer).toBeUndefined();
+    expect(body.productBrand).toBeUndefined();
+    expect(body.editorConfig).not.toHaveProperty('templateId');
+  });
+
+  it('re-renders the edited video in another template with a script update carrying it, and puts the new video in its place', async () => {
+    const { controller, service, project } = setUp(previewed({ editorConfig: { voiceId: 'v-en-1' } }), {
+      '/task/v1/script-update/submit': () => ({ taskId: 't3' }),
+      '/task/v1/script-update/query': () => ({
+        taskId: 't3',
+        status: 'SUCCESS',
+        previewVideos: [{ ...previewVideo, resKey: 'v2', videoUrl: 'https://cdn/v2.mp4', taskId: 't3', templateId: 'sale' }],
+        scriptContentList: [{ scriptId: 's1', segments: [{ segId: 0, segText: 'Hello.' }] }],
+      }),
+    });
+    await controller.submitScriptUpdate([{ segId: 0, segText: 'Hello.' }], 'sale');
+    expect(bodyOf(service, '/task/v1/script-update/submit')).toEqual({
+      projectId: 'p1',
+      taskId: 't1',
+      resultNum: 1,
+      scriptId: 's1',
+      scriptContents: [{ segId: 0, segText: 'Hello.' }],
+      voiceId: 'v-en-1',
+      templateId: 'sale',
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(project()?.preview?.previewVideos).toEqual([expect.objectContaining({ resKey: 'v2', templateId: 'sale' })]);
+  });
+
+  it('leaves the template out of a plain script update, so the video keeps its own', async () => {
+    const { controller, service } = setUp(previewed(), {
+      '/task/v1/script-update/submit': () => ({ taskId: 't3' }),
+      '/task/v1/script-update/query': () => ({ taskId: 't3', status: 'IN_PROGRESS' }),
+    });
+    await controller.submitScriptUpdate([{ segId: 0, segText: 'Hi.' }]);
+    expect(bodyOf(service, '/task/v1/script-update/submit')).not.toHaveProperty('templateId');
+  });
+
+  it('sends the AI-generated label as the export page’s switch says', async () => {
+    for (const aiLabel of [true, false]) {
+      const { controller, service } = setUp(previewed(), {
+        '/task/v1/export-video/submit': () => ({ taskId: 't4' }),
+        '/task/v1/export-video/query': () => ({ taskId: 't4', status: 'IN_PROGRESS' }),
+      });
+      await controller.submitExport(['s1'], aiLabel);
+      expect(bodyOf(service, '/task/v1/export-video/submit')).toMatchObject({ scriptId: 's1', aiLabel });
+      controller.dispose();
+    }
   });
 });

@@ -3,9 +3,11 @@ import {
   assetUrlTaskSubmit,
   EXPORT_RESULT_NUM,
   EXPORT_VIDEO_LENGTH_TYPE,
+  type Locale,
   projectSaveDraft,
   type TaskQueryData,
   type TaskStatus,
+  type TemplateId,
   taskQuery,
   taskSubmit,
 } from '@reelsmith/contract';
@@ -27,10 +29,11 @@ import {
   tasksForProduct,
 } from './assets';
 import { localDraftSent, serializeDraft, writeLocalDraft } from './draft';
+import { LOCALE_CURRENCY, offerOf } from './offer';
 import { type MediaRef, productFromAnalysis, scriptFields, usableFileIds, withEditedVideo } from './results';
 import { type Segment, splitScript } from './script';
 import type { ProjectStore } from './store';
-import { emptyProduct, isUnfinished, type Product, type Project, type ProjectAsset, type ProjectTaskPath } from './types';
+import { emptyProduct, isUnfinished, type Preview, type Product, type Project, type ProjectAsset, type ProjectTaskPath } from './types';
 import { lookUpUrls, withUrls } from './urls';
 
 /** Server saves wait this long for more changes, so typing a script sends one draft, not one per key. */
@@ -112,11 +115,18 @@ export function createProjectController(projectId: string, { store, api, toast, 
     update((project) => (project.taskId === taskId ? { ...project, taskStatus } : project));
 
   /** Polls a task of the project, keeping its status and the progress stage current (spec "States and transitions"). */
-  function pollProjectTask<K extends ProjectTaskPath>(kind: K, taskId: string, tracksProject = true) {
+  function pollProjectTask<K extends ProjectTaskPath>(
+    kind: K,
+    taskId: string,
+    tracksProject = true,
+    /** What a running task has made so far (its first previews), as each poll answers it. */
+    onPartial?: (data: TaskQueryData<K>) => void,
+  ) {
     return pollTask<TaskQueryData<K>>({
       query: async (signal) => {
         const data = await api(taskQuery(kind), { query: { taskId }, signal, silent: true });
         if (data.progress) report({ progress: data.progress });
+        if (data.status === 'IN_PROGRESS') onPartial?.(data);
         return data;
       },
       onStatus: (status) => {
@@ -158,12 +168,18 @@ export function createProjectController(projectId: string, { store, api, toast, 
       const project = own();
       if (!data || !project) return;
       const kept = (items: MediaRef[] | undefined) => (items ?? []).filter((item) => item.fileId || item.fileUrl);
-      const { product, pending, dropped } = productFromAnalysis(project.product, {
-        productName: data.productName ?? '',
-        productDescription: data.productDescription ?? '',
-        images: kept(data.productImages),
-        videos: kept(data.productVideos),
-      });
+      const { product, pending, dropped } = productFromAnalysis(
+        project.product,
+        {
+          productName: data.productName ?? '',
+          productDescription: data.productDescription ?? '',
+          images: kept(data.productImages),
+          videos: kept(data.productVideos),
+          offer: data.productOffer,
+          brand: data.productBrand,
+        },
+        LOCALE_CURRENCY[i18n.language as Locale] ?? LOCALE_CURRENCY.en,
+      );
       if (dropped > 0) toast.error(i18n.t('link-to-video:product.partAssetsError'));
       update(({ htmlResKey: _analysed, ...rest }) => ({
         // The stored page served its analysis; a re-run fetches the live page.
@@ -263,7 +279,10 @@ export function createProjectController(projectId: string, { store, api, toast, 
 
   // Generation
 
-  /** Submits the video task: SUBMITTED, the preview cleared, the draft saved, then the preview polled (spec "States and transitions"). */
+  /**
+   * Submits the video task: SUBMITTED, the preview cleared, the draft saved, then the preview polled (spec "States and
+   * transitions"). The offer and brand go with it for the offer and end cards, the template in the editor config.
+   */
   async function submitLinkVideo(): Promise<void> {
     const project = own();
     if (!project?.product) return;
@@ -274,6 +293,8 @@ export function createProjectController(projectId: string, { store, api, toast, 
         productLink: project.productLink,
         productName: product.productName,
         productDescription: product.productDescription,
+        productOffer: offerOf(product).offer,
+        productBrand: product.productBrand?.trim() || undefined,
         ...scriptFields(product),
         fileIds: usableFileIds(project),
         editorConfig,
@@ -287,8 +308,19 @@ export function createProjectController(projectId: string, { store, api, toast, 
   }
 
   async function followPreview(kind: 'link-video' | 'script-update', taskId: string): Promise<void> {
+    // The previews of link-video show one by one as each lands (the task answers those made so far).
+    const landed = (data: Partial<Preview>) => {
+      const previewVideos = data.previewVideos ?? [];
+      if (previewVideos.length === 0) return;
+      const partial = { previewVideos, scriptContentList: data.scriptContentList ?? [] };
+      update((project) =>
+        project.taskId === taskId && project.preview?.previewVideos.length !== previewVideos.length
+          ? { ...project, preview: partial, editedScriptId: project.editedScriptId ?? previewVideos[0]?.scriptId ?? null }
+          : project,
+      );
+    };
     try {
-      const data = await pollProjectTask(kind, taskId);
+      const data = await pollProjectTask(kind, taskId, true, kind === 'link-video' ? landed : undefined);
       if (!data) return;
       const result = { previewVideos: data.previewVideos ?? [], scriptContentList: data.scriptContentList ?? [] };
       update((project) =>
@@ -304,9 +336,10 @@ export function createProjectController(projectId: string, { store, api, toast, 
 
   /**
    * Re-renders the edited video with its customised script (spec "States and transitions"), and with the voice, subtitle style and
-   * music the quick editor has chosen since: without them the render keeps the first generation's.
+   * music the quick editor has chosen since: without them the render keeps the first generation's. A template
+   * chosen for this video goes with it; without one the service keeps the video's own (decision "Template picker").
    */
-  async function submitScriptUpdate(segments: Segment[]): Promise<void> {
+  async function submitScriptUpdate(segments: Segment[], templateId?: TemplateId): Promise<void> {
     const project = own();
     const video = project?.preview?.previewVideos.find((item) => item.scriptId === project.editedScriptId);
     if (!project || !video) return;
@@ -321,6 +354,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
         voiceId,
         captionId,
         musicId,
+        templateId,
       },
     });
     submittedTask('script-update', taskId);
@@ -347,9 +381,10 @@ export function createProjectController(projectId: string, { store, api, toast, 
 
   /**
    * Renders the chosen previews in full quality (spec "States and transitions"): one export task each with resultNum 1 and
-   * videoLengthType "2", then credits refreshed, exports cleared, the draft saved and the exports polled.
+   * videoLengthType "2", then credits refreshed, exports cleared, the draft saved and the exports polled. `aiLabel`
+   * is the page's switch: whether the videos carry the AI-generated label.
    */
-  async function submitExport(scriptIds: string[]): Promise<void> {
+  async function submitExport(scriptIds: string[], aiLabel?: boolean): Promise<void> {
     const project = own();
     const videos = (project?.preview?.previewVideos ?? []).filter((video) => scriptIds.includes(video.scriptId));
     if (!project || videos.length === 0) return;
@@ -362,6 +397,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
           resultNum: EXPORT_RESULT_NUM,
           scriptId: video.scriptId,
           videoLengthType: EXPORT_VIDEO_LENGTH_TYPE,
+          aiLabel,
         },
       });
       taskIds.push(answer.taskId);

@@ -1,5 +1,5 @@
 import { DRAFT_STORAGE_PREFIX } from '@reelsmith/contract';
-import type { Project } from './types';
+import { emptyProduct, type Project } from './types';
 
 /** Local storage key of a project's draft (spec "Business constants"). */
 export const draftKey = (projectId: string) => `${DRAFT_STORAGE_PREFIX}${projectId}`;
@@ -17,7 +17,12 @@ export function parseDraft(text: string | null | undefined, projectId: string, d
     if (typeof parsed !== 'object' || parsed === null) return null;
     const draft = parsed as Partial<Project>;
     if (draft.projectId !== projectId) return null;
-    return { ...defaults, ...draft };
+    // A product saved before a field of it existed (the offer, the brand) gets that field's default.
+    return {
+      ...defaults,
+      ...draft,
+      product: draft.product ? { ...emptyProduct(), ...draft.product } : (draft.product ?? defaults.product),
+    };
   } catch {
     return null;
   }

@@ -1,3 +1,4 @@
+import type { ProductOffer } from '@reelsmith/contract';
 import { allAssets, capAssets, formatOfName, nameOf } from './assets';
 import { emptyProduct, type Product, type Project, type ProjectAsset } from './types';
 
@@ -5,14 +6,26 @@ import { emptyProduct, type Product, type Project, type ProjectAsset } from './t
 
 export type MediaRef = { fileId?: string; fileUrl?: string };
 
+/** What a link analysis found, as the project takes it. */
+export interface FoundProduct {
+  productName: string;
+  productDescription: string;
+  images: MediaRef[];
+  videos: MediaRef[];
+  offer?: ProductOffer | undefined;
+  brand?: string | undefined;
+}
+
 /**
  * The product an analysis found replaces the one in hand, keeping the chosen script, within the cap (videos
  * first). Media the service imported come with a fileId; a bare link becomes a URL import whose id stays
- * local until the import answers (`pending`).
+ * local until the import answers (`pending`). The price and brand are the page's; a page without a price keeps
+ * the currency already chosen, else `defaultCurrency`, ready for a price typed by hand.
  */
 export function productFromAnalysis(
   previous: Product | null,
-  found: { productName: string; productDescription: string; images: MediaRef[]; videos: MediaRef[] },
+  found: FoundProduct,
+  defaultCurrency: string,
 ): { product: Product; pending: string[]; dropped: number } {
   const pending: string[] = [];
   const asset =
@@ -24,7 +37,17 @@ export function productFromAnalysis(
       return { fileId, fileName: url ? nameOf(url) : fileId, fileUrl: url, resKey: null, format: url ? formatOfName(url) : null };
     };
   const { dropped, ...kept } = capAssets(found.videos.map(asset('video')), found.images.map(asset('image')));
-  const product = { ...emptyProduct(), ...previous, productName: found.productName, productDescription: found.productDescription, ...kept };
+  const product: Product = {
+    ...emptyProduct(),
+    ...previous,
+    productName: found.productName,
+    productDescription: found.productDescription,
+    productPrice: found.offer?.price ?? '',
+    productListPrice: found.offer?.listPrice ?? '',
+    productCurrency: found.offer?.currency || previous?.productCurrency || defaultCurrency,
+    productBrand: found.brand ?? '',
+    ...kept,
+  };
   const present = new Set(allAssets(product).map((item) => item.fileId));
   return { product, pending: pending.filter((fileId) => present.has(fileId)), dropped };
 }

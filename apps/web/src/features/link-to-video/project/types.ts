@@ -1,4 +1,4 @@
-import type { EditorConfig, ExportVideo, PreviewVideo, ScriptContent, TaskStatus } from '@reelsmith/contract';
+import type { AssetOrigin, EditorConfig, ExportVideo, PreviewVideo, ScriptContent, TaskStatus } from '@reelsmith/contract';
 import type { z } from 'zod';
 
 /** The task kinds of the link-to-video flow (spec "States and transitions" taskPath). */
@@ -11,6 +11,11 @@ export interface ProjectAsset {
   fileUrl: string;
   resKey: string | null;
   format: string | null;
+  /**
+   * Where the file came from, when known: a file picked from the library says whether the generation tools made
+   * it (the export's AI-generated label follows it); links and pages are never generated.
+   */
+  origin?: z.infer<typeof AssetOrigin>;
 }
 
 /** Where the video's script comes from (spec "Screens and routes" screen 3); diyScript and diyScriptContent are derived from it. */
@@ -24,6 +29,14 @@ export interface Product {
   scriptSource: ScriptSource;
   /** The user's own script, kept while another source is chosen. */
   diyScriptContent: string;
+  /**
+   * The offer as typed (the offer card's price, the price before a sale, ISO 4217 currency) and the brand, for the
+   * offer and end cards; checked by the contract's rules when sent (offer.ts). No price, no offer card.
+   */
+  productPrice: string;
+  productListPrice: string;
+  productCurrency: string;
+  productBrand: string;
 }
 
 /** An asset URL task (spec "Entities"): `taskId` is the fileId the import call answered, once submitted. */
@@ -71,6 +84,10 @@ export const emptyProduct = (): Product => ({
   productVideos: [],
   scriptSource: 'ai',
   diyScriptContent: '',
+  productPrice: '',
+  productListPrice: '',
+  productCurrency: '',
+  productBrand: '',
 });
 
 export function newProject(projectId: string, productLink: string, projectName = ''): Project {

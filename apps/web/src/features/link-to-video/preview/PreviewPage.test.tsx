@@ -1,0 +1,117 @@
+import { TEMPLATE_IDS, type TemplateId } from '@reelsmith/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok } from '../../../test/renderApp';
+import { openProjectPage, resetProjectPages } from '../project/pageTesting';
+import { currentProject } from '../project/store';
+import { emptyProduct, newProject, type ProjectAsset } from '../project/types';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(resetProjectPages);
+
+const picture: ProjectAsset = { fileId: 'f1', fileName: 'mug.jpg', fileUrl: 'https://cdn/mug.jpg', resKey: 'u/1/f1.jpg', format: 'jpg' };
+const video = (n: number, templateId: TemplateId) => ({
+  resKey: `v${n}`,
+  scriptId: `s${n}`,
+  videoUrl: `https://cdn/v${n}.mp4`,
+  taskId: 't1',
+  templateId,
+});
+const script = (n: number) => ({ scriptId: `s${n}`, segments: [{ segId: 0, segText: `Line ${n}.` }] });
+
+/** The preview page of a project with two previews, the first being edited; answers what each call was sent. */
+function openPreview(images: ProjectAsset[] = [picture]) {
+  const project = {
+    ...newProject('p1', 'https://shop.example/mug', 'Mug'),
+    product: { ...emptyProduct(), productName: 'Mug', productImages: images },
+    taskId: 't1',
+    taskPath: 'link-video' as const,
+    taskStatus: 'SUCCESS' as const,
+    preview: { previewVideos: [video(1, 'clean-studio'), video(2, 'bold-ugc')], scriptContentList: [script(1), script(2)] },
+    editedScriptId: 's1',
+  };
+  return openProjectPage('/tools/link-to-video/preview', project, {
+    '/link-video/voices': ok([]),
+    '/link-video/music': ok([]),
+    '/link-video/captions': ok([]),
+    '/link-video/templates': ok(TEMPLATE_IDS.map((templateId) => ({ templateId, previewUrl: `https://thumbs/${templateId}.jpg` }))),
+    '/task/v1/script-update/submit': { record: { taskId: 't3' } },
+    '/task/v1/script-update/query': ok({ taskId: 't3', status: 'IN_PROGRESS' }),
+    '/task/v1/export-video/submit': { record: { taskId: 't4' } },
+    '/task/v1/export-video/query': ok({ taskId: 't4', status: 'IN_PROGRESS' }),
+  });
+}
+
+describe('preview: templates and the AI-generated label', () => {
+  it('names each preview’s template', async () => {
+    openPreview();
+    const previews = await screen.findByRole('list', { name: 'Previews' });
+    expect(
+      within(previews)
+        .getAllByText(/^Template: /)
+        .map((item) => item.textContent),
+    ).toEqual(['Template: Clean studio', 'Template: Bold UGC']);
+  });
+
+  it('selects the edited video’s template, and choosing another re-renders that video in it at once', async () => {
+    const { sent } = openPreview();
+    const editor = await screen.findByRole('complementary', { name: 'Quick editor' });
+    // Buttons, not radios: a choice acts at once, so arrow keys must not make one.
+    const picker = await within(editor).findByRole('group', { name: 'Template' });
+    // No automatic choice here: a video is in one template.
+    expect(within(picker).getAllByRole('button')).toHaveLength(6);
+    const pressed = () =>
+      within(picker)
+        .getAllByRole('button', { pressed: true })
+        .map((button) => button.textContent);
+    expect(pressed()).toEqual(['Clean studio']);
+
+    fireEvent.click(within(picker).getByRole('button', { name: 'Feature list' }));
+    await waitFor(() => expect(sent['/task/v1/script-update/submit']).toHaveLength(1));
+    expect(sent['/task/v1/script-update/submit']?.[0]).toMatchObject({
+      taskId: 't1',
+      scriptId: 's1',
+      resultNum: 1,
+      scriptContents: [{ segId: 0, segText: 'Line 1.' }],
+      templateId: 'feature-list',
+    });
+    expect(currentProject()).toMatchObject({
+      taskPath: 'script-update',
+      taskId: 't3',
+      taskStatus: expect.stringMatching(/SUBMITTED|IN_PROGRESS/),
+    });
+    // While it renders, the choice shows as made and the picker waits.
+    await waitFor(() => expect(pressed()).toEqual(['Feature list']));
+    expect(within(picker).getByRole('button', { name: 'Sale' })).toHaveProperty('disabled', true);
+  });
+
+  it('follows the video being edited', async () => {
+    openPreview();
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Edit' }))[0] as HTMLElement);
+    const editor = screen.getByRole('complementary', { name: 'Quick editor' });
+    const picker = await within(editor).findByRole('group', { name: 'Template' });
+    await waitFor(() => expect(within(picker).getByRole('button', { name: 'Bold UGC' }).getAttribute('aria-pressed')).toBe('true'));
+  });
+
+  it('leaves the AI-generated label off for pictures from the shop, and sends what the switch says', async () => {
+    const { sent } = openPreview();
+    const label = await screen.findByRole('switch', { name: 'AI-generated label' });
+    expect(label.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Video 1' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'AI-generated label' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Render 1 video' }));
+    await waitFor(() => expect(sent['/task/v1/export-video/submit']).toHaveLength(1));
+    expect(sent['/task/v1/export-video/submit']?.[0]).toMatchObject({ scriptId: 's1', aiLabel: true });
+  });
+
+  it('turns the AI-generated label on when a picture came from the generation tools', async () => {
+    const { sent } = openPreview([picture, { ...picture, fileId: 'f2', origin: 'generated' }]);
+    const label = await screen.findByRole('switch', { name: 'AI-generated label' });
+    expect(label.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Video 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Render 1 video' }));
+    await waitFor(() => expect(sent['/task/v1/export-video/submit']).toHaveLength(1));
+    expect(sent['/task/v1/export-video/submit']?.[0]).toMatchObject({ scriptId: 's2', aiLabel: true });
+  });
+});
