@@ -3,7 +3,7 @@
 // (a lit bottle on a gradient with label text and grain, JPEG), a voice-like soundtrack (a pitched buzz with
 // syllable rhythm over soft noise) and ASS subtitles with one caption per speech segment.
 // Run from the repo root: node bench/render.mjs
-// BENCH_RUNS (renders per case, default 3) and BENCH_CASES (e.g. "export-15,preview-15") change the run.
+// BENCH_RUNS (renders per case, default 3), BENCH_CASES (e.g. "export-15,preview-15") and BENCH_TEMPLATE change the run.
 // Every run starts with an empty still cache, as an export does (previews are a different size).
 // CPU is all the work done (ffmpeg, and sharp inside this process): on a shared machine it is the steadier
 // figure, and CPU ÷ 2 is the least wall time two idle cores could take.
@@ -16,9 +16,11 @@ import { register } from 'tsx/esm/api';
 import { childrenRss, loadAverage } from './proc.mjs';
 
 register();
-const { locateTools, planTimeline, probe, renderVideo, runTool } = await import('../packages/media/src/index.ts');
+const { locateTools, planTimeline, probe, renderVideo, runTool, TEMPLATES } = await import('../packages/media/src/index.ts');
 
 const runs = Number(process.env.BENCH_RUNS || 3);
+/** The template the ads are made in (BENCH_TEMPLATE); Minimal luxury's long dissolves and zooms cost the most. */
+const template = process.env.BENCH_TEMPLATE || 'minimal-luxury';
 const wanted = process.env.BENCH_CASES?.split(',');
 const tools = locateTools();
 const dir = await mkdtemp(join(tmpdir(), 'reelsmith-bench-render-'));
@@ -110,6 +112,8 @@ async function measure(quality, seconds, input) {
     segments: input.segments,
     videoLength: seconds,
     aspectRatio: '9:16',
+    template: TEMPLATES[template],
+    hasOffer: true,
   });
   const cacheDir = await mkdtemp(join(dir, 'cache-'));
   const outFile = join(dir, `${quality}-${seconds}.mp4`);
