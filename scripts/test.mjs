@@ -19,9 +19,14 @@ const missing = [
   ...(onPath('ffmpeg') ? [] : ['ffmpeg']),
   // The extension's browser test serves its shop over https with a certificate openssl makes.
   ...(onPath('openssl') ? [] : ['openssl']),
+  // Tests read the words a render draws (cards, buttons) back with tesseract, in the product's three languages.
+  ...(onPath('tesseract') ? [] : ['tesseract-ocr']),
+  ...['eng', 'chi_sim', 'por']
+    .filter((language) => !existsSync(`/usr/share/tesseract-ocr/5/tessdata/${language}.traineddata`))
+    .map((language) => `tesseract-ocr-${language.replace('_', '-')}`),
 ];
 if (missing.length > 0 && process.getuid?.() !== 0) {
-  if (missing.includes('chromium') || missing.includes('openssl')) {
+  if (missing.some((name) => name !== 'ffmpeg')) {
     console.error(`${missing.join(' and ')} missing: run \`sudo apt-get install -y ${missing.join(' ')}\` (Debian) and npm test again.`);
     process.exit(1);
   }
