@@ -128,7 +128,10 @@ describe('hostile text in the web app', () => {
       void dialog.dismiss();
     });
     context.on('request', (request) => {
-      if (request.url().includes(PROBE) || request.url().startsWith('javascript:')) seen.requests.push(request.url());
+      // An injected picture is fetched at the probe's path; the product's own text may travel in a query, encoded
+      // (the template thumbnails draw the product's name).
+      const url = request.url();
+      if (url.startsWith('javascript:') || new URL(url).pathname.includes(PROBE)) seen.requests.push(url);
     });
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) seen.csp.push(message.text());

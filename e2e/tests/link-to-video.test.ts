@@ -118,7 +118,9 @@ describe('link to video', () => {
       expect(pathOf(page)).toBe('/tools/link-to-video/preview');
       await progress(page).waitFor();
       const previews = page.getByRole('list', { name: 'Previews' }).locator('video');
+      // Previews appear one by one as they are made; the task ends when the last one is.
       await expect.poll(() => previews.count(), { timeout: RENDER_MS, interval: 1000 }).toBeGreaterThan(0);
+      await expect.poll(async () => (await localDraft(page))?.taskStatus, { timeout: RENDER_MS, interval: 1000 }).toBe('SUCCESS');
       const done = await localDraft(page);
       expect(done?.taskId).toBe(submitted?.taskId);
       expect(done?.taskStatus).toBe('SUCCESS');
