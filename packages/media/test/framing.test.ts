@@ -11,6 +11,7 @@ import { runTool } from '../src/run.js';
 import { NEUTRAL_GRADE } from '../src/templates/catalogue.js';
 import { locateTools } from '../src/tools.js';
 import { bandsOf } from './bands.js';
+import { productPhoto } from './fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-framing-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,36 +19,6 @@ const path = (name: string) => join(dir, name);
 
 const FRAMES = { '9:16': 9 / 16, '1:1': 1, '16:9': 16 / 9 } as const;
 const SHAPES = { '3:4': [1200, 1600], '4:5': [1080, 1350], '1:1': [1200, 1200], '16:9': [1600, 900], '2.35:1': [1880, 800] } as const;
-
-/**
- * A product photo: a bottle with a label standing on a table, on a lit, textured backdrop (or plain white, a
- * studio shot), with grain so it compresses like a photo. `at` is where the bottle stands across the photo.
- */
-async function productPhoto(width: number, height: number, { white = false, at = 0.5 } = {}): Promise<Buffer> {
-  const h = Math.min(height * 0.6, width * 0.9);
-  const w = h * 0.42;
-  const x = width * at - w / 2;
-  const y = height * 0.78 - h;
-  const backdrop = white
-    ? '<rect width="100%" height="100%" fill="#fff"/>'
-    : `<defs><radialGradient id="bg" cx="40%" cy="35%" r="80%"><stop offset="0" stop-color="#e8d6c0"/><stop offset="1" stop-color="#5a4032"/></radialGradient>
-<linearGradient id="table" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0" stop-color="#8a6440"/><stop offset="1" stop-color="#4a3020"/></linearGradient></defs>
-<rect width="100%" height="100%" fill="url(#bg)"/><rect y="${height * 0.72}" width="100%" height="${height * 0.28}" fill="url(#table)"/>
-${Array.from({ length: 30 }, (_, i) => `<circle cx="${(i * 211) % width}" cy="${(i * 137) % (height * 0.7)}" r="${8 + ((i * 7) % 30)}" fill="rgba(255,255,255,0.18)"/>`).join('')}`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${backdrop}
-<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${w * 0.2}" fill="#1f6fb2"/>
-<rect x="${x + w * 0.2}" y="${y - h * 0.12}" width="${w * 0.6}" height="${h * 0.14}" rx="8" fill="#223"/>
-<rect x="${x + w * 0.1}" y="${y + h * 0.35}" width="${w * 0.8}" height="${h * 0.25}" fill="#f4f0e6"/></svg>`;
-  const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
-  if (!white) {
-    let seed = width + height;
-    for (let i = 0; i < data.length; i++) {
-      seed = (seed * 1103515245 + 12345) >>> 0;
-      data[i] = Math.max(0, Math.min(255, (data[i] as number) + ((seed >>> 24) % 9) - 4));
-    }
-  }
-  return sharp(data, { raw: info }).jpeg({ quality: 88 }).toBuffer();
-}
 
 /** A subject of a `width`×`height` photo in the box [left, top, right, bottom] (shares of the photo). */
 const subjectAt = (

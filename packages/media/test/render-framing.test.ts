@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { locateTools, renderVideo, runTool, type Timeline } from '../src/index.js';
 import { bandsOf } from './bands.js';
+import { productPhoto } from './fixtures.js';
 
 const tools = locateTools();
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-render-framing-test-'));
@@ -58,5 +59,81 @@ describe('rendered frames', () => {
       await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-ss', String(at), '-i', video, '-frames:v', '1', frame]);
       expect(await bandsOf(frame), `the frame at ${at} s`).toEqual([]);
     }
+  }, 120_000);
+
+  /** Frame `at` (seconds) of `video`, as RGB. */
+  async function frameAt(video: string, at: number) {
+    const file = path(`${video.split('/').pop()}-${at}.png`);
+    await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-ss', String(at), '-i', video, '-frames:v', '1', file]);
+    return sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  }
+
+  /** The middle of the blue bottle's pixels, across. */
+  const productX = ({ data, info }: Awaited<ReturnType<typeof frameAt>>) => {
+    let sum = 0;
+    let count = 0;
+    for (let p = 0; p < info.width * info.height; p++) {
+      const [r, g, b] = [data[p * 3] as number, data[p * 3 + 1] as number, data[p * 3 + 2] as number];
+      if (b > 140 && r < 80 && g > 70 && g < 150) {
+        sum += p % info.width;
+        count++;
+      }
+    }
+    expect(count).toBeGreaterThan(1000);
+    return sum / count;
+  };
+
+  /**
+   * How far the picture's top tenth (background only: the product stands low on its set) moved across from `a`
+   * to `b`: the shift that best lays its column profile (mean of each column) on the other's.
+   */
+  const backgroundShift = (a: Awaited<ReturnType<typeof frameAt>>, b: Awaited<ReturnType<typeof frameAt>>) => {
+    const { width, height } = a.info;
+    const profile = ({ data }: typeof a) =>
+      Array.from({ length: width }, (_, x) => {
+        let sum = 0;
+        for (let y = 0; y < height / 10; y++) sum += data[(y * width + x) * 3 + 1] as number;
+        return sum / Math.ceil(height / 10);
+      });
+    const [pa, pb] = [profile(a), profile(b)];
+    let best = { shift: 0, error: Number.POSITIVE_INFINITY };
+    for (let shift = -100; shift <= 100; shift++) {
+      let error = 0;
+      let n = 0;
+      for (let x = 120; x < width - 120; x++) {
+        error += Math.abs((pa[x] as number) - (pb[x - shift] as number));
+        n++;
+      }
+      if (error / n < best.error) best = { shift, error: error / n };
+    }
+    return best.shift;
+  };
+
+  it('turns about a product on a blurred set: the product holds still while its background pans, where a studio sweep pans whole', async () => {
+    // A bottle on a textured backdrop, on a banner no 9:16 crop holds: the model cuts it out and it goes on a set.
+    const banner = path('pan-banner.jpg');
+    await sharp(await productPhoto(1880, 800)).toFile(banner);
+    const audio = path('silence.wav');
+    await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=d=3', audio]);
+    const render = async (templateId: Timeline['templateId']) => {
+      const video = path(`pan-${templateId}.mp4`);
+      const timeline: Timeline = {
+        aspectRatio: '9:16',
+        seconds: 3,
+        transition: 0.2,
+        templateId,
+        transitionKind: 'cut',
+        scenes: [{ media: { kind: 'image', file: banner }, role: 'feature', start: 0, seconds: 3, motion: 'pan-right' }],
+      };
+      await renderVideo(timeline, { audio, quality: 'preview', outFile: video, cacheDir: path('cache'), tools });
+      return Promise.all([frameAt(video, 0.4), frameAt(video, 2.6)]);
+    };
+    // Bold UGC sets products on the blurred photo: the pan slides the background some 40 px behind a still product.
+    const [start, end] = await render('bold-ugc');
+    expect(Math.abs(productX(end) - productX(start))).toBeLessThan(1.5);
+    expect(Math.abs(backgroundShift(start, end))).toBeGreaterThan(25);
+    // Clean studio's sweep has nothing to slide: the product moves with the pan.
+    const [studioStart, studioEnd] = await render('clean-studio');
+    expect(Math.abs(productX(studioEnd) - productX(studioStart))).toBeGreaterThan(25);
   }, 120_000);
 });

@@ -121,8 +121,22 @@ function fillHoles(mask: Buffer, side: number): Buffer {
 }
 
 /**
+ * A set on a blurred photo in its two planes, for a move that turns about the product (decision "Parallax"): the
+ * background alone, and the product with its contact shadow as a transparent picture (RGBA) whose top-left corner
+ * stands at `left`, `top` of the set.
+ */
+export interface SetPlanes {
+  background: Sharp;
+  product: Sharp;
+  left: number;
+  top: number;
+}
+
+/**
  * Draws the photo's product on a set of `width`×`height` and hands it to `finish`. `cutout` is the cut-out model's mask of
  * the photo (`side`×`side`, stretched over the picture); `backdrop` its plain backdrop's colour, if it has one.
+ * A set on the blurred photo is also handed to `planes` in its two planes; a studio sweep is not: sliding a
+ * seamless sweep behind the product shows nothing move but its floor, which reads as the product skating.
  */
 export async function drawOnSet(
   input: string | Buffer,
@@ -132,6 +146,7 @@ export async function drawOnSet(
   height: number,
   /** Writes the set out (grading and encoding it as the caller wants). */
   finish: (set: Sharp) => Promise<unknown>,
+  planes?: (planes: SetPlanes) => Promise<unknown>,
 ): Promise<void> {
   const found = maskBox(cutout.mask, cutout.side, cutout.side);
   if (!found) throw new Error('The cut-out found no product to put on a set');
@@ -199,10 +214,29 @@ export async function drawOnSet(
   const layers: OverlayOptions[] = [];
   if (onFloor) layers.push(await shadowLayer({ width, height }, placed));
   layers.push({ input: product, raw: { width: placed.width, height: placed.height, channels: 4 }, left: placed.left, top: placed.top });
+  if (planes && !backdrop) await planes({ background: background.clone(), ...productPlane(layers) });
   // Composited first and then handed to `finish` as a picture of its own: sharp composites after its other
   // operations, so a grade on the same pipeline would miss the product.
   const { data, info } = await background.composite(layers).raw().toBuffer({ resolveWithObject: true });
   await finish(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }));
+}
+
+/** The product's layers (its shadow, then itself) on a transparent picture just large enough for them. */
+function productPlane(layers: OverlayOptions[]): Omit<SetPlanes, 'background'> {
+  const boxes = layers.map((layer) => ({
+    left: layer.left ?? 0,
+    top: layer.top ?? 0,
+    right: (layer.left ?? 0) + (layer.raw?.width ?? 0),
+    bottom: (layer.top ?? 0) + (layer.raw?.height ?? 0),
+  }));
+  const left = Math.min(...boxes.map((b) => b.left));
+  const top = Math.min(...boxes.map((b) => b.top));
+  const width = Math.max(...boxes.map((b) => b.right)) - left;
+  const height = Math.max(...boxes.map((b) => b.bottom)) - top;
+  const product = sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).composite(
+    layers.map((layer) => ({ ...layer, left: (layer.left ?? 0) - left, top: (layer.top ?? 0) - top })),
+  );
+  return { product, left, top };
 }
 
 /** The contact shadow under the product, drawn and softened only over the patch of floor it covers. */

@@ -24,7 +24,20 @@ export interface Crop {
   height: number;
 }
 
-export type Treatment = { kind: 'as-is' } | { kind: 'crop'; crop: Crop } | { kind: 'set' };
+/**
+ * How a photo fills the frame. A set on the blurred photo may also be written in its two planes (decision
+ * "Parallax"): then `planes` says where the product's plane stands on the set.
+ */
+export type Treatment =
+  | { kind: 'as-is' }
+  | { kind: 'crop'; crop: Crop }
+  | { kind: 'set'; planes?: { left: number; top: number } | undefined };
+
+/** Where a set's two planes are written: the background (JPEG) and the product with its shadow (PNG, transparent). */
+export interface PlaneFiles {
+  background: string;
+  product: string;
+}
 
 /** A photo whose shape is within this of the frame's (as a log ratio, about 3 %) is used as it is. */
 const SAME_SHAPE = 0.03;
@@ -174,6 +187,8 @@ export async function drawFramed(
   motionMargin: number,
   /** The template's treatment: the studio colour it sets products in (absent, the photo's own backdrop or a blur of it) and its grade. */
   look: StillLook,
+  /** Where to write a set's planes too, when it has them. */
+  planeFiles?: PlaneFiles,
 ): Promise<Treatment> {
   const graded = (image: Sharp) => gradeStill(image, look.grade).jpeg({ quality: 90 }).toFile(out);
   // A transparent product picture (a PNG cut-out from the shop) stands on white everywhere in framing.
@@ -188,8 +203,16 @@ export async function drawFramed(
       const cutout = await maskOf(file, cacheBase);
       // A subject found by the saliency map has no mask to cut out: it is a scene.
       if (maskBox(cutout.mask, cutout.side, cutout.side)) {
-        await drawOnSet(file, cutout, look.setColour ?? subject.backdrop, width, height, graded);
-        return treatment;
+        let planes: { left: number; top: number } | undefined;
+        await drawOnSet(file, cutout, look.setColour ?? subject.backdrop, width, height, graded, async (set) => {
+          if (!planeFiles) return;
+          await Promise.all([
+            gradeStill(set.background, look.grade).jpeg({ quality: 90 }).toFile(planeFiles.background),
+            gradedPlane(set.product, look.grade).then((plane) => plane.toFile(planeFiles.product)),
+          ]);
+          planes = { left: set.left, top: set.top };
+        });
+        return { kind: 'set', planes };
       }
       treatment = sceneCrop(subject, width / height);
     }
@@ -203,4 +226,23 @@ export async function drawFramed(
       break;
   }
   return treatment;
+}
+
+/** A transparent plane graded like the stills: its colour graded, its transparency kept as it is (a PNG). */
+async function gradedPlane(plane: Sharp, grade: StillLook['grade']): Promise<Sharp> {
+  const { data, info } = await plane.raw().toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height };
+  const [colour, alpha] = await Promise.all([
+    gradeStill(sharp(data, { raw: { ...raw, channels: 4 } }).removeAlpha(), grade)
+      .raw()
+      .toBuffer(),
+    sharp(data, { raw: { ...raw, channels: 4 } })
+      .extractChannel(3)
+      .raw()
+      .toBuffer(),
+  ]);
+  // Little compression: the plane is read once per piece, and zlib's top levels cost more than they save here.
+  return sharp(colour, { raw: { ...raw, channels: 3 } })
+    .joinChannel(alpha, { raw: { ...raw, channels: 1 } })
+    .png({ compressionLevel: 2 });
 }

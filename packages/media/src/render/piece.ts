@@ -24,6 +24,12 @@ export interface SceneSource {
   size?: { width: number; height: number } | undefined;
   /** Where a clip is cropped to the frame's shape, about its subject (videoFraming.ts); the middle when absent. */
   focus?: { x: number; y: number } | undefined;
+  /**
+   * A set's product plane (a transparent PNG whose top-left corner stands at `left`, `top` of the still, then
+   * the set's background): it holds still in the frame while the background pans behind it (decision
+   * "Parallax"). Pans only.
+   */
+  product?: { file: string; left: number; top: number } | undefined;
 }
 
 export interface PieceJob {
@@ -100,6 +106,26 @@ export function panPhases(speed: number): number {
   return Math.min(PAN_PHASES, Math.max(MIN_PAN_PHASES, 2 * Math.ceil(PAN_STEADINESS / speed / 2)));
 }
 
+/** Half of `n`, rounded down to an even number: where a window across a still's margin sits, chroma aligned. */
+const even = (n: number) => 2 * Math.floor(n / 4);
+
+/**
+ * Where a pan's product plane stands in the frame: where the pan's window shows it halfway through the move, so
+ * the background slides behind it by as much each way (decision "Parallax").
+ */
+export function productPlace(
+  motion: Motion,
+  still: { width: number; height: number },
+  frame: { width: number; height: number },
+  product: { left: number; top: number },
+): { x: number; y: number } {
+  const vertical = motion === 'pan-up' || motion === 'pan-down';
+  const window = vertical
+    ? { x: even(still.width - frame.width), y: Math.round((still.height - frame.height) / 2) }
+    : { x: Math.round((still.width - frame.width) / 2), y: even(still.height - frame.height) };
+  return { x: product.left - window.x, y: product.top - window.y };
+}
+
 /** The two-tap 3×3 kernel shifting a plane by `steps` / `phases` px (−1 ≤ shift < 1). */
 function shiftKernel(steps: number, phases: number, vertical: boolean): string {
   const taps = steps < 0 ? [-steps, phases + steps, 0] : [0, phases - steps, steps];
@@ -125,7 +151,6 @@ export function motionGraph(
   const span = Math.max(1, source.motionFrames - 1);
   const ramp = Math.round(RAMP_SECONDS * fps);
   const loop = `loop=loop=${frames - 1}:size=1:start=0,setpts=N/${fps}/TB`;
-  const even = (n: number) => 2 * Math.floor(n / 4);
   const motion = source.motion;
   if (motion === 'zoom-in' || motion === 'zoom-out') {
     const p = progressExpr(`in+${lead}`, span, ramp);
@@ -209,7 +234,10 @@ export function motionFilter(source: SceneSource, lead: number, frame: Frame, in
 export const BT709 =
   'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p,setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709';
 
-/** Input arguments and the graph turning input `index` into `frames` frames of the scene at `output`. */
+/**
+ * Input arguments and the graph turning the scene's inputs, numbered from `index` (a still or clip, then a set's
+ * product plane), into `frames` frames of the scene at `output`; `inputs` is how many it opened.
+ */
 function sceneGraph(
   source: SceneSource,
   index: number,
@@ -218,7 +246,7 @@ function sceneGraph(
   frame: Frame,
   stillSize: { width: number; height: number },
   output: string,
-): { input: string[]; graph: string } {
+): { input: string[]; graph: string; inputs: number } {
   const { width: w, height: h, fps } = frame;
   if (source.kind === 'video') {
     // Clips loop when shorter than their slot; frames past the slot are never decoded (-frames on the output).
@@ -226,14 +254,34 @@ function sceneGraph(
     const focus = source.focus ?? { x: 0.5, y: 0.5 };
     return {
       input: ['-stream_loop', '-1', '-ss', skip.toFixed(3), '-i', source.file],
+      inputs: 1,
       graph: `[${index}:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}:'(iw-ow)*${focus.x.toFixed(4)}':'(ih-oh)*${focus.y.toFixed(4)}',setsar=1,fps=${fps},${BT709},trim=end_frame=${frames},setpts=N/${fps}/TB${output}`,
     };
   }
   // The still is decoded and converted once, then the same frame is repeated: no per-frame JPEG decode.
   const still = `[still${index}]`;
+  const size = source.size ?? stillSize;
+  const moved = motionGraph({ ...source, size }, lead, frames, frame, still, `[moved${index}]`);
+  const product = source.motion.startsWith('pan-') ? source.product : undefined;
+  if (!product) {
+    return {
+      input: ['-framerate', String(fps), '-i', source.file],
+      inputs: 1,
+      graph: `[${index}:v]${BT709}${still};${moved};[moved${index}]setsar=1${output}`,
+    };
+  }
+  // The product plane is one picture, converted once and laid over every frame where it stands (overlay repeats
+  // a finished input's last frame); only its own box is blended.
+  const at = productPlace(source.motion, size, frame, product);
   return {
-    input: ['-framerate', String(fps), '-i', source.file],
-    graph: `[${index}:v]${BT709}${still};${motionGraph({ ...source, size: source.size ?? stillSize }, lead, frames, frame, still, `[moved${index}]`)};[moved${index}]setsar=1${output}`,
+    input: ['-framerate', String(fps), '-i', source.file, '-i', product.file],
+    inputs: 2,
+    graph: [
+      `[${index}:v]${BT709}${still}`,
+      moved,
+      `[${index + 1}:v]scale=out_color_matrix=bt709:out_range=tv,format=yuva420p[product${index}]`,
+      `[moved${index}][product${index}]overlay=x=${at.x}:y=${at.y}:format=yuv420:eof_action=repeat,setsar=1${output}`,
+    ].join(';'),
   };
 }
 
@@ -309,13 +357,13 @@ export function pieceArgs(
   const pushes = handsOver && (kind === 'slide' || kind === 'whip');
   const t = job.transitionFrames;
   const body = pushes ? job.frames - t : job.frames;
-  const own = body > 0 ? sceneGraph(job.scene, 0, job.leadFrames, body, frame, stillSize, '[a]') : { input: [], graph: '' };
+  const own = body > 0 ? sceneGraph(job.scene, 0, job.leadFrames, body, frame, stillSize, '[a]') : { input: [], graph: '', inputs: 0 };
   const inputs = [...own.input];
   const graph = own.graph ? [own.graph] : [];
   let last = '[a]';
   if (job.next && handsOver) {
     // Inputs are numbered as they are added: the body's (if any), the next scene's, the push's tail.
-    const incoming = sceneGraph(job.next, body > 0 ? 1 : 0, 0, t, frame, stillSize, '[in]');
+    const incoming = sceneGraph(job.next, own.inputs, 0, t, frame, stillSize, '[in]');
     inputs.push(...incoming.input);
     graph.push(incoming.graph);
     if (kind === 'dissolve') {
@@ -323,7 +371,7 @@ export function pieceArgs(
       graph.push(`[in]format=yuva420p,fade=t=in:s=0:n=${t}:alpha=1,setpts=PTS+${job.frames - t}/(${fps}*TB)[b]`);
       graph.push('[a][b]overlay=eof_action=pass:format=yuv420[m]');
     } else {
-      const tail = sceneGraph(job.scene, body > 0 ? 2 : 1, job.leadFrames + body, t, frame, stillSize, '[tail]');
+      const tail = sceneGraph(job.scene, own.inputs + incoming.inputs, job.leadFrames + body, t, frame, stillSize, '[tail]');
       inputs.push(...tail.input);
       graph.push(tail.graph, pushGraph(kind, job.frames, t, frame));
     }

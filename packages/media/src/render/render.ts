@@ -17,7 +17,7 @@ import { DEFAULT_BRAND, endCardStill, stillLook } from '../templates/look.js';
 import { locateTools, type MediaTools } from '../tools.js';
 import { type Encoding, type Frame, type PieceJob, pieceArgs, type SceneSource } from './piece.js';
 import { runAll } from './pool.js';
-import { MOTION_MARGIN, prepareStill } from './stills.js';
+import { MOTION_MARGIN, prepareStill, stillPlanes } from './stills.js';
 import { frameSize, type Motion, type Timeline } from './timeline.js';
 import { videoFocus } from './videoFraming.js';
 
@@ -135,13 +135,17 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
                 .catch(() => undefined)
                 .then(async () => {
                   const still = await prepareStill(media.file, width, height, cacheDir, stillLook(template, brand, scene.grade));
+                  // A pan over a product on a blurred set turns about the product: its background slides behind it
+                  // (decision "Parallax"). The end card's type needs the picture still behind it.
+                  const planes = scene.role !== 'end' && scene.motion.startsWith('pan-') ? await stillPlanes(still) : undefined;
                   const file =
                     scene.role === 'end'
                       ? await endCardStill(still, { width: stillSize.width, height: stillSize.height, brand, template })
-                      : still;
+                      : (planes?.background ?? still);
                   // Moves span the still as made (a header read): a still wider than the usual margin pans further.
                   const { width: w = stillSize.width, height: h = stillSize.height } = await sharp(file).metadata();
-                  return { kind: 'image', file, motion: scene.motion, motionFrames, size: { width: w, height: h } } as const;
+                  const product = planes && { file: planes.product, left: planes.left, top: planes.top };
+                  return { kind: 'image', file, motion: scene.motion, motionFrames, size: { width: w, height: h }, product } as const;
                 });
         making = made;
         sourceOf.set(i, made);

@@ -6,10 +6,10 @@
  * or on a set) is framing's choice: decision "Framing".
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Grade } from '../templates/catalogue.js';
-import { drawFramed } from './framing.js';
+import { drawFramed, type PlaneFiles } from './framing.js';
 
 /**
  * How a template treats a still (decision "Ad templates"): the studio colour a product framing sets on a set
@@ -28,13 +28,13 @@ export const MOTION_MARGIN = 1.12;
 
 /**
  * The cached files of a source: its identity (path, size, change time), the version of the framing that made
- * them (stills drawn before framing had bands and are not reused), and for a still its size.
+ * them (stills drawn before framing had bands, or before sets had planes, are not reused), and for a still its size.
  */
 async function cacheKey(file: string, size?: { width: number; height: number }, look?: StillLook): Promise<string> {
   const { size: bytes, mtimeMs } = await stat(file);
   const target = size ? `\0${size.width}x${size.height}` : '';
   const treated = look ? `\0${lookKey(look)}` : '';
-  return createHash('sha256').update(`${file}\0${bytes}\0${mtimeMs}\0framing-1${target}${treated}`).digest('hex').slice(0, 32);
+  return createHash('sha256').update(`${file}\0${bytes}\0${mtimeMs}\0framing-2${target}${treated}`).digest('hex').slice(0, 32);
 }
 
 /** Stills being made right now, so scenes that cycle back to the same picture share one scaling. */
@@ -57,16 +57,69 @@ export async function prepareStill(file: string, width: number, height: number, 
   return making;
 }
 
+/** A set's planes beside its still (decision "Parallax"): the files, and where the product's stands on the set. */
+export interface StillPlanes extends PlaneFiles {
+  left: number;
+  top: number;
+}
+
+/** The files a still's planes are kept in, beside it. */
+const planeFilesOf = (still: string): PlaneFiles & { placement: string } => {
+  const base = still.replace(/\.jpg$/, '');
+  return { background: `${base}.background.jpg`, product: `${base}.product.png`, placement: `${base}.planes.json` };
+};
+
+/**
+ * The planes of a still `prepareStill` made, when it is a set on a blurred photo and all of them are still there
+ * (the render cache is swept file by file: without one, the still is only moved whole).
+ */
+export async function stillPlanes(still: string): Promise<StillPlanes | undefined> {
+  const files = planeFilesOf(still);
+  const placement = await readFile(files.placement, 'utf8').catch(() => undefined);
+  const present = await Promise.all(
+    [files.background, files.product].map((f) =>
+      stat(f).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  if (!placement || present.includes(false)) return undefined;
+  const { left, top } = JSON.parse(placement) as { left: number; top: number };
+  return { background: files.background, product: files.product, left, top };
+}
+
 async function make(file: string, width: number, height: number, out: string, look: StillLook): Promise<string> {
   await mkdir(dirname(out), { recursive: true });
-  // Written aside and renamed, so another process rendering beside this one never reads half a file.
-  const partial = `${out}.${randomUUID()}.part`;
+  // Written aside and renamed, so another process rendering beside this one never reads half a file: the planes
+  // first, then where they stand, and the still last, since its presence says all of it is there.
+  const part = `.${randomUUID()}.part`;
+  const files = planeFilesOf(out);
+  const partials = [out, files.background, files.product, files.placement].map((f) => `${f}${part}`);
   try {
     // What is learnt of the photo itself (its subject, its cut-out) is kept for all its sizes and looks.
-    await drawFramed(file, width, height, partial, join(dirname(out), await cacheKey(file)), MOTION_MARGIN, look);
-    await rename(partial, out);
+    const treatment = await drawFramed(
+      file,
+      width,
+      height,
+      `${out}${part}`,
+      join(dirname(out), await cacheKey(file)),
+      MOTION_MARGIN,
+      look,
+      {
+        background: `${files.background}${part}`,
+        product: `${files.product}${part}`,
+      },
+    );
+    if (treatment.kind === 'set' && treatment.planes) {
+      await rename(`${files.background}${part}`, files.background);
+      await rename(`${files.product}${part}`, files.product);
+      await writeFile(`${files.placement}${part}`, JSON.stringify(treatment.planes));
+      await rename(`${files.placement}${part}`, files.placement);
+    }
+    await rename(`${out}${part}`, out);
   } finally {
-    await rm(partial, { force: true });
+    await Promise.all(partials.map((f) => rm(f, { force: true })));
   }
   return out;
 }
