@@ -136,4 +136,28 @@ describe('rendered frames', () => {
     const [studioStart, studioEnd] = await render('clean-studio');
     expect(Math.abs(productX(studioEnd) - productX(studioStart))).toBeGreaterThan(25);
   }, 120_000);
+
+  it('pans along a wide photo: the still runs as far as the pan travels, well past the usual margin', async () => {
+    const wide = path('along-16x9.jpg');
+    await sharp(await productPhoto(1600, 900, { at: 0.45 })).toFile(wide);
+    const audio = path('silence.wav');
+    await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=d=3', audio]);
+    const video = path('along.mp4');
+    const timeline: Timeline = {
+      aspectRatio: '9:16',
+      seconds: 3,
+      transition: 0.2,
+      templateId: 'clean-studio',
+      transitionKind: 'cut',
+      scenes: [
+        { media: { kind: 'image', file: wide, width: 1600, height: 900 }, role: 'feature', start: 0, seconds: 3, motion: 'pan-right' },
+      ],
+    };
+    await renderVideo(timeline, { audio, quality: 'preview', outFile: video, cacheDir: path('cache'), tools });
+    const [start, end] = await Promise.all([frameAt(video, 0.4), frameAt(video, 2.6)]);
+    // 0.45 frame widths more than the margin's 0.12 over 3 s: about 200 of 540 px between these frames, where the
+    // margin alone moves the picture about 50.
+    expect(productX(start) - productX(end)).toBeGreaterThan(120);
+    expect(await bandsOf(path(`${video.split('/').pop()}-2.6.png`))).toEqual([]);
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameSize, planTimeline, type TimelineInput, type TimelineMedia } from '../src/render/timeline.js';
+import { frameSize, panAlong, planTimeline, type TimelineInput, type TimelineMedia } from '../src/render/timeline.js';
 import { TEMPLATE_IDS, TEMPLATES } from '../src/templates/catalogue.js';
 
 /** A template that never cuts a scene into shots, so the cuts follow the segments alone. */
@@ -90,6 +90,27 @@ describe('planTimeline', () => {
       aspectRatio: '16:9',
     });
     expect(wide.scenes.map((s) => s.motion)).toEqual(['pan-down', 'zoom-in', 'pan-down']);
+  });
+
+  it('pans along a wide photo as far as its length allows at a readable speed, and keeps other moves to the margin', () => {
+    const still = (width: number, height: number): TimelineMedia => ({ kind: 'image', file: `/${width}x${height}.jpg`, width, height });
+    const scene = (media: TimelineMedia, motion: 'pan-right' | 'pan-up' | 'zoom-in', seconds = 3, role: 'feature' | 'end' = 'feature') => ({
+      media,
+      motion,
+      seconds,
+      role,
+    });
+    // A 16:9 photo in a 9:16 frame: 0.15 frame widths a second, 0.45 more for 3 s.
+    expect(panAlong(scene(still(1600, 900), 'pan-right'), '9:16', 1.12)).toBeCloseTo(0.45, 6);
+    // A long scene goes no farther than 90 % of the photo's length: a 2:1 photo at 9:16 is 3.56 frames wide.
+    expect(panAlong(scene(still(1600, 800), 'pan-right', 30), '9:16', 1.12)).toBeCloseTo(0.9 * (2 / (9 / 16)) - 1.12, 6);
+    // A photo about the frame's shape, a move across the photo's short side, a push-in, the end card: the margin.
+    expect(panAlong(scene(still(1080, 1350), 'pan-up'), '9:16', 1.12)).toBe(0);
+    expect(panAlong(scene(still(1600, 900), 'pan-up'), '9:16', 1.12)).toBe(0);
+    expect(panAlong(scene(still(1600, 900), 'zoom-in'), '9:16', 1.12)).toBe(0);
+    expect(panAlong(scene(still(1600, 900), 'pan-right', 3, 'end'), '9:16', 1.12)).toBe(0);
+    // Without a known size: the margin.
+    expect(panAlong(scene({ kind: 'image', file: '/x.jpg' }, 'pan-right'), '9:16', 1.12)).toBe(0);
   });
 
   it('is deterministic and keeps transitions shorter than a third of any scene', () => {

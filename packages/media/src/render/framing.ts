@@ -175,6 +175,18 @@ const subjectOf = (file: string, size: { width: number; height: number }, cacheB
   );
 
 /**
+ * Whether framing would stand the photo `file` on a set for a still of `width`×`height`, from what is kept of it
+ * at `cacheBase` (its subject, worked out once): a pan along a photo asks before making a long still, since a set
+ * is designed for the frame and a pan along it would carry the product out of the frame.
+ */
+export async function wouldSet(file: string, width: number, height: number, cacheBase: string, motionMargin: number): Promise<boolean> {
+  const { autoOrient } = await sharp(file, { autoOrient: true, limitInputPixels: 100_000_000 }).metadata();
+  if (sameShape(autoOrient.width, autoOrient.height, width / height)) return false;
+  const subject = await subjectOf(file, { width: autoOrient.width, height: autoOrient.height }, cacheBase);
+  return chooseFraming(subject, width / height, motionMargin).kind === 'set';
+}
+
+/**
  * Draws the photo `file` framed for a still of `width`×`height` (JPEG) to `out`, in the template's look. `cacheBase` is the path, without
  * extension, where what is learnt of the photo itself (its subject, its cut-out) is kept for every size.
  */

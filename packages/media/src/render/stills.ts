@@ -9,7 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Grade } from '../templates/catalogue.js';
-import { drawFramed, type PlaneFiles } from './framing.js';
+import { drawFramed, type PlaneFiles, wouldSet } from './framing.js';
 
 /**
  * How a template treats a still (decision "Ad templates"): the studio colour a product framing sets on a set
@@ -44,9 +44,22 @@ const pending = new Map<string, Promise<string>>();
  * The still framed for a frame of `width`×`height` (with the motion margin) in a template's look, from the cache
  * or made now.
  */
-export async function prepareStill(file: string, width: number, height: number, cacheDir: string, look: StillLook): Promise<string> {
-  const w = Math.round((width * MOTION_MARGIN) / 2) * 2;
-  const h = Math.round((height * MOTION_MARGIN) / 2) * 2;
+export async function prepareStill(
+  file: string,
+  width: number,
+  height: number,
+  cacheDir: string,
+  look: StillLook,
+  /** Frame lengths more than the margin the still runs across (or down) for a pan along the photo (timeline's panAlong). */
+  along?: { axis: 'x' | 'y'; extra: number },
+): Promise<string> {
+  const stretch = (axis: 'x' | 'y') => MOTION_MARGIN + (along?.axis === axis ? along.extra : 0);
+  const w = Math.round((width * stretch('x')) / 2) * 2;
+  const h = Math.round((height * stretch('y')) / 2) * 2;
+  // A pan along a photo whose product a long crop cannot hold keeps to the usual still: the product on its set.
+  if (along && (await wouldSet(file, w, h, join(cacheDir, await cacheKey(file)), MOTION_MARGIN))) {
+    return prepareStill(file, width, height, cacheDir, look);
+  }
   const out = join(cacheDir, `${await cacheKey(file, { width: w, height: h }, look)}.jpg`);
   if (await stat(out).catch(() => undefined)) return out;
   let making = pending.get(out);

@@ -95,6 +95,30 @@ export function motionByContent(media: { width: number; height: number }, aspect
   if (previous !== 'zoom-in') return 'zoom-in';
   return aspectRatio === '16:9' ? 'pan-right' : 'pan-up';
 }
+/** A pan along a photo crosses this share of the frame's length a second: slow enough to take in what it shows. */
+const ALONG_SPEED = 0.15;
+/** A pan along a photo keeps this share of the photo's length at least, so its still is a crop that still holds the product. */
+const ALONG_SHARE = 0.9;
+
+/**
+ * How many frame lengths farther than the still's usual margin a scene's pan travels: a pan along a photo at
+ * least twice the frame's shape (a 16:9 or 2.35:1 photo in a 9:16 ad) crosses its width at ALONG_SPEED for the
+ * scene's length, as far as the photo goes; any other move keeps to the margin (0). The end card holds its
+ * picture steady under its type.
+ */
+export function panAlong(
+  scene: Pick<TimelineScene, 'media' | 'motion' | 'seconds' | 'role'>,
+  aspectRatio: AspectRatio,
+  margin: number,
+): number {
+  const { media, motion } = scene;
+  if (media.kind !== 'image' || !media.width || !media.height || scene.role === 'end') return 0;
+  const shape = media.width / media.height / ASPECT[aspectRatio];
+  const along = motion === 'pan-left' || motion === 'pan-right' ? shape : motion === 'pan-up' || motion === 'pan-down' ? 1 / shape : 0;
+  if (along < PAN_WHEN_LONGER) return 0;
+  return Math.max(0, Math.min(ALONG_SPEED * scene.seconds, ALONG_SHARE * along - margin));
+}
+
 /** A shortfall up to this long is absorbed by holding the last scene; a longer one gets more scenes. */
 const HOLD_LAST_UP_TO = 2.5;
 /** No scene shorter than this: a flash of a picture reads as a glitch, not a cut. */
