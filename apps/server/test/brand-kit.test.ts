@@ -107,7 +107,7 @@ describe.each(testDatabases())('brand kit on $name', (testDb) => {
     }
     expect(messages.en).toMatch(/^Invalid request: callToAction: /);
     expect(messages.zh).toMatch(/^请求无效：callToAction: /);
-    expect(messages.pt).toMatch(/^Pedido inválido: callToAction: /);
+    expect(messages.pt).toMatch(/^Solicitação inválida: callToAction: /);
     expect(await get(browser)).toMatchObject({ primaryColor: '#112233', callToAction: 'Buy it today' });
   });
 

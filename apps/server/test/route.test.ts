@@ -64,7 +64,7 @@ describe('route helper', () => {
     const zh = (await post(app, { fileName: 'abcdefgh' }, 'n=3', 'zh-CN')).json().message;
     const pt = (await post(app, { fileName: 'abcdefgh' }, 'n=3', 'pt-BR,pt;q=0.9')).json().message;
     expect(zh).toMatch(/^请求无效：fileName: 数值过大/);
-    expect(pt).toMatch(/^Pedido inválido: fileName: Demasiado grande/);
+    expect(pt).toMatch(/^Solicitação inválida: fileName: Demasiado grande/);
   });
 });
 
