@@ -39,6 +39,7 @@ export { MUSIC, type MusicInfo } from './music/tracks.js';
 export { posterFrame } from './poster.js';
 export { type Probe, type ProbedStream, probe } from './probe.js';
 export { type RenderedVideo, type RenderOptions, type RenderQuality, renderVideo } from './render/render.js';
+export { sceneSubject } from './render/stills.js';
 export {
   type AspectRatio,
   frameSize,

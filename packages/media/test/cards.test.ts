@@ -441,6 +441,44 @@ describe('where and when the cards are', () => {
     expect(said(events(noPrice).filter((e) => e.name === 'hook'))).toBe('LUMA HERO HOODIE');
   });
 
+  it('moves the hook off the hook picture’s subject when a lower place is clearer: off a face, never over the captions', () => {
+    /** The top of the hook's type (its highest \\pos or \\move start), as a share of the height. */
+    const hookTop = (templateId: TemplateId, hookSubject?: { left: number; top: number; right: number; bottom: number; head: boolean }) => {
+      const ass = buildCardsAss({
+        timeline: timelineOf(templateId, '9:16'),
+        template: TEMPLATES[templateId],
+        facts: FACTS.en,
+        brand: BRAND,
+        width: 1080,
+        height: 1920,
+        language: 'en',
+        aiLabel: false,
+        hookSubject,
+      });
+      const ys = events(ass)
+        .filter((e) => e.name === 'hook')
+        .map((e) => Number(/\\(?:pos|move)\([\d.]+,([\d.]+)/.exec(e.text)?.[1]));
+      expect(ys.length).toBeGreaterThan(0);
+      return Math.min(...ys) / 1920;
+    };
+    // A person from head to shoes fills the frame's middle: the title leaves the face for the lower part.
+    const person = { left: 0.25, top: 0.12, right: 0.75, bottom: 0.96, head: true };
+    // A product standing low on its set leaves the top clear; a tall bottle, its cap in the title's way, has no
+    // face to keep clear, and the lower place would hide its label: the title stays at the top.
+    const product = { left: 0.3, top: 0.45, right: 0.7, bottom: 0.8, head: false };
+    const bottle = { ...person, left: 0.38, right: 0.62, head: false };
+    for (const templateId of ['bold-ugc', 'clean-studio'] as const) {
+      const alone = hookTop(templateId);
+      expect(alone, templateId).toBeLessThan(0.3);
+      expect(hookTop(templateId, product), templateId).toBeCloseTo(alone, 6);
+      expect(hookTop(templateId, bottle), templateId).toBeCloseTo(alone, 6);
+      const moved = hookTop(templateId, person);
+      expect(moved, templateId).toBeGreaterThan(0.45);
+      // Still above the captions' band (the layout's overCaptions, about 0.75 of a 9:16 frame).
+      expect(moved, templateId).toBeLessThan(0.75);
+    }
+  });
+
   it('keeps every card out of the top 8 % and the bottom 20 %, and cards over speech out of the captions and the side buttons', async () => {
     const grey = 128;
     const flat = join(dir, 'flat.png');

@@ -8,7 +8,7 @@ import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { labelRegions, type Region } from './components.js';
 import { type Box, contactShadow } from './composite.js';
 import { clamp, openImage, rgbPixels } from './open.js';
-import { maskBox } from './subject.js';
+import { maskBox, type ShareBox } from './subject.js';
 
 /** The largest share of the frame's width and height the product may take: room for the moves and some air. */
 const PRODUCT_WIDTH = 0.7;
@@ -121,6 +121,40 @@ function fillHoles(mask: Buffer, side: number): Buffer {
 }
 
 /**
+ * Where the product stands on a `set` of its size: its box in the photo (shares, from the cut-out's mask) in
+ * pixels of the `photo`, and the box it is drawn in on the set, as large as the set allows with air round it, its
+ * base on the floor. A subject the photo itself cuts at an edge (a person from the waist up, legs from the hem
+ * down) cannot float in the middle of a set: it comes in from that edge of the frame, and stands on no floor
+ * unless it ends above the frame's bottom; cut at both ends, it spans the frame from edge to edge.
+ */
+export function placeOnSet(found: ShareBox, photo: { width: number; height: number }, set: { width: number; height: number }) {
+  const { width: pw, height: ph } = photo;
+  const box = {
+    left: Math.floor(found.left * pw),
+    top: Math.floor(found.top * ph),
+    width: Math.max(1, Math.ceil((found.right - found.left) * pw)),
+    height: Math.max(1, Math.ceil((found.bottom - found.top) * ph)),
+  };
+  box.width = Math.min(box.width, pw - box.left);
+  box.height = Math.min(box.height, ph - box.top);
+  const cut = { left: found.left < 0.015, top: found.top < 0.015, right: found.right > 0.985, bottom: found.bottom > 0.985 };
+  const share = (low: boolean, high: boolean, free: number, one: number) => (low && high ? 1 : low || high ? one : free);
+  const scale = Math.min(
+    (set.width * share(cut.left, cut.right, PRODUCT_WIDTH, 0.85)) / box.width,
+    (set.height * share(cut.top, cut.bottom, PRODUCT_HEIGHT, 0.8)) / box.height,
+  );
+  const placed: Box = {
+    width: Math.max(1, Math.round(box.width * scale)),
+    height: Math.max(1, Math.round(box.height * scale)),
+    left: 0,
+    top: 0,
+  };
+  placed.left = cut.left ? 0 : cut.right ? set.width - placed.width : Math.round((set.width - placed.width) / 2);
+  placed.top = cut.top ? 0 : cut.bottom ? set.height - placed.height : Math.round(set.height * BASE - placed.height);
+  return { box, placed, cut };
+}
+
+/**
  * A set on a blurred photo in its two planes, for a move that turns about the product (decision "Parallax"): the
  * background alone, and the product with its contact shadow as a transparent picture (RGBA) whose top-left corner
  * stands at `left`, `top` of the set.
@@ -161,37 +195,7 @@ export async function drawOnSet(
     .extractChannel(0)
     .raw()
     .toBuffer();
-  const box = {
-    left: Math.floor(found.box.left * pw),
-    top: Math.floor(found.box.top * ph),
-    width: Math.max(1, Math.ceil((found.box.right - found.box.left) * pw)),
-    height: Math.max(1, Math.ceil((found.box.bottom - found.box.top) * ph)),
-  };
-  box.width = Math.min(box.width, pw - box.left);
-  box.height = Math.min(box.height, ph - box.top);
-  // A subject the photo itself cuts at an edge (a person from the waist up, legs from the hem down) cannot float
-  // in the middle of a set: it comes in from that edge of the frame, and stands on no floor unless it ends above
-  // the frame's bottom.
-  const cut = {
-    left: found.box.left < 0.015,
-    top: found.box.top < 0.015,
-    right: found.box.right > 0.985,
-    bottom: found.box.bottom > 0.985,
-  };
-  // Cut at both ends, it spans the frame from edge to edge; at one end, it comes most of the way in.
-  const share = (low: boolean, high: boolean, free: number, one: number) => (low && high ? 1 : low || high ? one : free);
-  const scale = Math.min(
-    (width * share(cut.left, cut.right, PRODUCT_WIDTH, 0.85)) / box.width,
-    (height * share(cut.top, cut.bottom, PRODUCT_HEIGHT, 0.8)) / box.height,
-  );
-  const placed: Box = {
-    width: Math.max(1, Math.round(box.width * scale)),
-    height: Math.max(1, Math.round(box.height * scale)),
-    left: 0,
-    top: 0,
-  };
-  placed.left = cut.left ? 0 : cut.right ? width - placed.width : Math.round((width - placed.width) / 2);
-  placed.top = cut.top ? 0 : cut.bottom ? height - placed.height : Math.round(height * BASE - placed.height);
+  const { box, placed, cut } = placeOnSet(found.box, { width: pw, height: ph }, { width, height });
   const onFloor = !cut.bottom;
 
   // Every layer is made at its own size on the frame and handed over raw: no full-frame layer but the background.

@@ -144,3 +144,32 @@ export async function findSubject(
   const padded = { left: pad(box.left, -PAD), top: pad(box.top, -PAD), right: pad(box.right, PAD), bottom: pad(box.bottom, PAD) };
   return { ...size, area: found.area, box: padded, from: 'model', backdrop };
 }
+
+/** The share of skin-coloured pixels at the top of a subject above which it is taken for a person's head. */
+const HEAD_SKIN = 0.12;
+
+/**
+ * Whether the subject in `box` (shares of the photo) shows a face at its top: a person seen whole enough to have
+ * a head in the photo, skin-coloured pixels (the usual YCbCr skin range, which holds for every skin tone) in the
+ * top fifth of the box. With no face model shipped this is a hint, not a detector: a tall bottle has no skin at
+ * its cap, a garment cut at the collar no head at all. The cards keep their type off a face (decision "Ad cards").
+ */
+export async function headAtTop(input: string | Buffer, box: ShareBox): Promise<boolean> {
+  if (box.top <= 0.015) return false;
+  const { data, width, height } = await rgbPixels(input, { width: 96, height: 96 });
+  const [x0, x1] = [Math.floor(box.left * width), Math.ceil(box.right * width)];
+  const [y0, y1] = [Math.floor(box.top * height), Math.ceil((box.top + 0.2 * (box.bottom - box.top)) * height)];
+  let skin = 0;
+  let all = 0;
+  for (let y = y0; y < Math.min(height, y1); y++) {
+    for (let x = x0; x < Math.min(width, x1); x++) {
+      const i = (y * width + x) * 3;
+      const [r, g, b] = [data[i] as number, data[i + 1] as number, data[i + 2] as number];
+      const cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
+      const cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+      if (cb >= 77 && cb <= 127 && cr >= 133 && cr <= 173 && r > 60) skin++;
+      all++;
+    }
+  }
+  return all > 0 && skin / all >= HEAD_SKIN;
+}

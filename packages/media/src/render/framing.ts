@@ -12,8 +12,8 @@ import { dirname } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { subjectMask } from '../imaging/cutout.js';
 import { gradeStill } from '../imaging/grade.js';
-import { drawOnSet } from '../imaging/set.js';
-import { FRAMING_SIDE, findSubject, maskBox, type ShareBox, type Subject } from '../imaging/subject.js';
+import { drawOnSet, placeOnSet } from '../imaging/set.js';
+import { FRAMING_SIDE, findSubject, headAtTop, maskBox, type ShareBox, type Subject } from '../imaging/subject.js';
 import type { StillLook } from './stills.js';
 
 /** A rectangle of the picture in its pixels. */
@@ -175,15 +175,73 @@ const subjectOf = (file: string, size: { width: number; height: number }, cacheB
   );
 
 /**
- * Whether framing would stand the photo `file` on a set for a still of `width`×`height`, from what is kept of it
- * at `cacheBase` (its subject, worked out once): a pan along a photo asks before making a long still, since a set
- * is designed for the frame and a pan along it would carry the product out of the frame.
+ * Whether framing stands the photo `file` on a set for a still of `width`×`height`: a pan along a photo asks
+ * before making a long still, since a set is designed for the frame and a pan along it would carry the product
+ * out of the frame.
  */
 export async function wouldSet(file: string, width: number, height: number, cacheBase: string, motionMargin: number): Promise<boolean> {
+  return (await frameOf(file, await photoSize(file), width, height, cacheBase, motionMargin)).treatment.kind === 'set';
+}
+
+/** The photo's size as it is seen (its orientation applied). */
+async function photoSize(file: string) {
   const { autoOrient } = await sharp(file, { autoOrient: true, limitInputPixels: 100_000_000 }).metadata();
-  if (sameShape(autoOrient.width, autoOrient.height, width / height)) return false;
-  const subject = await subjectOf(file, { width: autoOrient.width, height: autoOrient.height }, cacheBase);
-  return chooseFraming(subject, width / height, motionMargin).kind === 'set';
+  return { width: autoOrient.width, height: autoOrient.height };
+}
+
+/**
+ * How the photo fills a still of `width`×`height`: the treatment, with what it was chosen from (the subject, and
+ * for a set the cut-out's mask). A subject found by the saliency map has no mask to cut out: it is a scene, cropped.
+ */
+async function frameOf(
+  file: string,
+  size: { width: number; height: number },
+  width: number,
+  height: number,
+  cacheBase: string,
+  motionMargin: number,
+) {
+  if (sameShape(size.width, size.height, width / height)) return { treatment: { kind: 'as-is' } as Treatment };
+  const subject = await subjectOf(file, size, cacheBase);
+  const treatment = chooseFraming(subject, width / height, motionMargin);
+  if (treatment.kind !== 'set') return { treatment, subject };
+  const cutout = await maskOf(file, cacheBase);
+  const found = maskBox(cutout.mask, cutout.side, cutout.side);
+  return found ? { treatment, subject, cutout, found } : { treatment: sceneCrop(subject, width / height), subject };
+}
+
+/** Where a subject is in a still or frame (shares), and whether it shows a face at its top (subject.ts's headAtTop). */
+export interface FramedSubject extends ShareBox {
+  head: boolean;
+}
+
+/**
+ * Where the photo's subject is in its still of `width`×`height` (shares of the still), framed as `drawFramed`
+ * frames it: the cards keep their type off it (decision "Ad cards"). A photo used as it is has its subject worked
+ * out here too (once, kept like the others).
+ */
+export async function framedSubject(
+  file: string,
+  width: number,
+  height: number,
+  cacheBase: string,
+  motionMargin: number,
+): Promise<FramedSubject> {
+  const size = await photoSize(file);
+  const { treatment, found } = await frameOf(file, size, width, height, cacheBase, motionMargin);
+  const subject = await subjectOf(file, size, cacheBase);
+  const head = subject.from === 'model' && (await headAtTop(file, subject.box));
+  if (treatment.kind === 'set' && found) {
+    const { placed } = placeOnSet(found.box, size, { width, height });
+    const [left, top] = [placed.left / width, placed.top / height];
+    return { left, top, right: left + placed.width / width, bottom: top + placed.height / height, head };
+  }
+  const { box } = subject;
+  if (treatment.kind !== 'crop') return { ...box, head };
+  const { crop } = treatment;
+  const across = (share: number) => Math.min(1, Math.max(0, (share * size.width - crop.left) / crop.width));
+  const down = (share: number) => Math.min(1, Math.max(0, (share * size.height - crop.top) / crop.height));
+  return { left: across(box.left), top: down(box.top), right: across(box.right), bottom: down(box.bottom), head };
 }
 
 /**
@@ -205,31 +263,21 @@ export async function drawFramed(
   const graded = (image: Sharp) => gradeStill(image, look.grade).jpeg({ quality: 90 }).toFile(out);
   // A transparent product picture (a PNG cut-out from the shop) stands on white everywhere in framing.
   const source = sharp(file, { autoOrient: true, limitInputPixels: 100_000_000 }).flatten({ background: '#ffffff' });
-  const { autoOrient } = await source.metadata();
-  const size = { width: autoOrient.width, height: autoOrient.height };
-  let treatment: Treatment = { kind: 'as-is' };
-  if (!sameShape(size.width, size.height, width / height)) {
-    const subject = await subjectOf(file, size, cacheBase);
-    treatment = chooseFraming(subject, width / height, motionMargin);
-    if (treatment.kind === 'set') {
-      const cutout = await maskOf(file, cacheBase);
-      // A subject found by the saliency map has no mask to cut out: it is a scene.
-      if (maskBox(cutout.mask, cutout.side, cutout.side)) {
-        let planes: { left: number; top: number } | undefined;
-        await drawOnSet(file, cutout, look.setColour ?? subject.backdrop, width, height, graded, async (set) => {
-          if (!planeFiles) return;
-          await Promise.all([
-            gradeStill(set.background, look.grade).jpeg({ quality: 90 }).toFile(planeFiles.background),
-            gradedPlane(set.product, look.grade).then((plane) => plane.toFile(planeFiles.product)),
-          ]);
-          planes = { left: set.left, top: set.top };
-        });
-        return { kind: 'set', planes };
-      }
-      treatment = sceneCrop(subject, width / height);
-    }
-  }
+  const { treatment, subject, cutout } = await frameOf(file, await photoSize(file), width, height, cacheBase, motionMargin);
   switch (treatment.kind) {
+    case 'set': {
+      let planes: { left: number; top: number } | undefined;
+      if (!cutout || !subject) throw new Error('a set needs the cut-out of its subject');
+      await drawOnSet(file, cutout, look.setColour ?? subject.backdrop, width, height, graded, async (set) => {
+        if (!planeFiles) return;
+        await Promise.all([
+          gradeStill(set.background, look.grade).jpeg({ quality: 90 }).toFile(planeFiles.background),
+          gradedPlane(set.product, look.grade).then((plane) => plane.toFile(planeFiles.product)),
+        ]);
+        planes = { left: set.left, top: set.top };
+      });
+      return { kind: 'set', planes };
+    }
     case 'as-is':
       await graded(source.resize(width, height, { fit: 'cover' }));
       break;

@@ -17,8 +17,8 @@ import { DEFAULT_BRAND, endCardStill, stillLook } from '../templates/look.js';
 import { locateTools, type MediaTools } from '../tools.js';
 import { type Encoding, type Frame, type PieceJob, pieceArgs, type SceneSource } from './piece.js';
 import { runAll } from './pool.js';
-import { MOTION_MARGIN, prepareStill, stillPlanes } from './stills.js';
-import { frameSize, type Motion, panAlong, type Timeline } from './timeline.js';
+import { alongOf, MOTION_MARGIN, prepareStill, stillPlanes } from './stills.js';
+import { frameSize, type Motion, type Timeline } from './timeline.js';
 import { videoFocus } from './videoFraming.js';
 
 export type RenderQuality = 'preview' | 'export';
@@ -134,14 +134,9 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
             : making
                 .catch(() => undefined)
                 .then(async () => {
-                  // A pan along a wide photo gets a still as long as it travels (timeline's panAlong).
-                  const extra = panAlong(scene, timeline.aspectRatio, MOTION_MARGIN);
-                  const along =
-                    extra > 0
-                      ? ({ axis: scene.motion === 'pan-up' || scene.motion === 'pan-down' ? 'y' : 'x', extra } as const)
-                      : undefined;
+                  // A pan along a wide photo gets a still as long as it travels.
                   const look = stillLook(template, brand, scene.grade);
-                  const still = await prepareStill(media.file, width, height, cacheDir, look, along);
+                  const still = await prepareStill(media.file, width, height, cacheDir, look, alongOf(scene, timeline.aspectRatio));
                   // A pan over a product on a blurred set turns about the product: its background slides behind it
                   // (decision "Parallax"). The end card's type needs the picture still behind it.
                   const planes = scene.role !== 'end' && scene.motion.startsWith('pan-') ? await stillPlanes(still) : undefined;

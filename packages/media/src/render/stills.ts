@@ -9,7 +9,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Grade } from '../templates/catalogue.js';
-import { drawFramed, type PlaneFiles, wouldSet } from './framing.js';
+import { drawFramed, type FramedSubject, framedSubject, type PlaneFiles, wouldSet } from './framing.js';
+import { type AspectRatio, panAlong, type TimelineScene } from './timeline.js';
 
 /**
  * How a template treats a still (decision "Ad templates"): the studio colour a product framing sets on a set
@@ -51,15 +52,9 @@ export async function prepareStill(
   cacheDir: string,
   look: StillLook,
   /** Frame lengths more than the margin the still runs across (or down) for a pan along the photo (timeline's panAlong). */
-  along?: { axis: 'x' | 'y'; extra: number },
+  along?: Along,
 ): Promise<string> {
-  const stretch = (axis: 'x' | 'y') => MOTION_MARGIN + (along?.axis === axis ? along.extra : 0);
-  const w = Math.round((width * stretch('x')) / 2) * 2;
-  const h = Math.round((height * stretch('y')) / 2) * 2;
-  // A pan along a photo whose product a long crop cannot hold keeps to the usual still: the product on its set.
-  if (along && (await wouldSet(file, w, h, join(cacheDir, await cacheKey(file)), MOTION_MARGIN))) {
-    return prepareStill(file, width, height, cacheDir, look);
-  }
+  const { width: w, height: h } = await stillSizeOf(file, width, height, cacheDir, along);
   const out = join(cacheDir, `${await cacheKey(file, { width: w, height: h }, look)}.jpg`);
   if (await stat(out).catch(() => undefined)) return out;
   let making = pending.get(out);
@@ -68,6 +63,58 @@ export async function prepareStill(
     pending.set(out, making);
   }
   return making;
+}
+
+/** How much farther than the margin a still runs for a pan along its photo, and which way. */
+export type Along = { axis: 'x' | 'y'; extra: number };
+
+/** The pan along the photo a scene makes, if any (timeline's panAlong): its still is that much longer. */
+export function alongOf(scene: TimelineScene, aspectRatio: AspectRatio): Along | undefined {
+  const extra = panAlong(scene, aspectRatio, MOTION_MARGIN);
+  if (!(extra > 0)) return undefined;
+  return { axis: scene.motion === 'pan-up' || scene.motion === 'pan-down' ? 'y' : 'x', extra };
+}
+
+/**
+ * The size of the still a photo gets for a `width`×`height` frame: the frame with its motion margin, longer along
+ * a pan along the photo, except where framing would stand the product on a set (a set is designed for the frame).
+ */
+async function stillSizeOf(file: string, width: number, height: number, cacheDir: string, along?: Along) {
+  const size = (extra: Along | undefined) => {
+    const stretch = (axis: 'x' | 'y') => MOTION_MARGIN + (extra?.axis === axis ? extra.extra : 0);
+    return { width: Math.round((width * stretch('x')) / 2) * 2, height: Math.round((height * stretch('y')) / 2) * 2 };
+  };
+  const long = size(along);
+  if (along && (await wouldSet(file, long.width, long.height, join(cacheDir, await cacheKey(file)), MOTION_MARGIN))) return size(undefined);
+  return long;
+}
+
+/**
+ * Where a scene's subject is in the frame (shares of a `width`×`height` frame, about the middle of the scene's
+ * move), for the cards to keep their type off it; none for a clip.
+ */
+export async function sceneSubject(
+  scene: TimelineScene,
+  aspectRatio: AspectRatio,
+  frame: { width: number; height: number },
+  cacheDir: string,
+): Promise<FramedSubject | undefined> {
+  if (scene.media.kind !== 'image') return undefined;
+  const file = scene.media.file;
+  const still = await stillSizeOf(file, frame.width, frame.height, cacheDir, alongOf(scene, aspectRatio));
+  const box = await framedSubject(file, still.width, still.height, join(cacheDir, await cacheKey(file)), MOTION_MARGIN);
+  // The frame shows the still's middle, its moves staying about it.
+  const toFrame = (share: number, stillLength: number, frameLength: number) => {
+    const m = stillLength / frameLength;
+    return Math.min(1, Math.max(0, (share - (1 - 1 / m) / 2) * m));
+  };
+  return {
+    head: box.head,
+    left: toFrame(box.left, still.width, frame.width),
+    top: toFrame(box.top, still.height, frame.height),
+    right: toFrame(box.right, still.width, frame.width),
+    bottom: toFrame(box.bottom, still.height, frame.height),
+  };
 }
 
 /** A set's planes beside its still (decision "Parallax"): the files, and where the product's stands on the set. */

@@ -8,6 +8,7 @@
  * size (the face's whole line height) when written.
  */
 import { type BrandFontFileId, brandFont } from '../brand/fonts.js';
+import type { FramedSubject } from '../render/framing.js';
 import type { Timeline } from '../render/timeline.js';
 import type { Language } from '../script/language.js';
 import { type AssStyle, assAlpha, assColour, assDocument, assText } from './assDocument.js';
@@ -66,6 +67,11 @@ export interface BrandLook {
 
 export interface CardsOptions {
   timeline: Timeline;
+  /**
+   * Where the hook picture's subject is in the frame (shares; render/stills.ts's sceneSubject): the hook's title
+   * moves off it (a model's face, the product) when a lower place is clearer.
+   */
+  hookSubject?: FramedSubject | undefined;
   template: Template;
   facts: AdFacts;
   brand: BrandLook;
@@ -103,8 +109,36 @@ function sceneSpan(timeline: Timeline, index: number): Span {
 /** Where side cards start: below the AI label, in the top part of the frame. */
 const cardTop = (L: Layout) => L.top + (L.wide ? 0.06 : 0.045) * L.h;
 
+/**
+ * How much of a block (`x`, `y`, `w`, `h` in pixels) covers the subject, in shares of the frame. A person's head
+ * (subject.ts's headAtTop: skin at the top of a subject the photo does not cut there) is the subject's top fifth,
+ * and counts four times: a title over a face is what a viewer minds most.
+ */
+function coverage(L: Layout, subject: FramedSubject, block: { x: number; y: number; w: number; h: number }): number {
+  const overlap = (top: number, bottom: number) => {
+    const across = Math.min(block.x + block.w, subject.right * L.w) - Math.max(block.x, subject.left * L.w);
+    const down = Math.min(block.y + block.h, bottom * L.h) - Math.max(block.y, top * L.h);
+    return across > 0 && down > 0 ? (across * down) / (L.w * L.h) : 0;
+  };
+  const head = subject.head && subject.top > 0.02 ? overlap(subject.top, subject.top + 0.2 * (subject.bottom - subject.top)) : 0;
+  return overlap(subject.top, subject.bottom) + 3 * head;
+}
+
+/**
+ * Where a hook's block of `h` pixels starts down the frame: at `preferred` unless the subject is there and the
+ * lowest place above the captions covers clearly less of it, a face above all (decision "Ad cards").
+ */
+function hookTop(ctx: Ctx, subject: FramedSubject | undefined, block: { x: number; w: number; h: number }, preferred: number): number {
+  const L = ctx.layout;
+  const lowest = L.overCaptions - block.h;
+  if (!subject || lowest <= preferred) return preferred;
+  const high = coverage(L, subject, { ...block, y: preferred });
+  const low = coverage(L, subject, { ...block, y: lowest });
+  return high > 0.01 && low < 0.75 * high ? lowest : preferred;
+}
+
 /** The name (or the opening question) as a title card, the brand small over it. */
-function titleHook(ctx: Ctx, facts: AdFacts, span: Span, text: string, question: boolean): void {
+function titleHook(ctx: Ctx, facts: AdFacts, span: Span, text: string, question: boolean, subject?: FramedSubject): void {
   const { layout: L, template, palette } = ctx;
   const em = template.type.titleSize * L.u;
   const bare = ctx.surface === 'bare';
@@ -118,20 +152,14 @@ function titleHook(ctx: Ctx, facts: AdFacts, span: Span, text: string, question:
   rows.push(...fitted.lines.map((line, i) => ({ text: line, em: fitted.em, colour: palette.ink, before: i === 0 && brand ? 0.15 : 0 })));
   const entrance: Entrance = { fadeIn: 260, fadeOut: 220, rise: 0.02 * L.h, duration: 460 };
   // Luxury centres its title over the picture; the others stand at the side, clear of a centred product.
-  drawCard(ctx, {
-    kind: 'hook',
-    ...span,
-    start: span.start + 0.05,
-    rows,
-    x: bare ? L.w / 2 : L.left,
-    centre: bare,
-    top: cardTop(L),
-    entrance,
-  });
+  const card = { kind: 'hook' as const, ...span, start: span.start + 0.05, rows, x: bare ? L.w / 2 : L.left, centre: bare, entrance };
+  // Measured on a scratch list first: its place depends on its size.
+  const size = drawCard({ ...ctx, events: [] }, { ...card, top: cardTop(L) });
+  drawCard(ctx, { ...card, top: hookTop(ctx, subject, size, cardTop(L)) });
 }
 
 /** The name in huge type on accent boxes, each line popping in a beat after the one before (Bold UGC). */
-function punchHook(ctx: Ctx, facts: AdFacts, span: Span): void {
+function punchHook(ctx: Ctx, facts: AdFacts, span: Span, subject?: FramedSubject): void {
   const { layout: L, template, palette } = ctx;
   const em = template.type.titleSize * L.u;
   const name = upper(titleOf(facts.name), ctx.language);
@@ -140,7 +168,10 @@ function punchHook(ctx: Ctx, facts: AdFacts, span: Span): void {
   const fitted = fitText(name, { em, maxWidth: L.centreWidth - 2 * pad, maxLines: 2, type: ctx.type, minScale: 0.85, cutFirst: true });
   const step = fitted.em * 1.5;
   const cx = L.w / 2;
-  const cy = L.top + (L.wide ? 0.28 : 0.17) * L.h;
+  // The block: its lines' steps, and the boxes' padding above the first and below the last.
+  const blockH = fitted.lines.length * step;
+  const preferred = L.top + (L.wide ? 0.28 : 0.17) * L.h - blockH / 2;
+  const cy = hookTop(ctx, subject, { x: L.w / 2 - L.centreWidth / 2, w: L.centreWidth, h: blockH }, preferred) + blockH / 2;
   const first = cy - ((fitted.lines.length - 1) * step) / 2;
   fitted.lines.forEach((line, i) => {
     add(ctx, {
@@ -487,9 +518,11 @@ export function buildCardsAss(options: CardsOptions): string {
     const scene = sceneSpan(timeline, hookIndex);
     const span = { start: scene.start, end: Math.min(scene.end, scene.start + HOOK_SECONDS) };
     const opening = facts.opening?.trim();
-    if (template.hook === 'punch') punchHook(ctx, facts, span);
-    else if (template.hook === 'question' && opening) titleHook(ctx, facts, span, opening, true);
-    else if (template.hook !== 'price' || !offerCard(ctx, facts, span, 'hook')) titleHook(ctx, facts, span, titleOf(facts.name), false);
+    const subject = options.hookSubject;
+    if (template.hook === 'punch') punchHook(ctx, facts, span, subject);
+    else if (template.hook === 'question' && opening) titleHook(ctx, facts, span, opening, true, subject);
+    else if (template.hook !== 'price' || !offerCard(ctx, facts, span, 'hook'))
+      titleHook(ctx, facts, span, titleOf(facts.name), false, subject);
   }
   if (template.featureLines) {
     let next = 0;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { filterValue } from '../render/piece.js';
-import { MOTION_MARGIN, prepareStill } from '../render/stills.js';
+import { MOTION_MARGIN, prepareStill, sceneSubject } from '../render/stills.js';
 import { type AspectRatio, frameSize, type Timeline } from '../render/timeline.js';
 import { runTool } from '../run.js';
 import type { Language } from '../script/language.js';
@@ -87,7 +87,8 @@ export async function templateThumbnail(options: ThumbnailOptions): Promise<void
   const work = await mkdtemp(join(tmpdir(), 'reelsmith-thumbnail-'));
   try {
     const ass = join(work, 'cards.ass');
-    await writeFile(ass, buildCardsAss({ timeline, template, facts, brand, width, height, language, aiLabel: false }));
+    const hookSubject = await sceneSubject(timeline.scenes[0] as Timeline['scenes'][number], aspectRatio, { width, height }, cacheDir);
+    await writeFile(ass, buildCardsAss({ timeline, template, facts, brand, width, height, language, aiLabel: false, hookSubject }));
     // The still carries the moves' margin: its middle is the frame a still scene opens on.
     const margin = (side: number) => 2 * Math.floor((side * MOTION_MARGIN - side) / 4);
     await runTool(

@@ -23,6 +23,7 @@ import {
   planTimeline,
   type RenderQuality,
   renderVideo,
+  sceneSubject,
   speakScript,
   TEMPLATES,
   type TimelineMedia,
@@ -148,7 +149,10 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
       height,
       language,
     });
-    const cards = buildCardsAss({ timeline, template, facts, brand, width, height, language, aiLabel: request.aiLabel });
+    // The hook's title keeps off the hook picture's subject (a model's face, the product).
+    const hook = timeline.scenes.find((scene) => scene.role === 'hook');
+    const hookSubject = hook && (await sceneSubject(hook, settings.aspectRatio, { width, height }, cacheDirOf(ctx, 'stills')));
+    const cards = buildCardsAss({ timeline, template, facts, brand, width, height, language, aiLabel: request.aiLabel, hookSubject });
     await writeFile(ass, mergeAss(captions, cards));
 
     await job.progress('rendering');
