@@ -90,6 +90,34 @@ describe.each(testDatabases())('template thumbnails on $name', (testDb) => {
     expect(chinese.query.language).toBe('zh');
   });
 
+  it('draws the user’s own picture in their brand kit: a saved kit gives new links and pictures in its colours', async () => {
+    const { browser } = await activeMember(t, 'branded');
+    const fileId = await uploaded(browser, await makeImage(900, 1200, 'jpeg'), 'jpg');
+    const query = { fileId, aspectRatio: '9:16', name: 'Aurora Bottle', price: '24.90', currency: 'USD', listPrice: '34.90' };
+    const saleOf = async () => (await templates(browser, query)).find((item) => item.templateId === 'sale')?.previewUrl as string;
+    /** The share of a thumbnail's pixels near the violet below: the Sale hook's sticker is in the kit's accent. */
+    const violet = async (url: string) => {
+      const picture = await fetch(url);
+      expect(picture.statusCode).toBe(200);
+      const { data, info } = await sharp(picture.rawPayload).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      let near = 0;
+      for (let p = 0; p < data.length; p += 3) {
+        const d = Math.abs((data[p] as number) - 142) + Math.abs((data[p + 1] as number) - 36) + Math.abs((data[p + 2] as number) - 170);
+        if (d < 40) near++;
+      }
+      return near / (info.width * info.height);
+    };
+    const before = await saleOf();
+    const violetBefore = await violet(before);
+    await browser.ok('POST', '/brand-kit/save', {
+      body: { logoResKey: null, primaryColor: '#ffffff', secondaryColor: '#8e24aa', fontId: 'noto-sans', callToAction: 'Grab yours' },
+    });
+    const after = await saleOf();
+    expect(split(after).query.kit).not.toBe(split(before).query.kit);
+    // The sticker takes a few per cent of the picture (the test picture's gradient has a little violet of its own).
+    expect((await violet(after)) - violetBefore).toBeGreaterThan(0.01);
+  });
+
   it('refuses another user’s picture, a video and a file that does not exist alike, as not found', async () => {
     const { browser: owner } = await activeMember(t, 'victim');
     const { browser: stranger } = await activeMember(t, 'stranger');

@@ -1,4 +1,12 @@
-import { BRAND_FONT_IDS, BRAND_FONTS, type BrandKitView, brandKitGet, brandKitSave, CALL_TO_ACTION_MAX } from '@reelsmith/contract';
+import {
+  BRAND_FONT_IDS,
+  BRAND_FONTS,
+  type BrandKitView,
+  brandKitGet,
+  brandKitSave,
+  CALL_TO_ACTION_MAX,
+  linkVideoTemplates,
+} from '@reelsmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, ColorPicker, Drawer, Input, Select } from 'antd';
 import { useId, useState } from 'react';
@@ -43,7 +51,11 @@ function BrandKitForm({ kit, onDone }: { kit: BrandKitView; onDone: () => void }
         },
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: callKey(brandKitGet) });
+      // The template thumbnails are drawn in the kit: their links change with it.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: callKey(brandKitGet) }),
+        queryClient.invalidateQueries({ queryKey: callKey(linkVideoTemplates) }),
+      ]);
       toast.success(t('saved'));
       onDone();
     },

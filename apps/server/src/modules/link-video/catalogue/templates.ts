@@ -1,7 +1,8 @@
 // The template picker's thumbnails (decision "Template picker"): one frame of each template's hook, drawn by the
 // real renderer. Without a picture they show a sample product and are public samples like the caption previews;
-// with one of the user's pictures they show that product, through a link signed for that user and file, made
-// once and kept in the cache by file, template, shape, language and the words on the hook.
+// with one of the user's pictures they show that product in the user's brand kit, through a link signed for that
+// user and file, made once and kept in the cache by file, template, shape, language, the words on the hook and the
+// kit.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
@@ -16,8 +17,10 @@ import { localeOf } from '../../../http/locale.js';
 import type { Router } from '../../../http/route.js';
 import type { UrlSigner } from '../../../http/signedUrl.js';
 import { apiBase } from '../../../settings.js';
+import { readBrandKit } from '../../brand-kit/service.js';
 import { mediaToolsOf } from '../../files/workDir.js';
-import { mediaFiles } from '../video/media.js';
+import { brandOf } from '../video/look.js';
+import { localCopy, mediaFiles } from '../video/media.js';
 import { cachedFile, oneAtATime } from './cachedFile.js';
 
 const THUMBNAIL_PATH = '/link-video/templates/thumbnail';
@@ -46,7 +49,7 @@ export function templateRoutes(
   const render = oneAtATime();
   const links = signer.link(`${apiBase(ctx.settings)}${THUMBNAIL_PATH}`, {
     fields: ['userId', 'fileId', 'templateId', 'aspectRatio', 'language'],
-    optional: ['name', 'price', 'currency', 'listPrice'],
+    optional: ['name', 'price', 'currency', 'listPrice', 'kit'],
     ttlMs: THUMBNAIL_LINK_TTL_MS,
   });
 
@@ -55,6 +58,13 @@ export function templateRoutes(
     const [file] = await mediaFiles(ctx, userId, [fileId]);
     if (file?.type !== 'image') throw new AppError('notFound');
     return file;
+  }
+
+  /** What of the user's brand kit a thumbnail shows (colours, typeface, logo), as a short key. */
+  async function kitKey(userId: string): Promise<string> {
+    const kit = await readBrandKit(ctx, userId, 'en');
+    const shown = [kit.isDefault, kit.primaryColor, kit.secondaryColor, kit.fontId, kit.logoResKey ?? null];
+    return createHash('sha256').update(JSON.stringify(shown)).digest('hex').slice(0, 12);
   }
 
   route(linkVideoTemplates, async ({ user, query, req }) => {
@@ -67,9 +77,22 @@ export function templateRoutes(
     const { name, price, currency, listPrice } = query;
     // The hook is in the ad's language: a Chinese name needs the Chinese type, whatever the page's language.
     const language = query.language ?? (name ? detectLanguage(name) : localeOf(req.headers['accept-language']));
+    // The kit's identity in the link: a saved kit gives new links, so a browser does not keep the old pictures.
+    const kit = await kitKey(user.userId);
     return TEMPLATE_IDS.map((templateId) => ({
       templateId,
-      previewUrl: links.sign({ userId: user.userId, fileId: file.id, templateId, aspectRatio, language, name, price, currency, listPrice }),
+      previewUrl: links.sign({
+        userId: user.userId,
+        fileId: file.id,
+        templateId,
+        aspectRatio,
+        language,
+        name,
+        price,
+        currency,
+        listPrice,
+        kit,
+      }),
     }));
   });
 
@@ -84,6 +107,7 @@ export function templateRoutes(
     price: z.string().optional(),
     currency: z.string().optional(),
     listPrice: z.string().optional(),
+    kit: z.string().optional(),
     expires: z.number(),
   });
 
@@ -93,7 +117,9 @@ export function templateRoutes(
     const { userId, fileId, templateId, aspectRatio, language, name, price, currency, listPrice } = link.data;
     // The file may have been deleted since the link was signed.
     const file = await ownPicture(userId, fileId);
-    const words = JSON.stringify([language, name ?? null, price ?? null, currency ?? null, listPrice ?? null]);
+    // The kit as it is now (the link's key only tells browsers apart): its colours, typeface and logo.
+    const { brand } = await brandOf(ctx, userId, language, (resKey) => localCopy(ctx, resKey, null));
+    const words = JSON.stringify([language, name ?? null, price ?? null, currency ?? null, listPrice ?? null, await kitKey(userId)]);
     const wordsKey = createHash('sha256').update(words).digest('hex').slice(0, 16);
     const out = join(cacheDir, 'thumbnails', `${file.id}-${templateId}-${aspectRatio.replace(':', 'x')}-${wordsKey}.jpg`);
     const thumbnail = await cachedFile(out, async (partial) => {
@@ -103,7 +129,7 @@ export function templateRoutes(
       );
       const offer = price && currency ? { price, currency, ...(listPrice && { listPrice }) } : undefined;
       await render(() =>
-        templateThumbnail({ file: picture, templateId, aspectRatio, language, name, offer, out: partial, cacheDir, tools }),
+        templateThumbnail({ file: picture, templateId, aspectRatio, language, name, offer, brand, out: partial, cacheDir, tools }),
       );
     });
     return reply

@@ -2,11 +2,9 @@
 // the script segment by segment (with the speech provider when one is configured), lay music under the voice, time
 // the captions to the speech, plan the scenes along the voice, render, and store the result as a generated asset of
 // the project.
-import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { TemplateId } from '@reelsmith/contract';
 import {
   buildAss,
@@ -28,13 +26,12 @@ import {
   TEMPLATES,
   type TimelineMedia,
 } from '@reelsmith/media';
-import type { AppContext } from '../../../context.js';
 import { ingest } from '../../files/ingest.js';
 import { addFile } from '../../files/records.js';
 import { mediaToolsOf, withWorkDir } from '../../files/workDir.js';
 import type { TaskJob } from '../../tasks/definition.js';
 import { adFacts, brandOf } from './look.js';
-import type { MediaFile } from './media.js';
+import { cacheDirOf, localCopy, type MediaFile } from './media.js';
 import { languageOf } from './scripts.js';
 import type { LinkVideoInput, Segment, VideoSettings } from './source.js';
 
@@ -62,25 +59,6 @@ export interface ComposedVideo {
   fileId: string;
   resKey: string;
   videoUrl: string;
-}
-
-/** Kept between renders: the product's media as local files, and the stills scaled from them. */
-const cacheDirOf = (ctx: AppContext, what: 'media' | 'stills' | 'music') => join(ctx.settings.dataDir, 'cache', what);
-
-/**
- * A stored object as a local file, fetched from storage once and kept, so the previews, edits and export of a
- * project read (and scale) each picture once. Named by its key: a stored object never changes.
- */
-async function localCopy(ctx: AppContext, resKey: string, format: string | null): Promise<string> {
-  const dir = cacheDirOf(ctx, 'media');
-  const name = createHash('sha256').update(resKey).digest('hex').slice(0, 32);
-  const path = join(dir, `${name}.${format ?? 'bin'}`);
-  if (await stat(path).catch(() => undefined)) return path;
-  await mkdir(dir, { recursive: true });
-  const partial = `${path}.${randomUUID()}.part`;
-  await pipeline(await ctx.storage.read(resKey), createWriteStream(partial));
-  await rename(partial, path);
-  return path;
 }
 
 /** The music a project gets before the user picks: the first recommended track. */

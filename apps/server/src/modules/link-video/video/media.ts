@@ -1,4 +1,9 @@
 // The pictures and clips a video is made of: the user's own stored files, in the order the user put them.
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { type FileRow, files } from '../../../db/schema.js';
@@ -19,4 +24,24 @@ export async function mediaFiles(ctx: AppContext, userId: string, fileIds: reado
     if (!row?.resKey || !row.type) throw new AppError('notFound');
     return row as MediaFile;
   });
+}
+
+/** Kept between renders: the product's media as local files, and the stills scaled from them. */
+export const cacheDirOf = (ctx: AppContext, what: 'media' | 'stills' | 'music') => join(ctx.settings.dataDir, 'cache', what);
+
+/**
+ * A stored object as a local file, fetched from storage once and kept, so the previews, edits and export of a
+ * project read (and scale) each picture once, and the template thumbnails the same logo. Named by its key: a
+ * stored object never changes.
+ */
+export async function localCopy(ctx: AppContext, resKey: string, format: string | null): Promise<string> {
+  const dir = cacheDirOf(ctx, 'media');
+  const name = createHash('sha256').update(resKey).digest('hex').slice(0, 32);
+  const path = join(dir, `${name}.${format ?? 'bin'}`);
+  if (await stat(path).catch(() => undefined)) return path;
+  await mkdir(dir, { recursive: true });
+  const partial = `${path}.${randomUUID()}.part`;
+  await pipeline(await ctx.storage.read(resKey), createWriteStream(partial));
+  await rename(partial, path);
+  return path;
 }
