@@ -61,6 +61,7 @@ export { type ScriptSegment, type ScriptVariant, splitScript } from './script/sp
 export { FILL, MAX_VARIANTS, type ScriptBrief, shortName, writeScripts } from './script/writer.js';
 export { type Sniffed, sniff } from './sniff.js';
 export { SpeechEngineError } from './speech/espeak.js';
+export { type FittedVoice, fitVoice, MAX_SPEED_UP, VOICE_END } from './speech/fit.js';
 export { voiceSample } from './speech/sample.js';
 export { type Speech, type SynthesizeOptions, type Synthesizer, synthesize } from './speech/synthesize.js';
 export { type SpeakOptions, type SpokenSegment, speakScript, type VoiceTrack } from './speech/track.js';

@@ -1,8 +1,20 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { defaultVoice, locateTools, probe, speakScript, splitScript, synthesize, VOICES, voiceSample } from '../src/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  defaultVoice,
+  fitVoice,
+  locateTools,
+  MAX_SPEED_UP,
+  probe,
+  speakScript,
+  splitScript,
+  synthesize,
+  VOICE_END,
+  VOICES,
+  voiceSample,
+} from '../src/index.js';
 
 const tools = locateTools();
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-speech-'));
@@ -66,5 +78,58 @@ describe('speech synthesis, offline', () => {
   it('makes a short sample for the catalogue', async () => {
     const sample = await voiceSample('pt-rafael', join(dir, 'sample.wav'));
     expect(sample.seconds).toBeGreaterThan(2);
+  });
+});
+
+describe('the voice fits the video', () => {
+  const SCRIPT = [
+    'Meet the Aurora bottle.',
+    'Double walls keep drinks cold for a whole day.',
+    'The lid seals tight, so nothing leaks in your bag.',
+    'It fits every cup holder in the car.',
+    'Tap the link and get yours today.',
+  ].join('\n');
+  let track: Awaited<ReturnType<typeof speakScript>>;
+  const end = (t: { segments: { end: number }[] }) => t.segments.at(-1)?.end ?? 0;
+  const speak = async (name: string) => {
+    const out = join(dir, name);
+    mkdirSync(out, { recursive: true });
+    return speakScript(splitScript(SCRIPT), { voiceId: 'en-ava', outDir: out, tools });
+  };
+
+  beforeAll(async () => {
+    track = await speak('fits');
+  });
+
+  it('leaves a voice that ends in time as it is', async () => {
+    const fitted = await fitVoice(track, Math.ceil(end(track) + 1), { outDir: join(dir, 'fits'), tools });
+    expect(fitted).toMatchObject({ tempo: 1, dropped: [], file: track.file });
+  });
+
+  it('speaks a voice a little too long faster, up to 12 %, to end 0.3–1.2 s before the video does, every sentence kept', async () => {
+    // A video about 6 % shorter than the voice needs.
+    const length = end(track) / 1.06 + VOICE_END.latest;
+    const fitted = await fitVoice(track, length, { outDir: join(dir, 'fits'), tools });
+    expect(fitted.dropped).toEqual([]);
+    expect(fitted.tempo).toBeGreaterThan(1);
+    expect(fitted.tempo).toBeLessThanOrEqual(MAX_SPEED_UP);
+    expect(end(fitted)).toBeLessThanOrEqual(length - VOICE_END.latest);
+    expect(end(fitted)).toBeGreaterThanOrEqual(length - VOICE_END.earliest);
+    // The file is as long as the timings say: the call to action is in it, whole.
+    expect(Math.abs((await probe(tools, fitted.file)).duration - fitted.seconds)).toBeLessThan(0.08);
+    expect(fitted.segments.map((s) => s.segText)).toEqual(track.segments.map((s) => s.segText));
+  });
+
+  it('drops the sentences before the call to action, last first, when even 12 % faster runs over; never the hook or the call to action', async () => {
+    const length = end(track) / 1.6;
+    const fitted = await fitVoice(track, length, { outDir: join(dir, 'fits'), tools });
+    expect(fitted.dropped.length).toBeGreaterThan(0);
+    const said = fitted.segments.map((s) => s.segText);
+    expect(said[0]).toBe('Meet the Aurora bottle.');
+    expect(said.at(-1)).toBe('Tap the link and get yours today.');
+    // The dropped ones are the last before the call to action: what is kept is the script's beginning.
+    expect(said.slice(0, -1)).toEqual(track.segments.slice(0, said.length - 1).map((s) => s.segText));
+    expect(end(fitted)).toBeLessThanOrEqual(length - VOICE_END.latest);
+    expect(Math.abs((await probe(tools, fitted.file)).duration - fitted.seconds)).toBeLessThan(0.08);
   });
 });

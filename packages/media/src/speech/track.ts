@@ -52,19 +52,28 @@ export async function speakScript(
   for (const segment of segments) {
     // One at a time: the engine is single-threaded WebAssembly, so parallel calls only add memory.
     const speech = await say(segment.segText, { voiceId, outFile: join(outDir, `segment-${segment.segId}.wav`), tools });
-    spoken.push({ segment, file: speech.file, pcm: readWav(await readFile(speech.file)) });
+    spoken.push({ segment, file: speech.file });
   }
-  const { sampleRate, channels } = spoken[0]?.pcm ?? { sampleRate: 22_050, channels: 1 };
+  return joinSpoken(spoken, pause, join(outDir, 'voice.wav'));
+}
+
+/**
+ * Joins spoken segments (each its own WAV, all at one sample rate and channel count) into one voice track at
+ * `outFile`, a breath of `pause` after each: where each segment starts and ends, and the slot a scene showing
+ * it gets.
+ */
+export async function joinSpoken(spoken: { segment: ScriptSegment; file: string }[], pause: number, outFile: string): Promise<VoiceTrack> {
+  const read = await Promise.all(spoken.map(async (s) => ({ ...s, pcm: readWav(await readFile(s.file)) })));
+  const { sampleRate, channels } = read[0]?.pcm ?? { sampleRate: 22_050, channels: 1 };
   const gap = Math.round(pause * sampleRate) * channels;
-  const samples = new Int16Array(spoken.reduce((sum, s) => sum + s.pcm.samples.length + gap, 0));
+  const samples = new Int16Array(read.reduce((sum, s) => sum + s.pcm.samples.length + gap, 0));
   let at = 0;
-  const track: SpokenSegment[] = spoken.map(({ segment, file, pcm }) => {
+  const track: SpokenSegment[] = read.map(({ segment, file, pcm }) => {
     samples.set(pcm.samples, at);
     const start = at / channels / sampleRate;
     at += pcm.samples.length + gap;
     return { ...segment, file, start: round(start), end: round(start + pcmSeconds(pcm)), seconds: round(pcmSeconds(pcm) + pause) };
   });
-  const file = join(outDir, 'voice.wav');
-  await writeFile(file, writeWav({ sampleRate, channels, samples }));
-  return { file, seconds: round(samples.length / channels / sampleRate), segments: track };
+  await writeFile(outFile, writeWav({ sampleRate, channels, samples }));
+  return { file: outFile, seconds: round(samples.length / channels / sampleRate), segments: track };
 }

@@ -13,6 +13,7 @@ import {
   cardFace,
   cardFontsDir,
   defaultVoice,
+  fitVoice,
   frameSize,
   MUSIC,
   mergeAss,
@@ -94,12 +95,14 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
   const facts = adFacts(product, segments, language, callToAction);
   return withWorkDir(ctx.settings, async (dir) => {
     await job.progress('understanding');
-    const voice = await speakScript(segments, {
+    // The voice fits the video: the call to action is heard whole before the end (decision "Speech fits the slot").
+    const spoken = await speakScript(segments, {
       voiceId: settings.voiceId ?? defaultVoice(language).voiceId,
       outDir: dir,
       tools,
       synthesize: ctx.voice.synthesizer(signal),
     });
+    const voice = await fitVoice(spoken, settings.videoLength, { outDir: dir, tools });
     signal.throwIfAborted();
 
     await job.progress('initialFrames');

@@ -1,0 +1,76 @@
+/**
+ * The voice fits the video (decision "Speech fits the slot"): the call to action is heard whole, ending between
+ * VOICE_END.latest and VOICE_END.earliest seconds before the video does. A voice too long is first spoken faster
+ * (up to MAX_SPEED_UP, which still sounds natural), then loses the sentences the script put last before the call
+ * to action, one at a time; the opening line (the hook) and the call to action are never dropped. A voice too
+ * short is left as it is: the scenes and the end card hold (timeline.ts).
+ */
+import { join } from 'node:path';
+import { runTool } from '../run.js';
+import { SEGMENT_PAUSE } from '../script/rate.js';
+import { locateTools, type MediaTools } from '../tools.js';
+import { joinSpoken, type VoiceTrack } from './track.js';
+
+/** How long before the video's end the voice ends: at least `latest`, aiming for the middle. */
+export const VOICE_END = { latest: 0.3, earliest: 1.2 };
+/** The fastest the voice is sped up before a sentence is dropped instead. */
+export const MAX_SPEED_UP = 1.12;
+
+/** A voice track fitted to a video: what was done to it, for the caller's log and the tests. */
+export interface FittedVoice extends VoiceTrack {
+  /** How much faster it is spoken (1: as synthesised). */
+  tempo: number;
+  /** The segments left out, by id. */
+  dropped: (string | number)[];
+}
+
+/** When the voice's last word ends, on the track's clock. */
+const speechEnd = (track: VoiceTrack) => track.segments.at(-1)?.end ?? 0;
+
+export async function fitVoice(
+  track: VoiceTrack,
+  length: number,
+  { outDir, pause = SEGMENT_PAUSE, tools = locateTools() }: { outDir: string; pause?: number; tools?: MediaTools },
+): Promise<FittedVoice> {
+  const latest = length - VOICE_END.latest;
+  if (speechEnd(track) <= latest) return { ...track, tempo: 1, dropped: [] };
+  let fitted: VoiceTrack = track;
+  const dropped: (string | number)[] = [];
+  // Sentences go from the one before the call to action backwards, while even the fastest voice runs over.
+  while (fitted.segments.length > 2 && speechEnd(fitted) / MAX_SPEED_UP > latest) {
+    const kept = [...fitted.segments];
+    const [gone] = kept.splice(kept.length - 2, 1);
+    if (gone) dropped.push(gone.segId);
+    fitted = await joinSpoken(
+      kept.map((segment) => ({ segment, file: segment.file })),
+      pause,
+      join(outDir, `voice-${dropped.length}.wav`),
+    );
+  }
+  // As fast as it takes to end in the middle of the allowed span, no faster than the limit.
+  const aim = length - (VOICE_END.latest + VOICE_END.earliest) / 2;
+  const tempo = Math.min(MAX_SPEED_UP, Math.max(1, speechEnd(fitted) / aim));
+  if (tempo === 1) return { ...fitted, tempo, dropped };
+  const file = join(outDir, 'voice-fitted.wav');
+  // atempo keeps the pitch; the sample format and rate stay the voice's own.
+  await runTool(tools.ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    fitted.file,
+    '-filter:a',
+    `atempo=${tempo.toFixed(4)}`,
+    '-c:a',
+    'pcm_s16le',
+    file,
+  ]);
+  const at = (seconds: number) => Math.round((seconds / tempo) * 1000) / 1000;
+  return {
+    file,
+    seconds: at(fitted.seconds),
+    segments: fitted.segments.map((s) => ({ ...s, start: at(s.start), end: at(s.end), seconds: at(s.seconds) })),
+    tempo,
+    dropped,
+  };
+}
