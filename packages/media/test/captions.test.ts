@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildAss, CAPTIONS, captionFontsDir, captionPreview, textWidth } from '../src/index.js';
+import { breakLines, buildAss, CAPTIONS, captionFontsDir, captionPreview, textWidth } from '../src/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-captions-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,7 +62,7 @@ describe('ASS captions', () => {
     expect(events.flatMap((e) => e.lines).join(' ')).toBe(text);
   });
 
-  it('breaks Chinese between characters, adds no spaces and never starts a line with closing punctuation', () => {
+  it('breaks Chinese without adding spaces and never starts a line with closing punctuation', () => {
     const text = '24小时保冷，12小时保温。采用18/8不锈钢，不含双酚A，防漏设计，粉末涂层表面防滑好握。';
     const events = dialogues(
       buildAss({ segments: [{ text, start: 0, end: 6 }], styleId: 'pop', width: 1080, height: 1920, language: 'zh' }),
@@ -71,6 +71,21 @@ describe('ASS captions', () => {
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.join('')).toBe(text);
     for (const line of lines) expect(line).not.toMatch(/^[，。]/);
+  });
+
+  it('breaks Chinese between words, never inside one (冬|季), and keeps the spaces of mixed text', () => {
+    // Every break of these lines falls between two of the dictionary's words.
+    const words = ['冬季', '保暖', '加厚', '防风', '防水', '轻松', '出行'];
+    const text = '冬季保暖加厚外套，防风防水，轻松出行。冬季保暖加厚外套，防风防水，轻松出行。';
+    for (const maxEms of [4, 5, 6, 7, 9]) {
+      const lines = breakLines(text, maxEms);
+      expect(lines.join('')).toBe(text);
+      for (let i = 1; i < lines.length; i++) {
+        const across = `${(lines[i - 1] as string).slice(-1)}${(lines[i] as string).slice(0, 1)}`;
+        expect(words, `${lines.join(' | ')} at ${maxEms} ems`).not.toContain(across);
+      }
+    }
+    expect(breakLines('Meet the 冬季 jacket, 保暖又轻便.', 9)).toEqual(['Meet the', '冬季 jacket,', '保暖又轻便.']);
   });
 
   it('keeps ASS override syntax out of script text', () => {

@@ -7,22 +7,36 @@ export const textWidth = (text: string) => [...text].reduce((sum, char) => sum +
 /** Chinese punctuation that may not begin a line (kinsoku): it stays on the line before. */
 const NO_LINE_START = /^[，。！？、；：）」』】》…,.!?;:)]/u;
 
-/** Words (en, pt) or single characters (zh, and any CJK run inside other text): the places a line may break. */
-function tokens(text: string): string[] {
-  return (
-    text.match(
-      /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]|[^\s\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+/gu,
-    ) ?? []
+/** Chinese words as ICU's dictionary finds them (冬季, 保暖): a line breaks between words, never inside one. */
+const CHINESE_WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
+
+/** A place a line may break before, and whether the text had a space there (kept when the line goes on). */
+interface Token {
+  text: string;
+  spaced: boolean;
+}
+
+/**
+ * Words (en, pt; and Chinese words in any CJK run, each punctuation mark its own): the places a line may break.
+ * The "the 冬季" of mixed text keeps its space; Chinese words join without one.
+ */
+function tokens(text: string): Token[] {
+  const runs = text.matchAll(
+    /(\s*)([\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+|[^\s\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+)/gu,
+  );
+  return [...runs].flatMap(([, space = '', run = '']) =>
+    isCjk(run[0] as string)
+      ? [...CHINESE_WORDS.segment(run)].map((s, i) => ({ text: s.segment, spaced: i === 0 && space.length > 0 }))
+      : [{ text: run, spaced: space.length > 0 }],
   );
 }
 
 /** Fills each line up to `limit` ems, at the allowed break points. */
-function fill(words: string[], limit: number): string[] {
+function fill(words: Token[], limit: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of words) {
-    const joiner = line && !isCjk(word) && !isCjk(line.at(-1) as string) ? ' ' : '';
-    const candidate = line + joiner + word;
+  for (const { text: word, spaced } of words) {
+    const candidate = line + (line && spaced ? ' ' : '') + word;
     if (!line || textWidth(candidate) <= limit || NO_LINE_START.test(word)) line = candidate;
     else {
       lines.push(line);
@@ -33,8 +47,8 @@ function fill(words: string[], limit: number): string[] {
 }
 
 /**
- * Breaks a caption into lines no wider than `maxEms`: at spaces between words, between any two Chinese
- * characters, never before closing punctuation; a word wider than a line gets a line of its own. The lines are
+ * Breaks a caption into lines no wider than `maxEms`: at spaces between words, between Chinese words (never
+ * inside one: 冬季 stays whole), never before closing punctuation; a word wider than a line gets a line of its own. The lines are
  * as even as their count allows (`lines` asks for more than the fewest), so none is an orphan word.
  */
 export function breakLines(text: string, maxEms: number, lines?: number): string[] {
