@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { breakLines, buildAss, CAPTIONS, captionFontsDir, captionPreview, textWidth } from '../src/index.js';
+import { safeZone } from '../src/captions/safeZone.js';
+import { breakLines, buildAss, CAPTIONS, captionFontsDir, captionPreview, locateTools, runTool, textWidth } from '../src/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-captions-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -130,4 +132,60 @@ describe('caption style previews', () => {
     // Four boxes of the same size ink the same pixels (a share near 0); these glyphs differ in about a quarter.
     expect(differing / inked).toBeGreaterThan(0.1);
   });
+});
+
+describe('where captions stand', () => {
+  const SIZES = { '9:16': [1080, 1920], '1:1': [1080, 1080], '16:9': [1920, 1080] } as const;
+  const TEXT = {
+    en: 'Double walls keep your drinks ice cold for a whole day, and the lid never leaks in your bag.',
+    zh: '双层真空保冷一整天，杯盖密封不漏水，放进包里也放心。',
+  };
+
+  /** The box (pixels) a frame's captions ink, rendered over flat grey by libass as the renderer burns them. */
+  async function inkedBox(ass: string, width: number, height: number, name: string) {
+    const file = join(dir, `${name}.ass`);
+    await writeFile(file, ass);
+    const png = join(dir, `${name}.png`);
+    await runTool(locateTools().ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=0x808080:s=${width}x${height}:d=1`,
+      '-vf',
+      `ass=filename=${file}:fontsdir=${captionFontsDir()}`,
+      '-frames:v',
+      '1',
+      png,
+    ]);
+    const ink = await inkPixels(png);
+    let [left, top, right, bottom] = [width, height, -1, -1];
+    for (let p = 0; p < ink.length; p++) {
+      if (!ink[p]) continue;
+      const [x, y] = [p % width, Math.floor(p / width)];
+      [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+    }
+    expect(right, `${name} draws something`).toBeGreaterThan(left);
+    return { left: left / width, top: top / height, right: (right + 1) / width, bottom: (bottom + 1) / height };
+  }
+
+  it('keeps every style’s two lines inside the platforms’ safe zone, in every shape (9:16: x 6–94 %, y 12–78 %)', async () => {
+    for (const [ratio, [width, height]] of Object.entries(SIZES)) {
+      const zone = safeZone(width, height);
+      for (const { captionId } of CAPTIONS) {
+        for (const language of ['en', 'zh'] as const) {
+          const ass = buildAss({ segments: [{ text: TEXT[language], start: 0, end: 4 }], styleId: captionId, width, height, language });
+          const box = await inkedBox(ass, width, height, `zone-${captionId}-${language}-${ratio.replace(':', 'x')}`);
+          const where = `${captionId} ${language} ${ratio}: ${JSON.stringify(box)}`;
+          expect(box.left, where).toBeGreaterThanOrEqual(zone.left - 0.002);
+          expect(box.right, where).toBeLessThanOrEqual(zone.right + 0.002);
+          expect(box.top, where).toBeGreaterThanOrEqual(zone.top - 0.002);
+          expect(box.bottom, where).toBeLessThanOrEqual(zone.bottom + 0.002);
+        }
+      }
+    }
+    expect(safeZone(1080, 1920)).toEqual({ left: 0.06, right: 0.94, top: 0.12, bottom: 0.78 });
+  }, 120_000);
 });

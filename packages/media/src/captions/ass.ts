@@ -2,6 +2,7 @@ import type { Language } from '../script/language.js';
 import { speechSeconds } from '../script/rate.js';
 import { CAPTION_FONT } from './font.js';
 import { breakLines } from './lines.js';
+import { safeZone } from './safeZone.js';
 import { type CaptionLook, captionStyle } from './styles.js';
 
 /** A spoken segment's text and when the voice says it, in seconds on the video's clock. */
@@ -22,8 +23,14 @@ export interface AssOptions {
 
 /** Lines on screen at once: a third line would cover the product. */
 const LINES_PER_CAPTION = 2;
-/** Share of the frame width the text may use. */
+/** Share of the frame width the text may use, inside the safe zone's. */
 const TEXT_WIDTH = 0.84;
+
+/** The share of the width the lines may take in a `width`×`height` frame. */
+const textShare = (width: number, height: number) => {
+  const zone = safeZone(width, height);
+  return Math.min(TEXT_WIDTH, zone.right - zone.left);
+};
 
 /** ASS colours are &HAABBGGRR. */
 const colour = (rgb: string, alpha = 0) =>
@@ -43,7 +50,11 @@ const plain = (text: string) => text.replace(/[{}]/g, (b) => (b === '{' ? '(' : 
 
 function styleLine(look: CaptionLook, width: number, height: number): string {
   const size = Math.round(Math.min(width, height) * look.size);
-  const margin = Math.round((width * (1 - TEXT_WIDTH)) / 2);
+  const margin = Math.round((width * (1 - textShare(width, height))) / 2);
+  // The outline or box reaches this far past the letters: it stays inside the safe zone too.
+  const edge = size * look.edgeWidth;
+  const zone = safeZone(width, height);
+  const marginV = look.alignment === 2 ? (1 - zone.bottom) * height + edge : look.alignment === 8 ? zone.top * height + edge : 0;
   return [
     'Style: Caption',
     CAPTION_FONT,
@@ -66,7 +77,7 @@ function styleLine(look: CaptionLook, width: number, height: number): string {
     look.alignment,
     margin,
     margin,
-    Math.round(height * look.marginV),
+    Math.round(marginV),
     1,
   ].join(',');
 }
@@ -95,7 +106,7 @@ function captions({ text, start, end }: CaptionSegment, maxEms: number, language
 export function buildAss({ segments, styleId, width, height, language }: AssOptions): string {
   const { look } = captionStyle(styleId);
   const size = Math.min(width, height) * look.size;
-  const maxEms = (width * TEXT_WIDTH) / size;
+  const maxEms = (width * textShare(width, height)) / size;
   const events = segments
     .filter((segment) => segment.text.trim() && segment.end > segment.start)
     .flatMap((segment) => captions(segment, maxEms, language))

@@ -17,10 +17,8 @@ export interface CaptionLook {
   /** Outline width (or box padding) as a share of the font size. */
   edgeWidth: number;
   shadow: number;
-  /** ASS numpad alignment: 2 bottom centre, 5 middle centre, 8 top centre. */
+  /** ASS numpad alignment: 2 at the bottom of the safe zone, 5 in the frame's middle, 8 at the zone's top (safeZone.ts). */
   alignment: 2 | 5 | 8;
-  /** Distance from the bottom (or top) edge as a share of the frame height. */
-  marginV: number;
 }
 
 export interface CaptionStyleDefinition extends CaptionStyleInfo {
@@ -40,7 +38,6 @@ export const CAPTION_STYLES: readonly CaptionStyleDefinition[] = [
       edgeWidth: 0.08,
       shadow: 0,
       alignment: 2,
-      marginV: 0.14,
     },
   },
   {
@@ -55,7 +52,6 @@ export const CAPTION_STYLES: readonly CaptionStyleDefinition[] = [
       edgeWidth: 0.2,
       shadow: 0,
       alignment: 2,
-      marginV: 0.14,
     },
   },
   {
@@ -70,7 +66,6 @@ export const CAPTION_STYLES: readonly CaptionStyleDefinition[] = [
       edgeWidth: 0.11,
       shadow: 2,
       alignment: 5,
-      marginV: 0,
     },
   },
   {
@@ -85,7 +80,6 @@ export const CAPTION_STYLES: readonly CaptionStyleDefinition[] = [
       edgeWidth: 0.22,
       shadow: 0,
       alignment: 2,
-      marginV: 0.14,
     },
   },
   {
@@ -100,7 +94,6 @@ export const CAPTION_STYLES: readonly CaptionStyleDefinition[] = [
       edgeWidth: 0.06,
       shadow: 3,
       alignment: 8,
-      marginV: 0.1,
     },
   },
 ];

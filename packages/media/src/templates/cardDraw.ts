@@ -3,6 +3,7 @@
  * made of ASS events (a panel, an icon, lines of type, a badge) that arrive together. Sizes are ems (the
  * letters' size), turned into libass's font size (the face's whole line height) when written.
  */
+import { safeZone } from '../captions/safeZone.js';
 import { CAPTION_STYLES } from '../captions/styles.js';
 import type { Language } from '../script/language.js';
 import { type AssEvent, assAlpha, assColour, assText } from './assDocument.js';
@@ -70,12 +71,11 @@ export interface Layout {
 
 export function layoutOf(w: number, h: number): Layout {
   const u = Math.min(w, h);
-  // The captions' band (styles at the bottom): two lines over their margin, whichever style reaches highest. A
-  // line is its libass size tall; the outline or box adds its width above.
+  // The captions' band (styles at the bottom of the safe zone): two lines, whichever style reaches highest. A
+  // line is its libass size tall; the outline or box adds its width above and below.
+  const zoneBottom = safeZone(w, h).bottom * h;
   const captionTop = Math.min(
-    ...CAPTION_STYLES.filter((s) => s.look.alignment === 2).map(
-      ({ look }) => h * (1 - look.marginV) - (2 + 2 * look.edgeWidth) * look.size * u,
-    ),
+    ...CAPTION_STYLES.filter((s) => s.look.alignment === 2).map(({ look }) => zoneBottom - (2 + 2 * look.edgeWidth) * look.size * u),
   );
   const wide = w > h * 1.2;
   const left = 0.07 * w;
