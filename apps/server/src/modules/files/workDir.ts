@@ -48,8 +48,14 @@ export async function sweepStaleWork(dataDir: string, now = Date.now()): Promise
   return removed;
 }
 
-/** Where renders keep what they learnt of a picture (local copies, stills, masks, thumbnails) for the next one. */
-export const cacheDirOf = (dataDir: string) => join(dataDir, 'cache');
+/**
+ * What the render cache holds, a folder each: local copies of stored media, framed stills with their masks and
+ * planes, music beds, template thumbnails, the catalogue's samples and image-edit backdrops.
+ */
+export type CacheKind = 'media' | 'stills' | 'music' | 'templates' | 'samples' | 'backgrounds';
+
+/** Where renders keep what they learnt of a picture for the next one: the whole cache, or one kind's folder. */
+export const cacheDirOf = (dataDir: string, kind?: CacheKind) => (kind ? join(dataDir, 'cache', kind) : join(dataDir, 'cache'));
 
 /**
  * A cached file unused this long is removed: the previews, edits and export of a project come within days, and
@@ -57,7 +63,7 @@ export const cacheDirOf = (dataDir: string) => join(dataDir, 'cache');
  */
 export const CACHE_IDLE_MS = 10 * 24 * 60 * 60_000;
 /** The catalogue's samples are the product's own, a few files for every user: never idle. */
-const KEPT = new Set(['samples']);
+const KEPT = new Set<string>(['samples'] satisfies CacheKind[]);
 
 /**
  * Removes cached files neither read nor written for `CACHE_IDLE_MS` (reads count by access time, which even a

@@ -1,10 +1,10 @@
 // The preset backgrounds of AI background (GET /mis/product-background/list): the media package draws them on
 // first use into DATA_DIR's cache; their names are the product's own words, in the caller's language.
-import { join } from 'node:path';
 import type { Locale } from '@reelsmith/contract';
 import { BACKGROUNDS, backgroundFile } from '@reelsmith/media';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { cacheDirOf } from '../files/workDir.js';
 
 const NAMES: Record<string, Record<Locale, string>> = {
   'studio-white': { en: 'White studio', zh: '白色影棚', pt: 'Estúdio branco' },
@@ -21,11 +21,9 @@ const NAMES: Record<string, Record<Locale, string>> = {
   'outdoor-beach': { en: 'Beach', zh: '海滩', pt: 'Praia' },
 };
 
-const cacheDirOf = (ctx: AppContext) => join(ctx.settings.dataDir, 'cache', 'backgrounds');
-
 /** The preset's picture on this machine, drawn now the first time. */
 export async function presetBackgroundFile(ctx: AppContext, backgroundId: string): Promise<string> {
-  const file = await backgroundFile(backgroundId, cacheDirOf(ctx));
+  const file = await backgroundFile(backgroundId, cacheDirOf(ctx.settings.dataDir, 'backgrounds'));
   if (!file) throw new AppError('backgroundNotFound');
   return file;
 }

@@ -10,7 +10,7 @@ import { CAPTIONS, captionPreview, MUSIC, musicBed, runTool, VOICES, voiceSample
 import { AppError } from '../../../errors.js';
 import { defineModule } from '../../../http/module.js';
 import { apiBase } from '../../../settings.js';
-import { mediaToolsOf } from '../../files/workDir.js';
+import { cacheDirOf, mediaToolsOf } from '../../files/workDir.js';
 import { cachedFile } from './cachedFile.js';
 import { SampleLook, templateRoutes } from './templates.js';
 
@@ -29,7 +29,7 @@ const SAMPLE_TYPES: Record<SampleKind, { ext: string; mime: string }> = {
 export const catalogueModule = defineModule((api, { route, ctx, signer }) => {
   const tools = mediaToolsOf(ctx.settings);
   const speaker = ctx.voice;
-  const dir = join(ctx.settings.dataDir, 'cache', 'samples');
+  const dir = cacheDirOf(ctx.settings.dataDir, 'samples');
   const sampleUrl = (kind: SampleKind, id: string, look?: SampleLook) =>
     `${apiBase(ctx.settings)}${SAMPLES_PATH}/${kind}/${encodeURIComponent(id)}${look ? `?${new URLSearchParams(look)}` : ''}`;
   const drawTemplate = templateRoutes(api, {
@@ -44,7 +44,7 @@ export const catalogueModule = defineModule((api, { route, ctx, signer }) => {
     voice: (id, out) => voiceSample(id, out, tools, speaker.synthesizer()),
     music: async (id, out) => {
       const wav = `${out}.wav`;
-      await musicBed(id, MUSIC_SAMPLE_SECONDS, wav, join(ctx.settings.dataDir, 'cache', 'music'), tools);
+      await musicBed(id, MUSIC_SAMPLE_SECONDS, wav, cacheDirOf(ctx.settings.dataDir, 'music'), tools);
       await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-i', wav, '-c:a', 'aac', '-b:a', '96k', '-f', 'mp4', out]);
       await rm(wav, { force: true });
     },

@@ -18,7 +18,7 @@ import type { Router } from '../../../http/route.js';
 import type { UrlSigner } from '../../../http/signedUrl.js';
 import { apiBase } from '../../../settings.js';
 import { readBrandKit } from '../../brand-kit/service.js';
-import { mediaToolsOf } from '../../files/workDir.js';
+import { cacheDirOf, mediaToolsOf } from '../../files/workDir.js';
 import { brandOf } from '../video/look.js';
 import { localCopy, mediaFiles } from '../video/media.js';
 import { cachedFile, oneAtATime } from './cachedFile.js';
@@ -45,7 +45,7 @@ export function templateRoutes(
   }: { route: Router; ctx: AppContext; signer: UrlSigner; sampleUrl: (templateId: TemplateId, look: SampleLook) => string },
 ): (templateId: TemplateId, look: SampleLook, out: string) => Promise<void> {
   const tools = mediaToolsOf(ctx.settings);
-  const cacheDir = join(ctx.settings.dataDir, 'cache', 'templates');
+  const cacheDir = cacheDirOf(ctx.settings.dataDir, 'templates');
   const render = oneAtATime();
   const links = signer.link(`${apiBase(ctx.settings)}${THUMBNAIL_PATH}`, {
     fields: ['userId', 'fileId', 'templateId', 'aspectRatio', 'language'],

@@ -29,10 +29,10 @@ import {
 } from '@reelsmith/media';
 import { ingest } from '../../files/ingest.js';
 import { addFile } from '../../files/records.js';
-import { mediaToolsOf, withWorkDir } from '../../files/workDir.js';
+import { cacheDirOf, mediaToolsOf, withWorkDir } from '../../files/workDir.js';
 import type { TaskJob } from '../../tasks/definition.js';
 import { adFacts, brandOf } from './look.js';
-import { cacheDirOf, localCopy, type MediaFile } from './media.js';
+import { localCopy, type MediaFile } from './media.js';
 import { languageOf } from './scripts.js';
 import type { LinkVideoInput, Segment, VideoSettings } from './source.js';
 
@@ -115,7 +115,7 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
       hasOffer: facts.offer !== undefined,
     });
     const music = join(dir, 'music.wav');
-    await musicBed(settings.musicId ?? defaultMusicId(), timeline.seconds, music, cacheDirOf(ctx, 'music'), tools);
+    await musicBed(settings.musicId ?? defaultMusicId(), timeline.seconds, music, cacheDirOf(ctx.settings.dataDir, 'music'), tools);
     const audio = join(dir, 'audio.wav');
     await mixAudio({ voice: voice.file, music, seconds: timeline.seconds, outFile: audio, tools });
     signal.throwIfAborted();
@@ -132,7 +132,8 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
     });
     // The hook's title keeps off the hook picture's subject (a model's face, the product).
     const hook = timeline.scenes.find((scene) => scene.role === 'hook');
-    const hookSubject = hook && (await sceneSubject(hook, settings.aspectRatio, { width, height }, cacheDirOf(ctx, 'stills')));
+    const hookSubject =
+      hook && (await sceneSubject(hook, settings.aspectRatio, { width, height }, cacheDirOf(ctx.settings.dataDir, 'stills')));
     const cards = buildCardsAss({ timeline, template, facts, brand, width, height, language, aiLabel: request.aiLabel, hookSubject });
     await writeFile(ass, mergeAss(captions, cards));
 
@@ -144,7 +145,7 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
       fontsDir: cardFontsDir(cardFace(template, brand)),
       quality,
       outFile,
-      cacheDir: cacheDirOf(ctx, 'stills'),
+      cacheDir: cacheDirOf(ctx.settings.dataDir, 'stills'),
       brand,
       metadata: request.aiLabel ? AI_METADATA : undefined,
       signal,

@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { type FileRow, files } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
+import { cacheDirOf } from '../../files/workDir.js';
 
 export type MediaFile = FileRow & { resKey: string; type: 'image' | 'video' };
 
@@ -26,16 +27,13 @@ export async function mediaFiles(ctx: AppContext, userId: string, fileIds: reado
   });
 }
 
-/** Kept between renders: the product's media as local files, and the stills scaled from them. */
-export const cacheDirOf = (ctx: AppContext, what: 'media' | 'stills' | 'music') => join(ctx.settings.dataDir, 'cache', what);
-
 /**
  * A stored object as a local file, fetched from storage once and kept, so the previews, edits and export of a
  * project read (and scale) each picture once, and the template thumbnails the same logo. Named by its key: a
  * stored object never changes.
  */
 export async function localCopy(ctx: AppContext, resKey: string, format: string | null): Promise<string> {
-  const dir = cacheDirOf(ctx, 'media');
+  const dir = cacheDirOf(ctx.settings.dataDir, 'media');
   const name = createHash('sha256').update(resKey).digest('hex').slice(0, 32);
   const path = join(dir, `${name}.${format ?? 'bin'}`);
   if (await stat(path).catch(() => undefined)) return path;
