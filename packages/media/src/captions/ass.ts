@@ -1,5 +1,6 @@
 import type { Language } from '../script/language.js';
 import { speechSeconds } from '../script/rate.js';
+import { assDocument, assText } from './assDocument.js';
 import { CAPTION_FONT } from './font.js';
 import { breakLines } from './lines.js';
 import { safeZone } from './safeZone.js';
@@ -35,18 +36,6 @@ const textShare = (width: number, height: number) => {
 /** ASS colours are &HAABBGGRR. */
 const colour = (rgb: string, alpha = 0) =>
   `&H${alpha.toString(16).padStart(2, '0')}${rgb.slice(4, 6)}${rgb.slice(2, 4)}${rgb.slice(0, 2)}`.toUpperCase();
-
-/** H:MM:SS.cc, the ASS clock (centiseconds). */
-function clock(seconds: number): string {
-  const cs = Math.max(0, Math.round(seconds * 100));
-  const h = Math.floor(cs / 360_000);
-  const m = Math.floor((cs % 360_000) / 6000);
-  const s = Math.floor((cs % 6000) / 100);
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(cs % 100).padStart(2, '0')}`;
-}
-
-/** Braces open override blocks and backslashes start tags in ASS: script text may contain neither. */
-const plain = (text: string) => text.replace(/[{}]/g, (b) => (b === '{' ? '(' : ')')).replace(/\\/g, '/');
 
 function styleLine(look: CaptionLook, width: number, height: number): string {
   const size = Math.round(Math.min(width, height) * look.size);
@@ -87,9 +76,9 @@ function styleLine(look: CaptionLook, width: number, height: number): string {
  * the share of the segment's time its words take to say, so the text follows the voice.
  */
 function captions({ text, start, end }: CaptionSegment, maxEms: number, language: Language) {
-  let lines = breakLines(plain(text), maxEms);
+  let lines = breakLines(assText(text), maxEms);
   // An odd count leaves a last caption of one short line: spread the words over one line more instead.
-  if (lines.length > LINES_PER_CAPTION && lines.length % 2 === 1) lines = breakLines(plain(text), maxEms, lines.length + 1);
+  if (lines.length > LINES_PER_CAPTION && lines.length % 2 === 1) lines = breakLines(assText(text), maxEms, lines.length + 1);
   const groups: string[][] = [];
   for (let i = 0; i < lines.length; i += LINES_PER_CAPTION) groups.push(lines.slice(i, i + LINES_PER_CAPTION));
   const weights = groups.map((group) => Math.max(speechSeconds(group.join(' '), language), 0.1));
@@ -110,23 +99,6 @@ export function buildAss({ segments, styleId, width, height, language }: AssOpti
   const events = segments
     .filter((segment) => segment.text.trim() && segment.end > segment.start)
     .flatMap((segment) => captions(segment, maxEms, language))
-    .map((c) => `Dialogue: 0,${clock(c.start)},${clock(c.end)},Caption,,0,0,0,,${c.text}`);
-  return [
-    '[Script Info]',
-    'ScriptType: v4.00+',
-    `PlayResX: ${width}`,
-    `PlayResY: ${height}`,
-    // 2: no automatic wrapping, the lines are broken here to fit the frame.
-    'WrapStyle: 2',
-    'ScaledBorderAndShadow: yes',
-    '',
-    '[V4+ Styles]',
-    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    styleLine(look, width, height),
-    '',
-    '[Events]',
-    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
-    ...events,
-    '',
-  ].join('\n');
+    .map((c) => ({ layer: 0, start: c.start, end: c.end, style: 'Caption', name: '', text: c.text }));
+  return assDocument(width, height, [styleLine(look, width, height)], events);
 }

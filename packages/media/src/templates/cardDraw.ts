@@ -3,10 +3,11 @@
  * made of ASS events (a panel, an icon, lines of type, a badge) that arrive together. Sizes are ems (the
  * letters' size), turned into libass's font size (the face's whole line height) when written.
  */
+
+import { type AssEvent, assAlpha, assColour, assText } from '../captions/assDocument.js';
 import { safeZone } from '../captions/safeZone.js';
 import { CAPTION_STYLES } from '../captions/styles.js';
 import type { Language } from '../script/language.js';
-import { type AssEvent, assAlpha, assColour, assText } from './assDocument.js';
 import { cjkLine, letterSpacing, measure, type Type } from './cardText.js';
 import type { Template } from './catalogue.js';
 import { checkMark, circle, roundedRect } from './shapes.js';

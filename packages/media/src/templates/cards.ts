@@ -8,10 +8,10 @@
  * size (the face's whole line height) when written.
  */
 import { type BrandFontFileId, brandFont } from '../brand/fonts.js';
+import { type AssStyle, assAlpha, assColour, assDocument, assText, cardStyleLine } from '../captions/assDocument.js';
 import type { FramedSubject } from '../render/framing.js';
 import type { Timeline } from '../render/timeline.js';
 import type { Language } from '../script/language.js';
-import { type AssStyle, assAlpha, assColour, assDocument, assText } from './assDocument.js';
 import {
   add,
   BOX,
@@ -41,7 +41,7 @@ import { discountPercent, formatPrice } from './price.js';
 import { roundedRect } from './shapes.js';
 import { cardWord } from './words.js';
 
-export { mergeAss } from './assDocument.js';
+export { mergeAss } from '../captions/assDocument.js';
 export { inkOn } from './cardDraw.js';
 export { cardFontsDir } from './fontsDir.js';
 
@@ -558,5 +558,5 @@ export function buildCardsAss(options: CardsOptions): string {
     { name: BOX, font, size: 0.05 * ctx.layout.u, bold: true, borderStyle: 3 },
     { name: SHAPE, font, size: 20, bold: false, borderStyle: 1 },
   ];
-  return assDocument(width, height, styles, ctx.events);
+  return assDocument(width, height, styles.map(cardStyleLine), ctx.events);
 }

@@ -1,6 +1,7 @@
 /**
- * The pieces of an ASS document the cards are written in: the clock, colours, safe text, the header and the
- * merge of the cards' document into the captions' one (libass draws one file per piece of the render).
+ * The pieces of the ASS documents the captions and the cards are written in: the clock, colours, safe text, the
+ * document itself and the merge of the cards' document into the captions' one (libass draws one file per piece
+ * of the render).
  */
 
 const STYLE_FORMAT =
@@ -45,8 +46,8 @@ export interface AssStyle {
   borderStyle: 1 | 3;
 }
 
-/** A style line: white, no outline, top-left aligned, no margins; every event sets what it needs itself. */
-function styleLine(style: AssStyle): string {
+/** A card style line: white, no outline, top-left aligned, no margins; every event sets what it needs itself. */
+export function cardStyleLine(style: AssStyle): string {
   const { name, font, size, bold, borderStyle } = style;
   return `Style: ${name},${font},${Math.round(size)},&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,${bold ? -1 : 0},0,0,0,100,100,0,0,${borderStyle},0,0,7,0,0,0,1`;
 }
@@ -62,8 +63,11 @@ export interface AssEvent {
   text: string;
 }
 
-/** One complete document at the frame's pixels (PlayResX/Y = width/height), no automatic wrapping. */
-export function assDocument(width: number, height: number, styles: AssStyle[], events: AssEvent[]): string {
+/**
+ * One complete document at the frame's pixels (PlayResX/Y = width/height), no automatic wrapping (the lines are
+ * broken before), with its style lines (`Style: …`) and events; an event with no time is left out.
+ */
+export function assDocument(width: number, height: number, styleLines: string[], events: AssEvent[]): string {
   return [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -74,7 +78,7 @@ export function assDocument(width: number, height: number, styles: AssStyle[], e
     '',
     '[V4+ Styles]',
     STYLE_FORMAT,
-    ...styles.map(styleLine),
+    ...styleLines,
     '',
     '[Events]',
     EVENT_FORMAT,
