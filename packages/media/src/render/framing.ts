@@ -228,8 +228,10 @@ export async function framedSubject(
   motionMargin: number,
 ): Promise<FramedSubject> {
   const size = await photoSize(file);
-  const { treatment, found } = await frameOf(file, size, width, height, cacheBase, motionMargin);
-  const subject = await subjectOf(file, size, cacheBase);
+  const framed = await frameOf(file, size, width, height, cacheBase, motionMargin);
+  const { treatment, found } = framed;
+  // A photo of the frame's shape is used as it is without its subject being looked for: here it is.
+  const subject = framed.subject ?? (await subjectOf(file, size, cacheBase));
   const head = subject.from === 'model' && (await headAtTop(file, subject.box));
   if (treatment.kind === 'set' && found) {
     const { placed } = placeOnSet(found.box, size, { width, height });
