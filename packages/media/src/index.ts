@@ -66,6 +66,7 @@ export { voiceSample } from './speech/sample.js';
 export { type Speech, type SynthesizeOptions, type Synthesizer, synthesize } from './speech/synthesize.js';
 export { type SpeakOptions, type SpokenSegment, speakScript, type VoiceTrack } from './speech/track.js';
 export { defaultVoice, VOICES, type VoiceInfo } from './speech/voices.js';
+export { spokenWords, spreadWords, type WordTiming } from './speech/words.js';
 export {
   type AdFacts,
   type BrandLook,

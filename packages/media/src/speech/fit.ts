@@ -10,6 +10,7 @@ import { runTool } from '../run.js';
 import { SEGMENT_PAUSE } from '../script/rate.js';
 import { locateTools, type MediaTools } from '../tools.js';
 import { joinSpoken, type VoiceTrack } from './track.js';
+import type { WordTiming } from './words.js';
 
 /** How long before the video's end the voice ends: at least `latest`, aiming for the middle. */
 export const VOICE_END = { latest: 0.3, earliest: 1.2 };
@@ -23,6 +24,9 @@ export interface FittedVoice extends VoiceTrack {
   /** The segments left out, by id. */
   dropped: (string | number)[];
 }
+
+/** A word's timing moved along the clock: a segment's words are relative to its file when it is joined again. */
+const shift = (word: WordTiming, by: number): WordTiming => ({ ...word, start: word.start + by, end: word.end + by });
 
 /** When the voice's last word ends, on the track's clock. */
 const speechEnd = (track: VoiceTrack) => track.segments.at(-1)?.end ?? 0;
@@ -42,7 +46,7 @@ export async function fitVoice(
     const [gone] = kept.splice(kept.length - 2, 1);
     if (gone) dropped.push(gone.segId);
     fitted = await joinSpoken(
-      kept.map((segment) => ({ segment, file: segment.file })),
+      kept.map((segment) => ({ segment, file: segment.file, words: segment.words.map((w) => shift(w, -segment.start)) })),
       pause,
       join(outDir, `voice-${dropped.length}.wav`),
     );
@@ -69,7 +73,13 @@ export async function fitVoice(
   return {
     file,
     seconds: at(fitted.seconds),
-    segments: fitted.segments.map((s) => ({ ...s, start: at(s.start), end: at(s.end), seconds: at(s.seconds) })),
+    segments: fitted.segments.map((s) => ({
+      ...s,
+      start: at(s.start),
+      end: at(s.end),
+      seconds: at(s.seconds),
+      words: s.words.map((w) => ({ ...w, start: at(w.start), end: at(w.end) })),
+    })),
     tempo,
     dropped,
   };

@@ -4,6 +4,7 @@ import type { Language } from '../script/language.js';
 import { locateTools, type MediaTools } from '../tools.js';
 import { espeakWav, SpeechEngineError } from './espeak.js';
 import { localVoice } from './voices.js';
+import type { WordTiming } from './words.js';
 
 export interface SynthesizeOptions {
   voiceId: string;
@@ -18,6 +19,11 @@ export interface Speech {
   file: string;
   /** The real length of the file, as ffprobe reads it. */
   seconds: number;
+  /**
+   * When each word is said, on the file's clock: the engine's own timestamps where it gives them. Absent, the
+   * voice track estimates them from the speech's length (track.ts).
+   */
+  words?: WordTiming[] | undefined;
 }
 
 /** Speaks one line into a 16-bit PCM WAV file: this module's offline engine, or a speech provider's client. */

@@ -5,6 +5,7 @@ import type { ScriptSegment } from '../script/split.js';
 import type { MediaTools } from '../tools.js';
 import { type Synthesizer, synthesize } from './synthesize.js';
 import { pcmSeconds, readWav, writeWav } from './wav.js';
+import { spokenWords, spreadWords, type WordTiming } from './words.js';
 
 /** A segment as spoken in the voice track: captions show it from `start` to `end`. */
 export interface SpokenSegment extends ScriptSegment {
@@ -14,6 +15,8 @@ export interface SpokenSegment extends ScriptSegment {
   end: number;
   /** Its slot in the track, speech and the pause after it: what a scene showing it lasts (sums to the track). */
   seconds: number;
+  /** Each word on the track's clock, for word-timed captions. */
+  words: WordTiming[];
 }
 
 export interface VoiceTrack {
@@ -52,7 +55,7 @@ export async function speakScript(
   for (const segment of segments) {
     // One at a time: the engine is single-threaded WebAssembly, so parallel calls only add memory.
     const speech = await say(segment.segText, { voiceId, outFile: join(outDir, `segment-${segment.segId}.wav`), tools });
-    spoken.push({ segment, file: speech.file });
+    spoken.push({ segment, file: speech.file, words: speech.words });
   }
   return joinSpoken(spoken, pause, join(outDir, 'voice.wav'));
 }
@@ -62,17 +65,29 @@ export async function speakScript(
  * `outFile`, a breath of `pause` after each: where each segment starts and ends, and the slot a scene showing
  * it gets.
  */
-export async function joinSpoken(spoken: { segment: ScriptSegment; file: string }[], pause: number, outFile: string): Promise<VoiceTrack> {
+export async function joinSpoken(
+  spoken: { segment: ScriptSegment; file: string; words?: WordTiming[] | undefined }[],
+  pause: number,
+  outFile: string,
+): Promise<VoiceTrack> {
   const read = await Promise.all(spoken.map(async (s) => ({ ...s, pcm: readWav(await readFile(s.file)) })));
   const { sampleRate, channels } = read[0]?.pcm ?? { sampleRate: 22_050, channels: 1 };
   const gap = Math.round(pause * sampleRate) * channels;
   const samples = new Int16Array(read.reduce((sum, s) => sum + s.pcm.samples.length + gap, 0));
   let at = 0;
-  const track: SpokenSegment[] = read.map(({ segment, file, pcm }) => {
+  const track: SpokenSegment[] = read.map(({ segment, file, pcm, words }) => {
     samples.set(pcm.samples, at);
     const start = at / channels / sampleRate;
     at += pcm.samples.length + gap;
-    return { ...segment, file, start: round(start), end: round(start + pcmSeconds(pcm)), seconds: round(pcmSeconds(pcm) + pause) };
+    const own = words ?? spreadWords(spokenWords(segment.segText), 0, pcmSeconds(pcm));
+    return {
+      ...segment,
+      file,
+      start: round(start),
+      end: round(start + pcmSeconds(pcm)),
+      seconds: round(pcmSeconds(pcm) + pause),
+      words: own.map((w) => ({ ...w, start: round(start + w.start), end: round(start + w.end) })),
+    };
   });
   await writeFile(outFile, writeWav({ sampleRate, channels, samples }));
   return { file: outFile, seconds: round(samples.length / channels / sampleRate), segments: track };
