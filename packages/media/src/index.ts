@@ -60,6 +60,7 @@ export { HAN_PER_SECOND, SEGMENT_PAUSE, scriptSeconds, speechSeconds, WORDS_PER_
 export { type ScriptSegment, type ScriptVariant, splitScript } from './script/split.js';
 export { FILL, MAX_VARIANTS, type ScriptBrief, shortName, writeScripts } from './script/writer.js';
 export { type Sniffed, sniff } from './sniff.js';
+export { alignWords, type Stretch, voicedStretches } from './speech/align.js';
 export { SpeechEngineError } from './speech/espeak.js';
 export { type FittedVoice, fitVoice, MAX_SPEED_UP, VOICE_END } from './speech/fit.js';
 export { voiceSample } from './speech/sample.js';

@@ -2,19 +2,16 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultVoice,
-  fitVoice,
-  locateTools,
-  MAX_SPEED_UP,
-  probe,
-  speakScript,
-  splitScript,
-  synthesize,
-  VOICE_END,
-  VOICES,
-  voiceSample,
-} from '../src/index.js';
+// From the modules themselves, so these tests do not depend on the rest of the package loading.
+import { probe } from '../src/probe.js';
+import { splitScript } from '../src/script/split.js';
+import { fitVoice, MAX_SPEED_UP, VOICE_END } from '../src/speech/fit.js';
+import { voiceSample } from '../src/speech/sample.js';
+import { synthesize } from '../src/speech/synthesize.js';
+import { speakScript } from '../src/speech/track.js';
+import { defaultVoice, VOICES } from '../src/speech/voices.js';
+import { spokenWords } from '../src/speech/words.js';
+import { locateTools } from '../src/tools.js';
 
 const tools = locateTools();
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-speech-'));
@@ -49,6 +46,17 @@ describe('speech synthesis, offline', () => {
       // A natural read of these lines is about 2–4 s; silence or a runaway would be far outside.
       expect(speech.seconds).toBeGreaterThan(1.5);
       expect(speech.seconds).toBeLessThan(6);
+      // One timing a word, in order, inside the file: aligned to eSpeak's own audio.
+      expect(speech.words?.map((w) => w.word)).toEqual(spokenWords(text));
+      let last = 0;
+      for (const w of speech.words ?? []) {
+        expect(w.start).toBeGreaterThanOrEqual(last);
+        expect(w.end).toBeGreaterThan(w.start);
+        last = w.end;
+      }
+      expect(last).toBeLessThanOrEqual(speech.seconds + 0.001);
+      // The first word starts when the sound does, not at the file's leading silence's start.
+      expect(speech.words?.[0]?.start).toBeLessThan(0.3);
     });
   }
 
@@ -73,6 +81,12 @@ describe('speech synthesis, offline', () => {
     }
     expect(track.seconds).toBeCloseTo(expectedStart, 2);
     expect((await probe(tools, track.file)).duration).toBeCloseTo(track.seconds, 2);
+    // Each segment's words on the track's clock, inside the segment.
+    for (const segment of track.segments) {
+      expect(segment.words.map((w) => w.word)).toEqual(spokenWords(segment.segText));
+      expect(segment.words[0]?.start).toBeGreaterThanOrEqual(segment.start);
+      expect(segment.words.at(-1)?.end).toBeLessThanOrEqual(segment.end + 0.001);
+    }
   });
 
   it('makes a short sample for the catalogue', async () => {

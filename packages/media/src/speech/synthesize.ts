@@ -2,9 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import { probe } from '../probe.js';
 import type { Language } from '../script/language.js';
 import { locateTools, type MediaTools } from '../tools.js';
+import { alignWords } from './align.js';
 import { espeakWav, SpeechEngineError } from './espeak.js';
 import { localVoice } from './voices.js';
-import type { WordTiming } from './words.js';
+import { readWav } from './wav.js';
+import { spokenWords, type WordTiming } from './words.js';
 
 export interface SynthesizeOptions {
   voiceId: string;
@@ -34,8 +36,11 @@ export async function synthesize(text: string, { voiceId, language, outFile, too
   const voice = localVoice(voiceId);
   if (language && voice.language !== language) throw new RangeError(`voice ${voiceId} speaks ${voice.language}, not ${language}`);
   if (!text.trim()) throw new RangeError('there is nothing to say');
-  await writeFile(outFile, await espeakWav(text, voice.espeak));
+  const wav = await espeakWav(text, voice.espeak);
+  await writeFile(outFile, wav);
   const { duration, streams } = await probe(tools, outFile);
   if (!streams.some((s) => s.type === 'audio') || duration <= 0) throw new SpeechEngineError(`espeak-ng wrote no audio for ${voiceId}`);
-  return { file: outFile, seconds: duration };
+  // eSpeak's command line tells no word timings (its word events reach only programs linking the library), so the
+  // line is aligned to its own audio (align.ts).
+  return { file: outFile, seconds: duration, words: alignWords(spokenWords(text), readWav(wav)) };
 }
