@@ -14,6 +14,16 @@ import {
 } from './generation.js';
 import { ProductOffer, TemplateId } from './templates.js';
 
+/**
+ * The page's review summary: stars out of 5 (a page that rates out of 10 or 100 is scaled) and how many reviews
+ * or ratings give them. The local script writer's social-proof lines need it (decision "Scripts from page facts").
+ */
+export const ProductRating = z.strictObject({
+  value: z.number().min(0).max(5),
+  count: z.number().int().min(0).max(1_000_000_000),
+});
+export type ProductRating = z.infer<typeof ProductRating>;
+
 /** editorConfig of link-video (design "Contract details"); missing fields take their defaults. */
 export const EditorConfig = z.strictObject({
   videoLength: z.union([z.literal(15), z.literal(30), z.literal(45)]).default(15),
@@ -64,6 +74,7 @@ export const TASKS = {
       /** The price the page states, when it states one the analysis could read. */
       productOffer: ProductOffer.optional(),
       productBrand: z.string().optional(),
+      productRating: ProductRating.optional(),
     }),
   },
   'link-video': {
@@ -75,6 +86,8 @@ export const TASKS = {
       /** Shown on the offer and end cards; no price, no offer card. */
       productOffer: ProductOffer.optional(),
       productBrand: z.string().trim().max(200).optional(),
+      /** Said by the scripts only when the page gave it. */
+      productRating: ProductRating.optional(),
       diyScript: z.boolean().optional(),
       diyScriptContent: z.string().max(10_000).optional(),
       fileIds: z.array(Id).min(1).max(MAX_ASSETS_PER_PROJECT),

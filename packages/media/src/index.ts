@@ -56,9 +56,10 @@ export {
 export { MediaToolError, type RunOptions, runTool } from './run.js';
 export { type DescriptionOptions, type DescriptionProduct, descriptionScript } from './script/description.js';
 export { detectLanguage, type Language, type ScriptLength } from './script/language.js';
+export { shortName } from './script/name.js';
 export { HAN_PER_SECOND, SEGMENT_PAUSE, scriptSeconds, speechSeconds, WORDS_PER_SECOND } from './script/rate.js';
 export { type ScriptSegment, type ScriptVariant, splitScript } from './script/split.js';
-export { FILL, MAX_VARIANTS, type ScriptBrief, shortName, writeScripts } from './script/writer.js';
+export { FILL, type LineSource, MAX_VARIANTS, planScripts, type ScriptBrief, type ScriptLine, writeScripts } from './script/writer.js';
 export { type Sniffed, sniff } from './sniff.js';
 export { alignWords, type Stretch, voicedStretches } from './speech/align.js';
 export { SpeechEngineError } from './speech/espeak.js';
@@ -91,5 +92,6 @@ export {
 export { drawEndCard, MAX_LOGO_PIXELS } from './templates/endCard.js';
 export { featureLines } from './templates/features.js';
 export { DEFAULT_BRAND } from './templates/look.js';
+export { spokenPrice } from './templates/price.js';
 export { type ThumbnailOptions, templateThumbnail } from './templates/thumbnail.js';
 export { locateTools, type MediaTools, onPath, type ToolPaths } from './tools.js';

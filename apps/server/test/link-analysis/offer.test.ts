@@ -115,6 +115,21 @@ describe('the offer and brand of a page', () => {
     });
   });
 
+  it('reads the review summary scaled to 5 stars, from JSON-LD or microdata, and none without a count', () => {
+    const rated = (aggregateRating: unknown) =>
+      extractProduct(shop(jsonLd({ '@type': 'Product', name: 'Tote', aggregateRating })), 'https://harbor.example/p/tote').rating;
+    expect(rated({ '@type': 'AggregateRating', ratingValue: '4.6', reviewCount: '1,284' })).toEqual({ value: 4.6, count: 1284 });
+    expect(rated({ ratingValue: 92, bestRating: 100, ratingCount: 310 })).toEqual({ value: 4.6, count: 310 });
+    expect(rated({ ratingValue: '4,5', reviewCount: '1.020' })).toEqual({ value: 4.5, count: 1020 });
+    // Stars with no count, or more stars than the scale has, are not a summary a script may repeat.
+    expect(rated({ ratingValue: 5 })).toBeUndefined();
+    expect(rated({ ratingValue: 7, reviewCount: 12 })).toBeUndefined();
+    const micro = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Cafeteira</h1>
+      <div itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating">
+      <span itemprop="ratingValue">4,8</span> de 5 (<span itemprop="reviewCount">2.315</span> avaliações)</div></div>`;
+    expect(extractProduct(shop('', micro, 'pt-BR'), 'https://loja.example/cafeteira').rating).toEqual({ value: 4.8, count: 2315 });
+  });
+
   it('reads the meta tags: the sale price is the price, the regular or original one the price before it', () => {
     const meta = (tags: Record<string, string>) =>
       shop(

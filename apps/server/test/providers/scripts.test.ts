@@ -67,6 +67,55 @@ describe('OpenAI-compatible script writer', () => {
     ]);
   });
 
+  it('gives the model the page facts as data, with social proof and the offer only when the page has them', async () => {
+    answerScripts(fake, [{ segments: SCRIPTS[0] }]);
+    await openAiScriptWriter(api(fake)).write({ ...brief, count: 1 });
+    const bare = JSON.stringify(fake.requests.at(-1)?.body.messages);
+    expect(bare).toContain('never invent a price, discount, rating, review');
+    expect(bare).not.toContain('social proof');
+    expect(bare).not.toContain('offer-led');
+    expect(bare).toContain('\\"spokenName\\":\\"Aqua Bottle\\"');
+
+    answerScripts(fake, [{ segments: [...(SCRIPTS[0] as string[]).slice(0, 3), 'Now $19, down from $25, rated 4.7 by 1,250 buyers.'] }]);
+    const [script] = await openAiScriptWriter(api(fake)).write({
+      ...brief,
+      count: 1,
+      productBrand: 'Aqua',
+      offer: { price: '19.00', currency: 'USD', listPrice: '25.00' },
+      rating: { value: 4.7, count: 1250 },
+    });
+    const rich = JSON.stringify(fake.requests.at(-1)?.body.messages);
+    expect(rich).toContain('social proof');
+    expect(rich).toContain('offer-led');
+    expect(rich).toContain('\\"price\\":\\"$19\\",\\"priceBeforeSale\\":\\"$25\\"');
+    expect(rich).toContain('\\"rating\\":{\\"starsOutOf5\\":4.7,\\"reviews\\":1250}');
+    // The figures it says are the page's own, so the script is used.
+    expect(script?.segments.at(-1)?.segText).toContain('$19');
+  });
+
+  it('sends an answer that breaks the schema back to the model with what was wrong, and uses the mended one', async () => {
+    let calls = 0;
+    fake.answer((_, res) => {
+      calls += 1;
+      completion(res, calls === 1 ? '{"ads": ["one"]}' : JSON.stringify({ language: 'en', scripts: [{ segments: SCRIPTS[1] }] }));
+    });
+    const before = fake.requests.length;
+    const [script] = await openAiScriptWriter(api(fake)).write({ ...brief, count: 1 });
+    expect(fake.requests.length - before).toBe(2);
+    const retry = fake.requests.at(-1)?.body.messages as { role: string; content: string }[];
+    expect(retry.at(-1)?.content).toMatch(/^That answer cannot be used: the model's scripts are not/);
+    expect(script?.segments[0]?.segText).toBe(SCRIPTS[1]?.[0]);
+  });
+
+  it('refuses a script that says a figure the page does not state, asking again and failing after three tries', async () => {
+    answerScripts(fake, [{ segments: ['Only $9.99 today!', 'Loved by 10,000 customers.', 'Tap the link.'] }]);
+    const before = fake.requests.length;
+    const { key, cause } = await failure(openAiScriptWriter(api(fake)).write({ ...brief, count: 1 }));
+    expect(key).toBe('scriptWriterFailed');
+    expect(cause).toContain('a script says 9.99, which the product facts do not state');
+    expect(fake.requests.length - before).toBe(3);
+  });
+
   it('sends no key to a server that needs none (Ollama, vLLM)', async () => {
     answerScripts(fake, [{ lines: SCRIPTS[0] }]);
     await openAiScriptWriter(api(fake, { apiKey: undefined })).write({ ...brief, count: 1 });
@@ -74,14 +123,15 @@ describe('OpenAI-compatible script writer', () => {
   });
 
   it('trims benefits from a script too long for the video, keeping hook, proof and call to action', async () => {
-    const benefits = Array.from({ length: 12 }, (_, i) => `Benefit number ${i + 1} is a line of about ten words long.`);
-    const lines = ['Stop scrolling, this is it.', ...benefits, 'People love it.', 'Tap the link now.'];
+    const ordinals = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
+    const benefits = ordinals.map((n) => `The ${n} benefit is a line of about ten words long.`);
+    const lines = ['Stop scrolling, this is it.', ...benefits, 'It fits every cup holder.', 'Tap the link now.'];
     answerScripts(fake, [{ lines }]);
     const [script] = await openAiScriptWriter(api(fake)).write({ ...brief, count: 1 });
     const said = script?.segments.map((s) => s.segText) ?? [];
     expect(scriptSeconds(script?.segments ?? [], 'en')).toBeLessThanOrEqual(15 * FILL);
     expect(said[0]).toBe('Stop scrolling, this is it.');
-    expect(said.slice(-2)).toEqual(['People love it.', 'Tap the link now.']);
+    expect(said.slice(-2)).toEqual(['It fits every cup holder.', 'Tap the link now.']);
     expect(said.slice(1, -2)).toEqual(benefits.slice(0, said.length - 3));
   });
 

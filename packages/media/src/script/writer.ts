@@ -1,12 +1,20 @@
+import { discountPercent, spokenPrice } from '../templates/price.js';
+import { type Angle, type AngleId, COPY } from './angles.js';
 import { productFacts } from './facts.js';
 import type { Language, ScriptLength } from './language.js';
+import { shortName } from './name.js';
 import { SEGMENT_PAUSE, speechSeconds } from './rate.js';
 import { numberSegments, type ScriptVariant } from './split.js';
-import { type Angle, TEMPLATES } from './templates.js';
 
+/** The page's facts a script may use (decision "Scripts from page facts"): nothing else is claimed. */
 export interface ScriptBrief {
   productName: string;
   productDescription: string;
+  productBrand?: string | undefined;
+  /** The price the page states; `listPrice` is the price before a sale. */
+  offer?: { price: string; currency: string; listPrice?: string | undefined } | undefined;
+  /** The page's review summary: stars out of 5 and how many reviews give them. */
+  rating?: { value: number; count: number } | undefined;
   language: Language;
   videoLength: ScriptLength;
   /** How many distinct variants to write (link-video's resultNum), 1 to MAX_VARIANTS. */
@@ -14,7 +22,7 @@ export interface ScriptBrief {
 }
 
 /** One variant per angle: more would repeat an angle and no longer be distinct. */
-export const MAX_VARIANTS = TEMPLATES.en.angles.length;
+export const MAX_VARIANTS = COPY.en.angles.length;
 
 /**
  * Fill the ad to this share of its length: speech that runs a little long must not lose the call to action. The
@@ -22,50 +30,134 @@ export const MAX_VARIANTS = TEMPLATES.en.angles.length;
  */
 export const FILL = 0.95;
 
-const NO_NAME: Record<Language, string> = { en: 'this product', zh: '这款产品', pt: 'este produto' };
+/** Where a line's claim comes from: a field of the page, or nowhere because it claims nothing. */
+export type LineSource = 'name' | 'brand' | 'offer' | 'rating' | 'description' | 'none';
 
-/**
- * The name as a voice would say it: shop titles pile up specs after a dash, bar or bracket ("Acme Bottle -
- * 1L Stainless Steel, BPA free"), so the part before them, at most 4 words or 10 characters in Chinese.
- */
-export function shortName(productName: string, language: Language): string {
-  const head = productName.split(/\s[-–—|]\s|[|,，(（[【:：]/u)[0]?.trim() ?? '';
-  if (!head) return NO_NAME[language];
-  return /[\u3400-\u9fff]/u.test(head) ? [...head].slice(0, 10).join('') : head.split(/\s+/).slice(0, 4).join(' ');
+export interface ScriptLine {
+  text: string;
+  sources: LineSource[];
+}
+
+/** A discount below this is not worth a line of its own. */
+const MIN_DISCOUNT = 5;
+
+const PLACEHOLDER_SOURCE: Record<string, LineSource> = {
+  name: 'name',
+  brand: 'brand',
+  price: 'offer',
+  listPrice: 'offer',
+  discount: 'offer',
+  rating: 'rating',
+  reviews: 'rating',
+};
+
+const NUMBER_LOCALE: Record<Language, string> = { en: 'en-US', zh: 'zh-CN', pt: 'pt-BR' };
+
+/** The placeholders this brief can fill, formatted for its language. */
+function valuesOf(brief: ScriptBrief): Record<string, string> {
+  const { language, offer, rating } = brief;
+  const values: Record<string, string> = { name: shortName(brief.productName, language) };
+  const brand = brief.productBrand?.trim();
+  // A brand that is the name's own first word ("Acme" of "Acme Bottle") would be said twice.
+  if (brand && !values.name?.toLowerCase().includes(brand.toLowerCase())) values.brand = brand;
+  if (offer) {
+    values.price = spokenPrice(offer.price, offer.currency, language);
+    if (offer.listPrice) {
+      values.listPrice = spokenPrice(offer.listPrice, offer.currency, language);
+      const discount = discountPercent(offer.price, offer.listPrice);
+      if (discount >= MIN_DISCOUNT) values.discount = String(discount);
+    }
+  }
+  if (rating && rating.count > 0 && rating.value > 0 && rating.value <= 5) {
+    const locale = NUMBER_LOCALE[language];
+    values.rating = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(rating.value);
+    values.reviews = new Intl.NumberFormat(locale).format(rating.count);
+  }
+  return values;
+}
+
+/** A copy line with its placeholders filled, or undefined when the page lacks one of its facts. */
+function fill(template: string, values: Record<string, string>): ScriptLine | undefined {
+  const names = [...template.matchAll(/\{(\w+)\}/gu)].map((m) => m[1] as string);
+  if (names.some((name) => values[name] === undefined)) return undefined;
+  const sources = [...new Set(names.map((name) => PLACEHOLDER_SOURCE[name] as LineSource))];
+  return {
+    text: template.replace(/\{(\w+)\}/gu, (_, name: string) => values[name] as string),
+    sources: sources.length ? sources : ['none'],
+  };
+}
+
+/** The angles this brief can open, in the order previews take them: a sale opens with its price, as the Sale template does. */
+function anglesFor(brief: ScriptBrief, values: Record<string, string>): Angle[] {
+  const order: AngleId[] = brief.offer?.listPrice
+    ? ['offer', 'problem', 'reviews', 'features', 'brand', 'spotlight', 'invite']
+    : ['problem', 'reviews', 'features', 'offer', 'brand', 'spotlight', 'invite'];
+  const copy = COPY[brief.language];
+  return order
+    .map((id) => copy.angles.find((angle) => angle.angle === id) as Angle)
+    .filter((angle) => angle.hooks.some((hook) => fill(hook, values)) && fill(angle.callToAction, values));
 }
 
 const rotate = <T>(items: T[], by: number): T[] =>
   items.length ? [...items.slice(by % items.length), ...items.slice(0, by % items.length)] : [];
 
-/** Hook, then benefits while they fit, then proof and call to action: the order of a classic short ad. */
-function compose(angle: Angle, pool: string[], name: string, brief: ScriptBrief): string[] {
-  const fill = (line: string) => line.replace('{name}', name);
-  const fixed = [angle.hook, angle.proof, angle.callToAction].map(fill);
-  const seconds = (line: string) => speechSeconds(line, brief.language) + SEGMENT_PAUSE;
-  let used = fixed.reduce((sum, line) => sum + seconds(line), 0);
-  const benefits: string[] = [];
-  for (const line of pool) {
-    if (benefits.includes(line) || used + seconds(line) > brief.videoLength * FILL) continue;
-    benefits.push(line);
-    used += seconds(line);
+/**
+ * One script from one angle: the hook, the angle's own follow-up, the description's facts, then the review
+ * summary, brand and price the angle did not open with, and the call to action. Lines are taken by importance
+ * while the ad has room (the hook and call to action always, then the offer, the rating, the facts, the brand)
+ * and said in the order of a classic short ad. Lines that claim nothing fill a slot the facts leave empty.
+ */
+function planScript(brief: ScriptBrief, angle: Angle, values: Record<string, string>, variant: number): ScriptLine[] {
+  const copy = COPY[brief.language];
+  const line = (template: string) => fill(template, values);
+  const hook = angle.hooks.map(line).find(Boolean) as ScriptLine;
+  const callToAction = line(angle.callToAction) as ScriptLine;
+  const follow = angle.angle === 'offer' && hook.text.includes(values.listPrice ?? '\0') ? [line(copy.discount)] : [];
+  const rating = angle.angle === 'reviews' ? undefined : line(copy.rating);
+  const brand = angle.angle === 'brand' ? undefined : line(copy.brand);
+  const price = angle.angle === 'offer' ? undefined : (line(copy.sale) ?? line(copy.price));
+  const facts = rotate(productFacts(brief.productDescription, brief.language), variant).map(
+    (text): ScriptLine => ({ text, sources: ['description'] }),
+  );
+  const fillers = rotate(copy.fillers, variant)
+    .map(line)
+    .filter((l): l is ScriptLine => l !== undefined);
+
+  const seconds = (l: ScriptLine) => speechSeconds(l.text, brief.language) + SEGMENT_PAUSE;
+  const budget = brief.videoLength * FILL;
+  const chosen = new Set<ScriptLine>([hook, callToAction]);
+  let used = seconds(hook) + seconds(callToAction);
+  const candidates = [...follow, price, rating, ...facts, brand, ...fillers].filter((l): l is ScriptLine => l !== undefined);
+  for (const candidate of candidates) {
+    if (used + seconds(candidate) > budget) continue;
+    chosen.add(candidate);
+    used += seconds(candidate);
   }
-  return [fixed[0] as string, ...benefits, fixed[1] as string, fixed[2] as string];
+  const order = [hook, ...follow, ...facts, ...fillers, rating, brand, price, callToAction];
+  return order.filter((l): l is ScriptLine => l !== undefined && chosen.has(l));
 }
 
 /**
- * The local script writer (issue 5, used when no LLM provider is configured): `count` variants, each from a
- * different angle, with benefits taken first from the description's facts (each variant starting from a
- * different one) and then from general lines, sized to the video length at a natural speaking rate.
+ * The local script writer's scripts with the source of every line: `count` variants, each from a different
+ * angle, sized to the video length at a natural speaking rate.
  */
-export function writeScripts(brief: ScriptBrief): ScriptVariant[] {
+export function planScripts(brief: ScriptBrief): { angle: AngleId; lines: ScriptLine[] }[] {
   if (!Number.isInteger(brief.count) || brief.count < 1 || brief.count > MAX_VARIANTS) {
     throw new RangeError(`count must be 1 to ${MAX_VARIANTS}, not ${brief.count}`);
   }
-  const templates = TEMPLATES[brief.language];
-  const facts = productFacts(brief.productDescription, brief.language);
-  const name = shortName(brief.productName, brief.language);
-  return templates.angles.slice(0, brief.count).map((angle, index) => ({
-    scriptId: `local-${brief.language}-${angle.angle}`,
-    segments: numberSegments(compose(angle, [...rotate(facts, index), ...rotate(templates.benefits, index)], name, brief)),
+  const values = valuesOf(brief);
+  return anglesFor(brief, values)
+    .slice(0, brief.count)
+    .map((angle, variant) => ({ angle: angle.angle, lines: planScript(brief, angle, values, variant) }));
+}
+
+/**
+ * The local script writer (used when no LLM provider is configured): built only from the page's facts
+ * (decision "Scripts from page facts"). Fewer than `count` scripts when the page supports fewer angles.
+ */
+export function writeScripts(brief: ScriptBrief): ScriptVariant[] {
+  return planScripts(brief).map(({ angle, lines }) => ({
+    scriptId: `local-${brief.language}-${angle}`,
+    segments: numberSegments(lines.map((l) => l.text)),
   }));
 }

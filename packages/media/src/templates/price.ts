@@ -27,3 +27,11 @@ export function discountPercent(price: string, listPrice: string | undefined): n
   if (list <= 0) return 0;
   return Math.max(0, Math.round((1 - amount(price) / list) * 100));
 }
+
+/** A price as a voice says it and a caption shows it: whole amounts without their ".00" ("$54", "R$ 59,90"). */
+export function spokenPrice(value: string, currency: string, language: Language): string {
+  const whole = Number.isInteger(amount(value));
+  if (!whole) return formatPrice(value, currency, language);
+  if (!/^[A-Z]{3}$/.test(currency)) throw new RangeError(`currency must be a code such as USD, not ${JSON.stringify(currency)}`);
+  return new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount(value));
+}

@@ -4,13 +4,18 @@ import type { ProviderSettings } from '../../settings.js';
 import { ProviderError, post } from './http.js';
 
 export interface ChatMessage {
-  role: 'system' | 'user';
+  role: 'system' | 'user' | 'assistant';
   content: string;
 }
 
 const Completion = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullish() }), finish_reason: z.string().nullish() })).min(1),
 });
+
+/** The model answered, but not what was asked (not JSON, or JSON of the wrong shape): asking again may help. */
+export class InvalidAnswerError extends ProviderError {
+  override name = 'InvalidAnswerError';
+}
 
 /** Models sometimes wrap JSON in a Markdown fence even in JSON mode; the object inside is the answer. */
 const unfenced = (content: string) => content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '');
@@ -42,6 +47,6 @@ export async function chatJson(api: ProviderSettings, messages: ChatMessage[], s
     return JSON.parse(unfenced(choice.message.content ?? ''));
   } catch (error) {
     const cut = choice.finish_reason === 'length' ? " (the answer was cut off at the model's length limit)" : '';
-    throw new ProviderError(`model ${api.model} did not answer JSON${cut}`, undefined, { cause: error });
+    throw new InvalidAnswerError(`model ${api.model} did not answer JSON${cut}`, undefined, { cause: error });
   }
 }

@@ -39,6 +39,7 @@ export function extractProduct(html: string | Buffer, pageUrl: string, contentTy
   const name = firstOf(found, 'name') ?? (images.length ? fallback.name : undefined);
   const offer = chooseOffer(found.flatMap((f) => f.offer ?? []));
   const brand = found.map((f) => brandName(f.brand)).find((b) => b !== undefined);
+  const rating = found.find((f) => f.rating)?.rating;
   return {
     name: truncate(name ?? '', MAX_NAME),
     description: truncate(firstOf([...found, fallback], 'description') ?? '', MAX_DESCRIPTION),
@@ -49,6 +50,7 @@ export function extractProduct(html: string | Buffer, pageUrl: string, contentTy
     ).filter(isVideoFile),
     ...(offer && { offer }),
     ...(brand && { brand }),
+    ...(rating && { rating }),
   };
 }
 

@@ -48,6 +48,7 @@ export const linkAnalysisTask: TaskDefinition<Input, Result> = {
       productVideos: await Promise.all(imported.videos.map((row) => mediaOf(ctx, row))),
       ...(product.offer && { productOffer: product.offer }),
       ...(product.brand && { productBrand: product.brand }),
+      ...(product.rating && { productRating: product.rating }),
     };
   },
 

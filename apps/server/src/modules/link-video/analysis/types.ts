@@ -1,4 +1,4 @@
-import type { ProductOffer } from '@reelsmith/contract';
+import type { ProductOffer, ProductRating } from '@reelsmith/contract';
 import type { CheerioAPI } from 'cheerio';
 
 /** A parsed page, the URL its relative links resolve against, and its own (which `<base href>` may differ from). */
@@ -22,6 +22,8 @@ export interface Found {
   offer?: FoundOffer | undefined;
   /** As the page writes it; extract.ts cleans it. */
   brand?: string | undefined;
+  /** The review summary, stars scaled to 5. */
+  rating?: ProductRating | undefined;
 }
 
 /**
@@ -45,6 +47,7 @@ export interface ExtractedProduct {
   /** The price the page states, when it states one price in a currency known for sure. */
   offer?: ProductOffer;
   brand?: string;
+  rating?: ProductRating;
 }
 
 export const nothingFound = (): Found => ({ images: [], videos: [] });

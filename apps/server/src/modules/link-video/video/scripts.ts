@@ -29,6 +29,9 @@ export async function scriptsFor(
     {
       productName: input.productName,
       productDescription: input.productDescription,
+      productBrand: input.productBrand,
+      offer: input.productOffer,
+      rating: input.productRating,
       language: languageOf(input, settings),
       videoLength: settings.videoLength,
       count: Math.min(count, MAX_VARIANTS),

@@ -1,4 +1,4 @@
-import type { ProductOffer } from '@reelsmith/contract';
+import type { ProductOffer, ProductRating } from '@reelsmith/contract';
 import { allAssets, capAssets, formatOfName, nameOf } from './assets';
 import { emptyProduct, type Product, type Project, type ProjectAsset } from './types';
 
@@ -14,6 +14,7 @@ export interface FoundProduct {
   videos: MediaRef[];
   offer?: ProductOffer | undefined;
   brand?: string | undefined;
+  rating?: ProductRating | undefined;
 }
 
 /**
@@ -46,6 +47,7 @@ export function productFromAnalysis(
     productListPrice: found.offer?.listPrice ?? '',
     productCurrency: found.offer?.currency || previous?.productCurrency || defaultCurrency,
     productBrand: found.brand ?? '',
+    productRating: found.rating ?? null,
     ...kept,
   };
   const present = new Set(allAssets(product).map((item) => item.fileId));

@@ -1,4 +1,4 @@
-import type { AssetOrigin, EditorConfig, ExportVideo, PreviewVideo, ScriptContent, TaskStatus } from '@reelsmith/contract';
+import type { AssetOrigin, EditorConfig, ExportVideo, PreviewVideo, ProductRating, ScriptContent, TaskStatus } from '@reelsmith/contract';
 import type { z } from 'zod';
 
 /** The task kinds of the link-to-video flow (spec "States and transitions" taskPath). */
@@ -37,6 +37,8 @@ export interface Product {
   productListPrice: string;
   productCurrency: string;
   productBrand: string;
+  /** The page's review summary, as analysis found it: the scripts' social proof, never typed by hand. */
+  productRating: ProductRating | null;
 }
 
 /** An asset URL task (spec "Entities"): `taskId` is the fileId the import call answered, once submitted. */
@@ -88,6 +90,7 @@ export const emptyProduct = (): Product => ({
   productListPrice: '',
   productCurrency: '',
   productBrand: '',
+  productRating: null,
 });
 
 export function newProject(projectId: string, productLink: string, projectName = ''): Project {

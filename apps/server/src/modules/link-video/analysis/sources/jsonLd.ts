@@ -6,7 +6,7 @@ import { asArray, isObject as isNode, type JsonObject as Node, parseLenient } fr
 import { placeOf } from '../money.js';
 import { cleanText, htmlToText } from '../text.js';
 import { type Found, nothingFound, type Page } from '../types.js';
-import { productBrand, productOffer, type Reading, textOf } from './schemaOrg.js';
+import { productBrand, productOffer, productRating, type Reading, textOf } from './schemaOrg.js';
 
 const MAX_DEPTH = 8;
 
@@ -31,6 +31,7 @@ export function fromJsonLd(page: Page): Found {
     videos: [...asArray(product.video), ...asArray(product.subjectOf)].flatMap((video) => videoUrls(resolve(video))),
     offer: productOffer(product, variants, reading),
     brand: productBrand(product, variants, reading),
+    rating: productRating(product, variants, reading),
   };
 }
 

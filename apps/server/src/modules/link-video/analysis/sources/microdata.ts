@@ -9,7 +9,7 @@ import { largestInSrcset } from '../mediaUrls.js';
 import { placeOf } from '../money.js';
 import { cleanLines, cleanText } from '../text.js';
 import { type Found, nothingFound, type Page } from '../types.js';
-import { productBrand, productOffer, type Reading, VisibleText } from './schemaOrg.js';
+import { productBrand, productOffer, productRating, type Reading, VisibleText } from './schemaOrg.js';
 
 /** Items nested deeper than this (product → offer → price specification → …) say nothing about the price. */
 const MAX_DEPTH = 4;
@@ -35,10 +35,14 @@ export function fromMicrodata(page: Page): Found {
 }
 
 /** Read as schema.org nodes, the same reading as JSON-LD's. */
-function offerAndBrand(page: Page, scope: Cheerio<Element>): Pick<Found, 'offer' | 'brand'> {
+function offerAndBrand(page: Page, scope: Cheerio<Element>): Pick<Found, 'offer' | 'brand' | 'rating'> {
   const product = itemNode(page.$, scope, 0);
   const reading: Reading = { place: placeOf(page), pageUrl: page.location, resolve: (value) => value };
-  return { offer: productOffer(product, [], reading), brand: productBrand(product, [], reading) };
+  return {
+    offer: productOffer(product, [], reading),
+    brand: productBrand(product, [], reading),
+    rating: productRating(product, [], reading),
+  };
 }
 
 /** An item as a node: its own properties, nested items as nodes, text content kept apart from machine-readable attributes. */

@@ -3,6 +3,8 @@
  * turns into the same nodes): `offers` as one Offer or many, an AggregateOffer, a `priceSpecification` whose
  * StrikethroughPrice or ListPrice is the price before the sale, a ProductGroup's offers on its variants.
  */
+
+import type { ProductRating } from '@reelsmith/contract';
 import { asArray, isObject as isNode, type JsonObject as Node } from '../json.js';
 import { currencyOf, type Place, parseAmount } from '../money.js';
 import type { FoundOffer } from '../types.js';
@@ -49,6 +51,35 @@ export function productBrand(product: Node, variants: Node[], { resolve }: Readi
     if (name?.trim()) return name;
   }
   return undefined;
+}
+
+/**
+ * The product's AggregateRating as stars out of 5: its ratingValue scaled by bestRating (10 and 100 point scales
+ * exist), and reviewCount or ratingCount. A rating without a count says nothing a script may repeat.
+ */
+export function productRating(product: Node, variants: Node[], { resolve }: Reading): ProductRating | undefined {
+  for (const aggregate of [product, ...variants].flatMap((node) => asArray(node.aggregateRating).map(resolve))) {
+    if (!isNode(aggregate)) continue;
+    const value = numberOf(aggregate.ratingValue);
+    const best = numberOf(aggregate.bestRating) ?? 5;
+    const count = numberOf(aggregate.reviewCount, true) ?? numberOf(aggregate.ratingCount, true);
+    if (value === undefined || count === undefined || !(best > 0) || value < 0 || value > best || !Number.isInteger(count) || count < 1)
+      continue;
+    return { value: Math.round((value / best) * 5 * 10) / 10, count };
+  }
+  return undefined;
+}
+
+/**
+ * A number as schema.org writes one: a JSON number or text. A count is whole, so its separators group thousands
+ * ("1,234", "1.234"); a rating's one separator is its decimal point ("4.6", "4,6").
+ */
+function numberOf(value: unknown, whole = false): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  const text = textOf(value)?.trim();
+  if (!text) return undefined;
+  const number = Number(whole ? text.replace(/[,.\s\u00a0]/gu, '') : text.replace(',', '.'));
+  return text && Number.isFinite(number) ? number : undefined;
 }
 
 function offersOf(product: Node, reading: Reading): Stated[] {
