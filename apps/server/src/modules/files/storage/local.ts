@@ -29,10 +29,14 @@ export class LocalStorage implements Storage {
     await mkdir(dirname(path), { recursive: true });
     // Written beside and renamed into place, so a reader never sees half a file and a failed write leaves none.
     const partial = `${path}.${randomUUID()}.part`;
+    const file = createWriteStream(partial, { flags: 'wx' });
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, file);
       await rename(partial, path);
     } catch (error) {
+      // A body that fails before the file is open (a cap reached at once) leaves the open to finish after the
+      // pipeline has failed: wait for the stream to close, or the removal would come before the file exists.
+      if (!file.closed) await new Promise((closed) => file.once('close', closed));
       await rm(partial, { force: true });
       throw error;
     }
