@@ -1,15 +1,16 @@
 // The local media engine: pure functions from files to files and facts about them. No database, no HTTP.
 export { BRAND_FONT_FILES, type BrandFont, type BrandFontFileId, brandFont } from './brand/fonts.js';
-export { type AssOptions, buildAss, type CaptionSegment } from './captions/ass.js';
+export { type AssOptions, type AvoidBox, buildAss, type CaptionAvoid, type CaptionSegment } from './captions/ass.js';
 export { CAPTION_FONT, captionFontsDir } from './captions/font.js';
 export { breakLines, textWidth } from './captions/lines.js';
-export { type CaptionPreviewOptions, captionPreview } from './captions/preview.js';
+export { CAPTION_PREVIEW_VERSION, type CaptionPreviewOptions, captionPreview } from './captions/preview.js';
 export {
   CAPTION_STYLES,
   CAPTIONS,
   type CaptionLook,
   type CaptionStyleDefinition,
   type CaptionStyleInfo,
+  type CaptionTiming,
   captionStyle,
 } from './captions/styles.js';
 export { type ImageInfo, imageInfo, MAX_IMAGE_PIXELS, thumbnail, WORK_LIMITS } from './image.js';

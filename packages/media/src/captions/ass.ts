@@ -1,17 +1,15 @@
 import type { Language } from '../script/language.js';
-import { speechSeconds } from '../script/rate.js';
-import { assDocument, assText } from './assDocument.js';
+import { type AssEvent, assDocument } from './assDocument.js';
+import { type Chunk, lineChunks, singleWords, wordGroups } from './chunks.js';
 import { CAPTION_FONT } from './font.js';
-import { breakLines } from './lines.js';
-import { safeZone } from './safeZone.js';
-import { type CaptionLook, captionStyle } from './styles.js';
+import { type CaptionAvoid, edgeOf, type Frame, frameOf, placeBlock, textShare } from './layout.js';
+import { lineWidth } from './lines.js';
+import { type CaptionLook, type CaptionStyleDefinition, captionStyle } from './styles.js';
+import { type CaptionSegment, type CaptionWord, captionWords, keyWordTest } from './timedWords.js';
+import { chunkEvents, KEY_PEAK } from './timing.js';
 
-/** A spoken segment's text and when the voice says it, in seconds on the video's clock. */
-export interface CaptionSegment {
-  text: string;
-  start: number;
-  end: number;
-}
+export type { AvoidBox, CaptionAvoid } from './layout.js';
+export type { CaptionSegment } from './timedWords.js';
 
 export interface AssOptions {
   segments: CaptionSegment[];
@@ -20,34 +18,22 @@ export interface AssOptions {
   width: number;
   height: number;
   language: Language;
+  /** Words the key-word style sets larger in its accent colour: the product's name, its price. Figures always are. */
+  keyWords?: readonly string[] | undefined;
+  /** Where the product is on screen and when: no caption covers it. */
+  avoid?: readonly CaptionAvoid[] | undefined;
 }
-
-/** Lines on screen at once: a third line would cover the product. */
-const LINES_PER_CAPTION = 2;
-/** Share of the frame width the text may use, inside the safe zone's. */
-const TEXT_WIDTH = 0.84;
-
-/** The share of the width the lines may take in a `width`×`height` frame. */
-const textShare = (width: number, height: number) => {
-  const zone = safeZone(width, height);
-  return Math.min(TEXT_WIDTH, zone.right - zone.left);
-};
 
 /** ASS colours are &HAABBGGRR. */
 const colour = (rgb: string, alpha = 0) =>
   `&H${alpha.toString(16).padStart(2, '0')}${rgb.slice(4, 6)}${rgb.slice(2, 4)}${rgb.slice(0, 2)}`.toUpperCase();
 
-function styleLine(look: CaptionLook, width: number, height: number): string {
-  const size = Math.round(Math.min(width, height) * look.size);
-  const margin = Math.round((width * (1 - textShare(width, height))) / 2);
-  // The outline or box reaches this far past the letters: it stays inside the safe zone too.
-  const edge = size * look.edgeWidth;
-  const zone = safeZone(width, height);
-  const marginV = look.alignment === 2 ? (1 - zone.bottom) * height + edge : look.alignment === 8 ? zone.top * height + edge : 0;
+/** The style line: its events place themselves (`\an\pos`), so its alignment and margins do not matter. */
+function styleLine(look: CaptionLook, frame: Frame): string {
   return [
     'Style: Caption',
     CAPTION_FONT,
-    size,
+    frame.size,
     colour(look.text),
     colour(look.text),
     colour(look.edge, look.edgeAlpha),
@@ -61,44 +47,62 @@ function styleLine(look: CaptionLook, width: number, height: number): string {
     0,
     0,
     look.borderStyle,
-    Math.max(1, Math.round(size * look.edgeWidth)),
+    Math.max(1, Math.round(frame.size * look.edgeWidth)),
     look.shadow,
     look.alignment,
-    margin,
-    margin,
-    Math.round(marginV),
+    0,
+    0,
+    0,
     1,
   ].join(',');
 }
 
-/**
- * A segment too long for two lines becomes several captions one after another; each keeps the screen for
- * the share of the segment's time its words take to say, so the text follows the voice.
- */
-function captions({ text, start, end }: CaptionSegment, maxEms: number, language: Language) {
-  let lines = breakLines(assText(text), maxEms);
-  // An odd count leaves a last caption of one short line: spread the words over one line more instead.
-  if (lines.length > LINES_PER_CAPTION && lines.length % 2 === 1) lines = breakLines(assText(text), maxEms, lines.length + 1);
-  const groups: string[][] = [];
-  for (let i = 0; i < lines.length; i += LINES_PER_CAPTION) groups.push(lines.slice(i, i + LINES_PER_CAPTION));
-  const weights = groups.map((group) => Math.max(speechSeconds(group.join(' '), language), 0.1));
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  let at = start;
-  return groups.map((group, index) => {
-    const from = at;
-    at = index === groups.length - 1 ? end : at + ((end - start) * (weights[index] as number)) / total;
-    return { text: group.join('\\N'), start: from, end: at };
-  });
+/** A segment's words in the chunks its style shows them in. */
+function chunksOf(style: CaptionStyleDefinition, words: CaptionWord[], segment: CaptionSegment, maxEms: number): Chunk[] {
+  if (style.timing === 'word') return singleWords(words, segment.start, segment.end);
+  if (style.timing === 'groups') return wordGroups(words, maxEms, segment.start, segment.end);
+  return lineChunks(words, maxEms, segment.start, segment.end);
 }
 
-/** Subtitles for a whole video as ASS text, for the renderer's subtitles filter (with `captionFontsDir()`). */
-export function buildAss({ segments, styleId, width, height, language }: AssOptions): string {
-  const { look } = captionStyle(styleId);
-  const size = Math.min(width, height) * look.size;
-  const maxEms = (width * textShare(width, height)) / size;
-  const events = segments
+/**
+ * Subtitles for a whole video as ASS text, for the renderer's subtitles filter (with `captionFontsDir()`): each
+ * segment's words in its style, timed by the words (decision "Word-timed captions"), inside the platform's safe
+ * zone and off the product.
+ */
+export function buildAss({ segments, styleId, width, height, language, keyWords = [], avoid = [] }: AssOptions): string {
+  const style = captionStyle(styleId);
+  const { look } = style;
+  const frame = frameOf(look, width, height);
+  const maxEms = (width * textShare(width, height)) / frame.size;
+  const isKey = style.timing === 'keywords' ? keyWordTest(keyWords) : () => false;
+  const events: AssEvent[] = segments
     .filter((segment) => segment.text.trim() && segment.end > segment.start)
-    .flatMap((segment) => captions(segment, maxEms, language))
-    .map((c) => ({ layer: 0, start: c.start, end: c.end, style: 'Caption', name: '', text: c.text }));
-  return assDocument(width, height, [styleLine(look, width, height)], events);
+    .flatMap((segment) => {
+      const words = captionWords(segment, isKey).map((w) => ({
+        ...w,
+        text: look.upper && language !== 'zh' ? w.text.toLocaleUpperCase(language) : w.text,
+        // A key word takes the room of its peak, so the line still fits as it pops.
+        scale: w.key ? KEY_PEAK : 1,
+      }));
+      return chunksOf(style, words, segment, maxEms).flatMap((chunk) => {
+        // A word wider than the line (one word, large) is set smaller to fit.
+        const fit = Math.min(1, maxEms / Math.max(...chunk.lines.map(lineWidth)));
+        const block = {
+          width: Math.max(...chunk.lines.map(lineWidth)) * frame.size * fit,
+          height: chunk.lines.reduce((sum, line) => sum + Math.max(...line.map((w) => (w.key ? KEY_PEAK : 1))), 0) * frame.size * fit,
+        };
+        const covered = avoid.filter((a) => a.start < chunk.end && a.end > chunk.start).map((a) => a.box);
+        const place = placeBlock(look, frame, block, covered);
+        const scale = place.scale * fit;
+        const size =
+          scale === 1 ? '' : `\\fs${Math.round(frame.size * scale)}\\bord${Math.max(1, Math.round(edgeOf(look, frame.size * scale).edge))}`;
+        // The pop-in styles grow from their middle; the others stand on their bottom line.
+        const anchor =
+          style.timing === 'groups' || style.timing === 'word'
+            ? `\\an5\\pos(${Math.round(place.x)},${Math.round(place.y - (block.height * place.scale) / 2)})`
+            : `\\an2\\pos(${Math.round(place.x)},${Math.round(place.y)})`;
+        return chunkEvents(style, chunk, `{${anchor}${size}}`);
+      });
+    });
+  return assDocument(width, height, [styleLine(look, frame)], events);
 }

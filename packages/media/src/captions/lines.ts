@@ -11,16 +11,25 @@ const NO_LINE_START = /^[，。！？、；：）」』】》…,.!?;:)]/u;
 const CHINESE_WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
 
 /** A place a line may break before, and whether the text had a space there (kept when the line goes on). */
-interface Token {
+export interface LineWord {
   text: string;
   spaced: boolean;
+  /** Set larger than the line's type (a key word), so it takes more of the line. */
+  scale?: number | undefined;
 }
+
+/** A line's width in ems: its words at their scale and the spaces kept between them. */
+export const lineWidth = (words: readonly LineWord[]) =>
+  words.reduce((sum, w, i) => sum + textWidth(w.text) * (w.scale ?? 1) + (i > 0 && w.spaced ? em(' ') : 0), 0);
+
+/** A line's text: its words with the spaces kept between them. */
+export const lineText = (words: readonly LineWord[]) => words.map((w, i) => (i > 0 && w.spaced ? ` ${w.text}` : w.text)).join('');
 
 /**
  * Words (en, pt; and Chinese words in any CJK run, each punctuation mark its own): the places a line may break.
  * The "the 冬季" of mixed text keeps its space; Chinese words join without one.
  */
-function tokens(text: string): Token[] {
+function tokens(text: string): LineWord[] {
   const runs = text.matchAll(
     /(\s*)([\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+|[^\s\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+)/gu,
   );
@@ -32,27 +41,24 @@ function tokens(text: string): Token[] {
 }
 
 /** Fills each line up to `limit` ems, at the allowed break points. */
-function fill(words: Token[], limit: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const { text: word, spaced } of words) {
-    const candidate = line + (line && spaced ? ' ' : '') + word;
-    if (!line || textWidth(candidate) <= limit || NO_LINE_START.test(word)) line = candidate;
+function fill<W extends LineWord>(words: readonly W[], limit: number): W[][] {
+  const lines: W[][] = [];
+  let line: W[] = [];
+  for (const word of words) {
+    if (!line.length || lineWidth([...line, word]) <= limit || NO_LINE_START.test(word.text)) line.push(word);
     else {
       lines.push(line);
-      line = word;
+      line = [word];
     }
   }
-  return line ? [...lines, line] : lines;
+  return line.length ? [...lines, line] : lines;
 }
 
 /**
- * Breaks a caption into lines no wider than `maxEms`: at spaces between words, between Chinese words (never
- * inside one: 冬季 stays whole), never before closing punctuation; a word wider than a line gets a line of its own. The lines are
- * as even as their count allows (`lines` asks for more than the fewest), so none is an orphan word.
+ * Breaks words into lines no wider than `maxEms`, as evenly as their count allows (`lines` asks for more than the
+ * fewest), so none is an orphan word; a word wider than a line gets a line of its own.
  */
-export function breakLines(text: string, maxEms: number, lines?: number): string[] {
-  const words = tokens(text.replace(/\s+/g, ' ').trim());
+export function breakWords<W extends LineWord>(words: readonly W[], maxEms: number, lines?: number): W[][] {
   const count = Math.max(lines ?? 0, fill(words, maxEms).length);
   // The narrowest measure that still needs no more lines than `count` gives the most even lines.
   let [narrow, wide] = [0, maxEms];
@@ -62,4 +68,13 @@ export function breakLines(text: string, maxEms: number, lines?: number): string
     else narrow = middle;
   }
   return fill(words, wide);
+}
+
+/**
+ * Breaks a caption into lines no wider than `maxEms`: at spaces between words, between Chinese words (never
+ * inside one: 冬季 stays whole), never before closing punctuation; a word wider than a line gets a line of its own. The lines are
+ * as even as their count allows (`lines` asks for more than the fewest), so none is an orphan word.
+ */
+export function breakLines(text: string, maxEms: number, lines?: number): string[] {
+  return breakWords(tokens(text.replace(/\s+/g, ' ').trim()), maxEms, lines).map(lineText);
 }
