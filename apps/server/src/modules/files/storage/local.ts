@@ -36,7 +36,7 @@ export class LocalStorage implements Storage {
     } catch (error) {
       // A body that fails before the file is open (a cap reached at once) leaves the open to finish after the
       // pipeline has failed: wait for the stream to close, or the removal would come before the file exists.
-      if (!file.closed) await new Promise((closed) => file.once('close', closed));
+      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
       await rm(partial, { force: true });
       throw error;
     }
