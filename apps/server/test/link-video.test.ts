@@ -167,6 +167,12 @@ describe(`link to video on ${testDb?.name}`, () => {
     expect(JSON.parse(tags.stdout).format.tags).toMatchObject({ comment: 'AI-generated content', ai_generated: 'true' });
     expect(video).toMatchObject({ width: 1080, height: 1920 });
     expect(Math.abs(video.duration - 15)).toBeLessThanOrEqual(1);
+    // Saved under the project's name, the preview's number and the length; shown at its shape.
+    const [exportedVideo] = exported.exportVideos;
+    expect(exportedVideo).toMatchObject({ fileName: expect.stringMatching(/^Aqua-bottle-\d-15s\.mp4$/), seconds: 15, aspectRatio: '9:16' });
+    const saved = await t.app.inject({ method: 'GET', url: exportedVideo?.downloadUrl as string });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.headers['content-disposition']).toBe(`attachment; filename="${exportedVideo?.fileName}"`);
     expect(before - (await availableOf(t.ctx.db, userId))).toBe(await priceOf(t.ctx.db, 'link2V_15s'));
     await expectConsistent(t.ctx.db);
   });
@@ -181,8 +187,11 @@ describe(`link to video on ${testDb?.name}`, () => {
     expect(voices.every((v) => v.voiceId.startsWith('zh-'))).toBe(true);
     const music = (await browser.ok('GET', '/link-video/music')) as { sampleUrl: string; recommended: boolean }[];
     expect(music.some((m) => m.recommended)).toBe(true);
-    const captions = (await browser.ok('GET', '/link-video/captions')) as { previewUrl: string }[];
-    expect(captions.length).toBeGreaterThanOrEqual(4);
+    const captions = (await browser.ok('GET', '/link-video/captions', { query: { language: 'zh' } })) as { previewUrl: string }[];
+    expect(captions.length).toBeGreaterThanOrEqual(6);
+    // Each preview is drawn in the asked language and named by the previews' version.
+    expect(new URL(captions[0]?.previewUrl as string, 'http://x').searchParams.get('language')).toBe('zh');
+    expect(new URL(captions[0]?.previewUrl as string, 'http://x').searchParams.get('v')).toMatch(/^\d+$/);
 
     const voice = await t.app.inject({ method: 'GET', url: voices[0]?.sampleUrl as string });
     expect(voice.statusCode).toBe(200);
@@ -190,7 +199,11 @@ describe(`link to video on ${testDb?.name}`, () => {
     expect(voice.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
     const preview = await t.app.inject({ method: 'GET', url: captions[0]?.previewUrl as string });
     expect(preview.headers['content-type']).toBe('image/png');
-    expect((await sharp(preview.rawPayload).metadata()).width).toBe(540);
+    // A 4:3 thumbnail of the caption over the sample shot.
+    expect(await sharp(preview.rawPayload).metadata()).toMatchObject({ width: 360, height: 270 });
+    const english = await t.app.inject({ method: 'GET', url: (captions[0]?.previewUrl as string).replace('language=zh', 'language=en') });
+    expect(english.statusCode).toBe(200);
+    expect(english.rawPayload.equals(preview.rawPayload)).toBe(false);
     const unknown = await t.app.inject({ method: 'GET', url: `${captions[0]?.previewUrl.replace(/[^/]+$/, '')}no-such-style` });
     expect(unknown.json()).toMatchObject({ code: 404 });
   });

@@ -26,7 +26,10 @@ export const MusicTrack = z.object({
 });
 export type MusicTrack = z.infer<typeof MusicTrack>;
 
-/** A subtitle style, shown by its preview image. */
+/**
+ * A subtitle style, shown by its preview image (decision "Word-timed captions"): its caption rendered over a sample
+ * product shot in the asked language, 4:3, at the moment a word is lit; the address names the preview's version.
+ */
 export const CaptionStyle = z.object({
   captionId: z.string(),
   name: z.string(),
@@ -53,6 +56,8 @@ export const linkVideoCaptions = defineCall({
   method: 'GET',
   path: '/link-video/captions',
   access: 'active',
+  /** The language the previews' sample line is in: the video's; absent, the caller's. */
+  query: z.strictObject({ language: Locale.optional() }),
   data: z.array(CaptionStyle),
 });
 

@@ -5,13 +5,15 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { linkVideoCaptions, linkVideoMusic, linkVideoVoices, TEMPLATE_IDS, type TemplateId } from '@reelsmith/contract';
-import { CAPTIONS, captionPreview, MUSIC, musicBed, runTool, VOICES, voiceSample } from '@reelsmith/media';
+import { Locale, linkVideoCaptions, linkVideoMusic, linkVideoVoices, TEMPLATE_IDS, type TemplateId } from '@reelsmith/contract';
+import { CAPTION_PREVIEW_VERSION, CAPTIONS, captionPreview, MUSIC, musicBed, runTool, VOICES, voiceSample } from '@reelsmith/media';
+import { z } from 'zod';
 import { AppError } from '../../../errors.js';
+import { localeOf } from '../../../http/locale.js';
 import { defineModule } from '../../../http/module.js';
 import { apiBase } from '../../../settings.js';
 import { cacheDirOf, mediaToolsOf } from '../../files/workDir.js';
-import { cachedFile } from './cachedFile.js';
+import { cachedFile, oneAtATime } from './cachedFile.js';
 import { SampleLook, templateRoutes } from './templates.js';
 
 const SAMPLES_PATH = '/link-video/samples';
@@ -19,6 +21,16 @@ const SAMPLES_PATH = '/link-video/samples';
 const MUSIC_SAMPLE_SECONDS = 20;
 
 type SampleKind = 'voice' | 'music' | 'caption' | 'template';
+
+/**
+ * What a caption preview is drawn for: its sample line's language, and the previews' version (a new look gets new
+ * addresses, so browsers holding the old picture for a day ask again).
+ */
+const CaptionLook = z.strictObject({ language: Locale.default('en'), v: z.string().max(8).optional() });
+type CaptionLook = z.infer<typeof CaptionLook>;
+/** The query a sample is drawn for: a template's shape and language, a caption preview's language. */
+const LOOKS = { template: SampleLook, caption: CaptionLook } as const;
+type Look = { template: SampleLook; caption: CaptionLook };
 const SAMPLE_TYPES: Record<SampleKind, { ext: string; mime: string }> = {
   voice: { ext: 'wav', mime: 'audio/wav' },
   music: { ext: 'm4a', mime: 'audio/mp4' },
@@ -30,17 +42,20 @@ export const catalogueModule = defineModule((api, { route, ctx, signer }) => {
   const tools = mediaToolsOf(ctx.settings);
   const speaker = ctx.voice;
   const dir = cacheDirOf(ctx.settings.dataDir, 'samples');
-  const sampleUrl = (kind: SampleKind, id: string, look?: SampleLook) =>
-    `${apiBase(ctx.settings)}${SAMPLES_PATH}/${kind}/${encodeURIComponent(id)}${look ? `?${new URLSearchParams(look)}` : ''}`;
+  const sampleUrl = (kind: SampleKind, id: string, query?: Record<string, string>) =>
+    `${apiBase(ctx.settings)}${SAMPLES_PATH}/${kind}/${encodeURIComponent(id)}${query ? `?${new URLSearchParams(query)}` : ''}`;
   const drawTemplate = templateRoutes(api, {
     route,
     ctx,
     signer,
     sampleUrl: (templateId, look) => sampleUrl('template', templateId, look),
   });
+  // The picker asks for every style's preview at once: drawn one after another, beside the renders.
+  const drawCaption = oneAtATime();
 
-  // A template's sample is drawn in a shape and a language (its sample name), given by the query.
-  const makers: Record<SampleKind, (id: string, out: string, look: SampleLook | undefined) => Promise<unknown>> = {
+  // A template's sample is drawn in a shape and a language (its sample name), a caption's in a language, given by
+  // the query.
+  const makers: Record<SampleKind, (id: string, out: string, look: Partial<Look>) => Promise<unknown>> = {
     voice: (id, out) => voiceSample(id, out, tools, speaker.synthesizer()),
     music: async (id, out) => {
       const wav = `${out}.wav`;
@@ -48,10 +63,10 @@ export const catalogueModule = defineModule((api, { route, ctx, signer }) => {
       await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-i', wav, '-c:a', 'aac', '-b:a', '96k', '-f', 'mp4', out]);
       await rm(wav, { force: true });
     },
-    caption: (id, out) => captionPreview(id, out, { tools }),
-    template: async (id, out, look) => {
-      if (!look) throw new AppError('notFound');
-      await drawTemplate(id as TemplateId, look, out);
+    caption: (id, out, { caption }) => drawCaption(() => captionPreview(id, out, { tools, language: caption?.language })),
+    template: async (id, out, { template }) => {
+      if (!template) throw new AppError('notFound');
+      await drawTemplate(id as TemplateId, template, out);
     },
   };
   const known: Record<SampleKind, (id: string) => boolean> = {
@@ -62,14 +77,17 @@ export const catalogueModule = defineModule((api, { route, ctx, signer }) => {
   };
 
   /** The sample file, made now if it is the first time. */
-  function sampleFile(kind: SampleKind, id: string, look: SampleLook | undefined): Promise<string> {
-    // A voice sample is named by its engine too: switching TTS on or off must not serve the other engine's voice.
+  function sampleFile(kind: SampleKind, id: string, look: Partial<Look>): Promise<string> {
+    // A voice sample is named by its engine too: switching TTS on or off must not serve the other engine's voice; a
+    // caption preview by its version, so a new look is drawn afresh.
     const name =
       kind === 'voice'
         ? `voice-${speaker.engine}-${id}`
-        : look
-          ? `${kind}-${id}-${look.aspectRatio.replace(':', 'x')}-${look.language}`
-          : `${kind}-${id}`;
+        : look.template
+          ? `${kind}-${id}-${look.template.aspectRatio.replace(':', 'x')}-${look.template.language}`
+          : look.caption
+            ? `${kind}-${id}-${look.caption.language}-v${CAPTION_PREVIEW_VERSION}`
+            : `${kind}-${id}`;
     return cachedFile(join(dir, `${name}.${SAMPLE_TYPES[kind].ext}`), (partial) => makers[kind](id, partial, look));
   }
 
@@ -77,7 +95,13 @@ export const catalogueModule = defineModule((api, { route, ctx, signer }) => {
     VOICES.filter((v) => !query.language || v.language === query.language).map((v) => ({ ...v, sampleUrl: sampleUrl('voice', v.voiceId) })),
   );
   route(linkVideoMusic, () => MUSIC.map((m) => ({ ...m, sampleUrl: sampleUrl('music', m.musicId) })));
-  route(linkVideoCaptions, () => CAPTIONS.map((c) => ({ ...c, previewUrl: sampleUrl('caption', c.captionId) })));
+  route(linkVideoCaptions, ({ query, req }) => {
+    const language = query.language ?? localeOf(req.headers['accept-language']);
+    return CAPTIONS.map((c) => ({
+      ...c,
+      previewUrl: sampleUrl('caption', c.captionId, { language, v: String(CAPTION_PREVIEW_VERSION) }),
+    }));
+  });
 
   api.get<{ Params: { kind: string; id: string } }>(
     `${SAMPLES_PATH}/:kind/:id`,
@@ -85,10 +109,10 @@ export const catalogueModule = defineModule((api, { route, ctx, signer }) => {
     async (req, reply) => {
       const kind = req.params.kind as SampleKind;
       if (!(kind in SAMPLE_TYPES) || !known[kind](req.params.id)) throw new AppError('notFound');
-      // Only a template's sample has a query, and then exactly its shape and language.
-      const look = kind === 'template' ? SampleLook.safeParse(req.query) : undefined;
+      // Only a template's and a caption's sample have a query, and then exactly their look.
+      const look = kind === 'template' || kind === 'caption' ? LOOKS[kind].safeParse(req.query ?? {}) : undefined;
       if (look && !look.success) throw new AppError('notFound');
-      const file = await sampleFile(kind, req.params.id, look?.data);
+      const file = await sampleFile(kind, req.params.id, look ? { [kind]: look.data } : {});
       return reply.type(SAMPLE_TYPES[kind].mime).header('cache-control', 'public, max-age=86400').send(createReadStream(file));
     },
   );
