@@ -200,6 +200,9 @@ describe('link to video', () => {
       expect(href).toBeTruthy();
       const response = await page.request.get(new URL(href ?? '', running.product.base).toString());
       expect(response.status()).toBe(200);
+      // Saved as <project>-<n>-<length>s.mp4, not "object.mp4".
+      expect(await page.getByRole('link', { name: 'Download' }).getAttribute('download')).toMatch(/-1-15s\.mp4$/);
+      expect(response.headers()['content-disposition']).toMatch(/^attachment; filename=".+-1-15s\.mp4"/);
       const probe = ffprobe(await response.body());
       expect(probe.format.format_name).toContain('mp4');
       const video = probe.streams.find((stream) => stream.codec_type === 'video');

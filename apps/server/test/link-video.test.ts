@@ -201,7 +201,8 @@ describe(`link to video on ${testDb?.name}`, () => {
     expect(preview.headers['content-type']).toBe('image/png');
     // A 4:3 thumbnail of the caption over the sample shot.
     expect(await sharp(preview.rawPayload).metadata()).toMatchObject({ width: 360, height: 270 });
-    const english = await t.app.inject({ method: 'GET', url: (captions[0]?.previewUrl as string).replace('language=zh', 'language=en') });
+    const previewUrl = captions[0]?.previewUrl ?? '';
+    const english = await t.app.inject({ method: 'GET', url: previewUrl.replace('language=zh', 'language=en') });
     expect(english.statusCode).toBe(200);
     expect(english.rawPayload.equals(preview.rawPayload)).toBe(false);
     const unknown = await t.app.inject({ method: 'GET', url: `${captions[0]?.previewUrl.replace(/[^/]+$/, '')}no-such-style` });

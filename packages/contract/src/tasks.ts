@@ -50,7 +50,20 @@ export const PreviewVideo = z.object({
   taskId: z.string(),
   templateId: TemplateId.optional(),
 });
-export const ExportVideo = z.object({ resKey: z.string(), videoUrl: z.string(), taskId: z.string(), templateId: TemplateId.optional() });
+/**
+ * An exported video: `videoUrl` plays it, `downloadUrl` saves it as `fileName` (`<project>-<n>-<length>s.mp4`); its
+ * length and shape let the export page show it at its own shape. Exports made before these fields existed lack them.
+ */
+export const ExportVideo = z.object({
+  resKey: z.string(),
+  videoUrl: z.string(),
+  taskId: z.string(),
+  templateId: TemplateId.optional(),
+  fileName: z.string().optional(),
+  downloadUrl: z.string().optional(),
+  seconds: z.number().optional(),
+  aspectRatio: EditorConfig.shape.aspectRatio.unwrap().optional(),
+});
 
 /** Fields every task query answers (design "Contract details"); `error` on FAILURE is JSON text `{"message": …}`. */
 export const TaskState = z.object({

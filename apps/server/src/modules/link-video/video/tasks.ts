@@ -8,6 +8,7 @@ import { AppError } from '../../../errors.js';
 import { getProject } from '../../projects/service.js';
 import type { TaskDefinition, TaskJob } from '../../tasks/definition.js';
 import { composeVideo } from './compose.js';
+import { exportFileName } from './fileName.js';
 import { templateOf } from './look.js';
 import { mediaFiles } from './media.js';
 import { scriptsFor } from './scripts.js';
@@ -188,9 +189,27 @@ export const exportVideoTask: TaskDefinition<ExportInput, ExportResult> = {
       // Pictures made by the generation tools are AI-generated: the label is on unless the user turned it off.
       aiLabel: input.aiLabel ?? media.some((file) => file.source === 'generated'),
     });
-    return { exportVideos: [{ resKey: video.resKey, videoUrl: video.videoUrl, taskId: job.taskId, templateId }] };
+    const project = await getProject(ctx.db, job.userId, input.projectId);
+    const exported = {
+      resKey: video.resKey,
+      videoUrl: video.videoUrl,
+      taskId: job.taskId,
+      templateId,
+      fileName: exportFileName(project.name.trim() || source.root.input.productName, variant + 1, settings.videoLength),
+      seconds: settings.videoLength,
+      aspectRatio: settings.aspectRatio,
+    };
+    return { exportVideos: [{ ...exported, downloadUrl: await ctx.storage.downloadUrl(video.resKey, { filename: exported.fileName }) }] };
   },
   async view(result, ctx) {
-    return { exportVideos: await withFreshLinks(ctx, result.exportVideos) };
+    const videos = await withFreshLinks(ctx, result.exportVideos);
+    // The saved copy takes the export's file name, where the player's link shows the video in place.
+    return {
+      exportVideos: await Promise.all(
+        videos.map(async (v) =>
+          v.fileName ? { ...v, downloadUrl: await ctx.storage.downloadUrl(v.resKey, { filename: v.fileName }) } : v,
+        ),
+      ),
+    };
   },
 };

@@ -1,15 +1,53 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import type { ExportVideo } from '@reelsmith/contract';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { GenerationFailed } from '../../../shared/progress/GenerationFailed';
 import { GenerationProgress } from '../../../shared/progress/GenerationProgress';
 import { Busy } from '../../../shared/ui/Busy';
 import styles from '../flow.module.css';
 import { useProjectStore } from '../project/store';
-import { isUnfinished } from '../project/types';
+import { isUnfinished, type Project } from '../project/types';
 import { stageUrl, useProjectPage } from '../project/useProjectPage';
 import { useTemplateName } from '../templates/TemplatePicker';
+import own from './export.module.css';
+
+const SHAPE = { '9:16': own.portrait, '1:1': own.square, '16:9': own.landscape } as const;
+
+/** One export: its label, length and template, Download in view above it, the video at its own shape. */
+function ExportCard({ video, number, project }: { video: z.infer<typeof ExportVideo>; number: number; project: Project }) {
+  const { t } = useTranslation('link-to-video');
+  const templateName = useTemplateName();
+  const shape = video.aspectRatio ?? project.editorConfig.aspectRatio ?? '9:16';
+  const seconds = video.seconds ?? project.editorConfig.videoLength ?? 15;
+  const label = t('preview.video', { number });
+  return (
+    <section className={own.card} aria-label={label}>
+      <div className={own.head}>
+        <div className={own.label}>
+          <span>{label}</span>
+          <span className={own.meta}>
+            {[t('settings.seconds', { seconds }), video.templateId && templateName(video.templateId)].filter(Boolean).join(' · ')}
+          </span>
+        </div>
+        <Button type="primary" icon={<DownloadOutlined />} href={video.downloadUrl ?? video.videoUrl} download={video.fileName ?? true}>
+          {t('export.download')}
+        </Button>
+      </div>
+      {/* biome-ignore lint/a11y/useMediaCaption: the subtitles are burnt into the picture */}
+      <video
+        className={`${own.video} ${SHAPE[shape]}`}
+        // From a moment in, so the card shows the ad's opening picture rather than a black first frame.
+        src={`${video.videoUrl}#t=0.5`}
+        controls
+        preload="metadata"
+        playsInline
+      />
+    </section>
+  );
+}
 
 /** The last step: the exported videos, each with its template, ready to download (spec "States and transitions"). */
 export function VideoExportPage() {
@@ -18,7 +56,6 @@ export function VideoExportPage() {
   const failure = useProjectStore((store) => store.failure);
   const progress = useProjectStore((store) => store.progress);
   const navigate = useNavigate();
-  const templateName = useTemplateName();
 
   if (!project) return <Busy />;
   const backToPreview = () => navigate(stageUrl('preview', project.projectId));
@@ -32,20 +69,11 @@ export function VideoExportPage() {
         <Button onClick={backToPreview}>{t('export.backToPreview')}</Button>
       </h2>
       {videos.length > 0 && <Alert type="success" showIcon title={t('export.ready')} />}
-      {videos.map((video, index) => (
-        <section key={video.resKey} className={styles.panel} aria-label={t('preview.video', { number: index + 1 })}>
-          {/* biome-ignore lint/a11y/useMediaCaption: the subtitles are burnt into the picture */}
-          <video className={styles.exportVideo} src={video.videoUrl} controls preload="metadata" />
-          <div className={styles.previewFooter}>
-            <span className={styles.templateLabel}>
-              {video.templateId && t('templates.label', { name: templateName(video.templateId) })}
-            </span>
-            <Button type="primary" icon={<DownloadOutlined />} href={video.videoUrl} download>
-              {t('export.download')}
-            </Button>
-          </div>
-        </section>
-      ))}
+      <div className={own.exports}>
+        {videos.map((video, index) => (
+          <ExportCard key={video.resKey} video={video} number={index + 1} project={project} />
+        ))}
+      </div>
       {rendering && <GenerationProgress progress={progress} />}
       {!rendering && failure && <GenerationFailed onRetry={backToPreview} retryLabel={t('export.backToPreview')} />}
     </div>
