@@ -178,6 +178,65 @@ describe('each template plans its own ad', () => {
   });
 });
 
+describe('planTimeline on the beat', () => {
+  /** A track's beats: quarter notes at `bpm` from the start, as musicBeats gives them. */
+  const grid = (bpm: number, seconds: number) => Array.from({ length: Math.ceil((seconds * bpm) / 60) }, (_, i) => (i * 60) / bpm);
+  const offBeat = (at: number, beats: number[]) => Math.min(...beats.map((b) => Math.abs(b - at)));
+  const cuts = (t: { scenes: { start: number }[] }) => t.scenes.slice(1).map((s) => s.start);
+
+  const cases = [
+    { bpm: 112, length: 15, segments: segs(3.2, 4.1, 2.9, 3.5) },
+    { bpm: 84, length: 30, segments: segs(2.3, 3.7, 2.2, 2.9, 3.6, 2.5, 3.0, 2.4) },
+    { bpm: 128, length: 45, segments: segs(4, 4, 4) },
+    { bpm: 78, length: 15, segments: segs(1.9, 2.2, 3.1, 2.4, 2.6) },
+  ] as const;
+  for (const { bpm, length, segments } of cases) {
+    for (const id of ['minimal-luxury', 'bold-ugc'] as const) {
+      it(`${id} at ${bpm} bpm, ${length} s: every cut within 40 ms of a beat, the length and the end card kept`, () => {
+        const beats = grid(bpm, length);
+        const input: TimelineInput = {
+          scenes: images(4),
+          segments: [...segments],
+          videoLength: length,
+          aspectRatio: '9:16',
+          template: TEMPLATES[id],
+          hasOffer: true,
+        };
+        const plain = planTimeline(input);
+        const t = planTimeline({ ...input, beats });
+        expect(total(t)).toBeCloseTo(length, 6);
+        expect(t.seconds).toBe(length);
+        for (const cut of cuts(t)) expect(offBeat(cut, beats)).toBeLessThanOrEqual(0.04);
+        // Without the beats the cuts fall anywhere: the test would notice cuts left where they were.
+        expect(cuts(plain).some((cut) => offBeat(cut, beats) > 0.04)).toBe(true);
+        for (const s of t.scenes) expect(s.seconds).toBeGreaterThanOrEqual(0.8 - 1e-6);
+        const end = t.scenes.at(-1);
+        expect(end?.role).toBe('end');
+        // The end card is never shorter, at most a beat longer.
+        const hold = plain.scenes.at(-1)?.seconds ?? 0;
+        expect(end?.seconds).toBeGreaterThanOrEqual(hold - 1e-6);
+        expect(end?.seconds).toBeLessThan(hold + 60 / bpm + 1e-6);
+        // Each segment's scenes start within half a beat of where the segment starts (a scene follows its voice).
+        for (const segId of new Set(plain.scenes.map((s) => s.segId).filter((s) => s !== undefined))) {
+          const was = plain.scenes.find((s) => s.segId === segId)?.start ?? 0;
+          const now = t.scenes.find((s) => s.segId === segId)?.start ?? 0;
+          expect(Math.abs(now - was)).toBeLessThanOrEqual(30 / bpm + 1e-6);
+        }
+      });
+    }
+  }
+
+  it('keeps every scene long enough when short segments meet a slow beat: a cut moves further, or a scene joins the one before', () => {
+    // 78 bpm is 0.77 s a beat: a scene needs two beats to last 0.8 s, and segments of 0.85-1.7 s cannot all keep a scene.
+    const beats = grid(78, 15);
+    const t = plan({ scenes: images(3), segments: segs(0.85, 0.85, 0.85, 1.7, 8), videoLength: 15, aspectRatio: '9:16', beats });
+    for (const s of t.scenes) expect(s.seconds).toBeGreaterThanOrEqual(0.8);
+    for (const cut of cuts(t)) expect(offBeat(cut, beats)).toBeLessThanOrEqual(0.04);
+    expect(t.scenes.map((s) => s.segId)).toContain(5);
+    expect(total(t)).toBeCloseTo(15, 6);
+  });
+});
+
 describe('frameSize', () => {
   it('gives 540p previews and 1080p exports in each shape', () => {
     expect(frameSize('9:16', 540)).toEqual({ width: 540, height: 960 });

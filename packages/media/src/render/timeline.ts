@@ -4,6 +4,7 @@
  * the same script plan the same cut, and the plan is unit-tested on its own.
  */
 import type { Template, TemplateId, TransitionKind } from '../templates/catalogue.js';
+import { beatAtOrBefore, shotsOnBeats, snapCuts } from './beatCuts.js';
 
 export type AspectRatio = '9:16' | '1:1' | '16:9';
 export type VideoLength = 15 | 30 | 45;
@@ -64,6 +65,12 @@ export interface TimelineInput {
   template: Template;
   /** Whether the page gave a price: then one scene is the offer card. */
   hasOffer: boolean;
+  /**
+   * The music's beats in seconds (musicBeats): when given, every cut lands on one. A scene then starts and ends
+   * within half a beat of its segment (further only where a scene would be too short), the end card starts on
+   * the last beat before its usual start (so it is never shorter), and the total length stays the video's.
+   */
+  beats?: readonly number[] | undefined;
 }
 
 /**
@@ -143,8 +150,8 @@ function hookFirst(media: TimelineMedia[]): TimelineMedia[] {
  * Fits speech durations into `length`, keeping every cut on a segment boundary so pictures change with the
  * voice: what runs past the end is cut, and a segment too short to be a scene extends the one before it.
  */
-function fitDurations(segments: SpeechSegment[], length: number): { segId?: string | number; seconds: number }[] {
-  const fitted: { segId?: string | number; seconds: number }[] = [];
+function fitDurations(segments: SpeechSegment[], length: number): Fitted[] {
+  const fitted: Fitted[] = [];
   let used = 0;
   for (const { segId, seconds } of segments) {
     const take = Math.min(seconds, length - used);
@@ -179,17 +186,51 @@ function offerScene(scenes: { seconds: number; role: SceneRole }[], where: Templ
   return candidates[0]?.i;
 }
 
+type Fitted = { segId?: string | number; seconds: number };
+
+/**
+ * The fitted scenes with their cuts moved onto the beats, and the body's new end (the end card's start, the last
+ * beat before it). Where the beats cannot hold every scene at its least length (short segments at a slow tempo),
+ * the shortest scene joins the one before it, as fitDurations does with a segment too short to be a scene.
+ */
+function onBeats(fitted: Fitted[], beats: number[], body: number): { fitted: Fitted[]; body: number } | undefined {
+  const end = beatAtOrBefore(body, beats);
+  if (end === undefined || end < MIN_SCENE) return undefined;
+  let scenes = fitted;
+  for (;;) {
+    const cuts: number[] = [];
+    let at = 0;
+    for (const { seconds } of scenes.slice(0, -1)) {
+      at += seconds;
+      cuts.push(at);
+    }
+    const snapped = snapCuts(cuts, beats, 0, end, MIN_SCENE);
+    if (snapped) {
+      const bounds = [0, ...snapped, end];
+      return { fitted: scenes.map((scene, i) => ({ ...scene, seconds: (bounds[i + 1] as number) - (bounds[i] as number) })), body: end };
+    }
+    const shortest = scenes.reduce((min, scene, i) => (scene.seconds < (scenes[min] as Fitted).seconds ? i : min), 0);
+    const into = shortest === 0 ? 1 : shortest - 1;
+    scenes = scenes
+      .map((scene, i) => (i === into ? { ...scene, seconds: scene.seconds + (scenes[shortest] as Fitted).seconds } : scene))
+      .filter((_, i) => i !== shortest);
+  }
+}
+
 /**
  * Plans the scenes of one video in its template; throws when there is no media at all. The voice sets the cuts
  * (a scene per spoken segment, split into the template's shots), the hook opens, the offer card takes a scene
  * when the page gave a price, and the end card closes on the hook picture: decision "Ad templates".
  */
-export function planTimeline({ scenes: media, segments, videoLength, aspectRatio, template, hasOffer }: TimelineInput): Timeline {
+export function planTimeline({ scenes: media, segments, videoLength, aspectRatio, template, hasOffer, beats }: TimelineInput): Timeline {
   if (media.length === 0) throw new Error('A video needs at least one picture or clip');
   const ordered = hookFirst(media);
-  const endSeconds = END_CARD[videoLength];
-  const body = videoLength - endSeconds;
-  const fitted = fitDurations(segments.length ? segments : [{ segId: 0, seconds: body }], body);
+  const fullBody = videoLength - END_CARD[videoLength];
+  const spoken = fitDurations(segments.length ? segments : [{ segId: 0, seconds: fullBody }], fullBody);
+  const grid = beats?.length ? [...beats] : undefined;
+  const snapped = grid && onBeats(spoken, grid, fullBody);
+  const fitted = snapped?.fitted ?? spoken;
+  const endSeconds = videoLength - (snapped?.body ?? fullBody);
 
   let stillIndex = 0;
   let previous: Motion | undefined;
@@ -204,11 +245,18 @@ export function planTimeline({ scenes: media, segments, videoLength, aspectRatio
     return previous;
   };
   const planned: Omit<TimelineScene, 'start'>[] = [];
+  let sceneStart = 0;
   for (const [i, { segId, seconds }] of fitted.entries()) {
     const m = ordered[i % ordered.length] as TimelineMedia;
-    // A clip is not cut into shots: each shot would restart it.
-    const shots = m.kind === 'video' ? [seconds] : intoShots(seconds, template.maxShot);
+    // A clip is not cut into shots: each shot would restart it. On the beat, the shots cut on beats too.
+    const shots =
+      m.kind === 'video'
+        ? [seconds]
+        : snapped && grid
+          ? shotsOnBeats(sceneStart, seconds, grid, template.maxShot, MIN_SCENE)
+          : intoShots(seconds, template.maxShot);
     for (const shot of shots) planned.push({ media: m, segId, seconds: shot, motion: motionFor(m), role: 'feature' });
+    sceneStart += seconds;
   }
   (planned[0] as TimelineScene).role = 'hook';
   if (template.hook === 'question') (planned[0] as TimelineScene).grade = 'problem';
@@ -221,7 +269,8 @@ export function planTimeline({ scenes: media, segments, videoLength, aspectRatio
   }
   let start = 0;
   const scenes = planned.map((scene) => {
-    const placed = { ...scene, start: round(start), seconds: round(scene.seconds) };
+    // Each length is the difference of rounded starts, so the scenes tile the timeline to the millisecond.
+    const placed = { ...scene, start: round(start), seconds: round(round(start + scene.seconds) - round(start)) };
     start += scene.seconds;
     return placed;
   });
