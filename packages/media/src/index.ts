@@ -34,8 +34,11 @@ export {
 } from './imaging/garment.js';
 export { CAMERA_MOTIONS, type CameraMotion, type ImageToVideoOptions, imageToVideo } from './imaging/motion.js';
 export { UPSCALE_MAX_LONG_SIDE, UpscaleInputError, upscaleImage } from './imaging/upscale.js';
+export { musicBeats } from './music/beats.js';
 export { musicBed, musicLoop } from './music/bed.js';
-export { MIX_LUFS, type MixOptions, mixAudio } from './music/mix.js';
+export { type Loudness, measureLoudness } from './music/loudness.js';
+export { MIX_LUFS, MIX_TRUE_PEAK, type MixOptions, mixAudio } from './music/mix.js';
+export { MusicSynthMissingError } from './music/synth.js';
 export { MUSIC, type MusicInfo } from './music/tracks.js';
 export { posterFrame } from './poster.js';
 export { type Probe, type ProbedStream, probe } from './probe.js';

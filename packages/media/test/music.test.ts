@@ -4,57 +4,149 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { locateTools, MUSIC, mixAudio, musicBed, musicLoop, probe, speakScript, splitScript } from '../src/index.js';
+import {
+  locateTools,
+  MUSIC,
+  MusicSynthMissingError,
+  measureLoudness,
+  mixAudio,
+  musicBeats,
+  musicBed,
+  musicLoop,
+  probe,
+  speakScript,
+  splitScript,
+} from '../src/index.js';
+import { channels, coverage, flatness, level, onsets, samples } from './listen.js';
 
 const tools = locateTools();
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-music-'));
 const cacheDir = join(dir, 'cache');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const ffmpeg = (...args: string[]) => promisify(execFile)(tools.ffmpeg, ['-v', 'error', '-y', ...args]);
 
-/** Integrated loudness (LUFS) as ffmpeg's EBU R128 meter reads it. */
-async function loudness(file: string): Promise<number> {
-  const { stderr } = await promisify(execFile)(tools.ffmpeg, ['-nostats', '-i', file, '-af', 'ebur128', '-f', 'null', '-']);
-  const match = /Integrated loudness:\s+I:\s+(-?[\d.]+) LUFS/.exec(stderr);
-  if (!match) throw new Error('no loudness in ffmpeg output');
-  return Number(match[1]);
-}
-
-describe('music', () => {
-  it('has at least four tracks, some recommended', () => {
-    expect(MUSIC.length).toBeGreaterThanOrEqual(4);
-    expect(MUSIC.some((t) => t.recommended)).toBe(true);
+describe('music catalogue', () => {
+  it('has a track for each mood an ad asks for, the ids saved projects name among them', () => {
+    expect(MUSIC.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(MUSIC.map((t) => t.mood))).toEqual(
+      new Set(['upbeat', 'chill', 'luxury', 'energetic', 'corporate', 'playful', 'cinematic', 'lo-fi']),
+    );
     expect(new Set(MUSIC.map((t) => t.musicId)).size).toBe(MUSIC.length);
+    for (const id of ['sunrise', 'breeze', 'spark', 'velvet']) expect(MUSIC.map((t) => t.musicId)).toContain(id);
+    expect(MUSIC.some((t) => t.recommended)).toBe(true);
   });
+});
 
-  it('composes a loop once into the cache and reuses it', async () => {
-    const first = await musicLoop('breeze', cacheDir);
-    const made = statSync(first).mtimeMs;
-    expect(await musicLoop('breeze', cacheDir)).toBe(first);
-    expect(statSync(first).mtimeMs).toBe(made);
-    await expect(musicLoop('nope', cacheDir)).rejects.toThrow(/unknown music track/);
-  });
-
-  for (const seconds of [15, 31.5]) {
-    it(`makes a bed of exactly ${seconds} s, not silent`, async () => {
-      const file = await musicBed('sunrise', seconds, join(dir, `bed-${seconds}.wav`), cacheDir);
+describe('music rendered with FluidSynth', () => {
+  for (const { musicId, mood } of MUSIC) {
+    it(`${musicId} (${mood}): a stereo loop of real instruments whose drums and bass land on its beat grid`, async () => {
+      const file = await musicLoop(musicId, cacheDir, tools);
       const probed = await probe(tools, file);
-      expect(Math.abs(probed.duration - seconds)).toBeLessThanOrEqual(0.1);
-      expect(await loudness(file)).toBeGreaterThan(-40);
+      expect(await channels(tools, file)).toBe(2);
+      const beats = musicBeats(musicId, probed.duration + 1);
+      // The loop is whole bars: its length is a bar's multiple of beats.
+      const beat = (beats[1] as number) - (beats[0] as number);
+      const inBeats = probed.duration / beat;
+      expect(Math.abs(inBeats - Math.round(inBeats))).toBeLessThan(0.01);
+      expect(Math.round(inBeats) % 4).toBe(0);
+      expect((await measureLoudness(file, tools)).integrated).toBeGreaterThan(-21);
+      // Not a tone: real instruments and drums spread energy across the spectrum (a sine measures 0.005, three
+      // harmonics 0.012), up into the overtones above 2 kHz.
+      expect(await flatness(tools, file)).toBeGreaterThan(0.02);
+      const rate = 22_050;
+      const whole = level(await samples(tools, file, rate), rate);
+      expect(level(await samples(tools, file, rate, 'highpass=f=2000,lowpass=f=8000'), rate) - whole).toBeGreaterThan(-25);
+      // Onsets of the drums and bass fall on the beats: nearly every beat has one within 40 ms; a grid 6 % slower does
+      // not (it still meets some of the eighth notes a busy track plays between the beats: 0.2-0.5 of its beats).
+      const found = await onsets(tools, file);
+      const grid = beats.filter((b) => b < probed.duration - 0.1);
+      expect(coverage(grid, found)).toBeGreaterThanOrEqual(0.8);
+      expect(
+        coverage(
+          grid.map((b) => b * 1.06),
+          found,
+        ),
+      ).toBeLessThan(0.6);
     });
   }
 
-  it('mixes voice over ducked music, normalised to about -16 LUFS, at the video length', async () => {
-    const track = await speakScript(splitScript('Meet the HydroPeak bottle.\nIt keeps drinks cold all day.'), {
+  it('renders a loop once into the cache and reuses it; an unknown track is refused', async () => {
+    const first = await musicLoop('breeze', cacheDir, tools);
+    const made = statSync(first).mtimeMs;
+    expect(await musicLoop('breeze', cacheDir, tools)).toBe(first);
+    expect(statSync(first).mtimeMs).toBe(made);
+    await expect(musicLoop('nope', cacheDir, tools)).rejects.toThrow(/unknown music track/);
+  });
+
+  it('fails with the Debian packages to install when fluidsynth is missing, never a stand-in', async () => {
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      const made = musicLoop('sunrise', join(dir, 'no-synth'), tools);
+      await expect(made).rejects.toThrow(MusicSynthMissingError);
+      await expect(made).rejects.toThrow(/fluidsynth fluid-soundfont-gm/);
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
+  for (const seconds of [15, 31.5]) {
+    it(`makes a bed of exactly ${seconds} s whose beats carry on across the loop's repeats`, async () => {
+      const file = await musicBed('spark', seconds, join(dir, `bed-${seconds}.wav`), cacheDir, tools);
+      const probed = await probe(tools, file);
+      expect(Math.abs(probed.duration - seconds)).toBeLessThanOrEqual(0.05);
+      expect((await measureLoudness(file, tools)).integrated).toBeGreaterThan(-24);
+      const grid = musicBeats('spark', seconds).filter((b) => b > 0.5 && b < seconds - 1.5);
+      expect(coverage(grid, await onsets(tools, file))).toBeGreaterThanOrEqual(0.8);
+    });
+  }
+});
+
+describe('mixAudio', () => {
+  const seconds = 15;
+  /** The speech starts 3 s in, so there is music alone before and after it. */
+  const SPEECH_AT = 3;
+  const voice = (async () => {
+    const track = await speakScript(splitScript('Meet the HydroPeak bottle. It keeps drinks cold all day, and fits every cup holder.'), {
       voiceId: 'en-ava',
       outDir: dir,
+      tools,
     });
-    const bed = await musicBed('spark', 12, join(dir, 'bed-mix.wav'), cacheDir);
-    const out = await mixAudio({ voice: track.file, music: bed, seconds: 12, outFile: join(dir, 'mix.m4a') });
+    return { file: track.file, seconds: track.seconds };
+  })();
+
+  // The voice is band-limited to 9 kHz, so above 12 kHz the mix is the music alone: there its level shows the ducking.
+  for (const rate of [22_050, 24_000, 48_000]) {
+    it(`voice at ${rate} Hz: -14 LUFS ±1, true peak at most -1 dBTP, music at least 6 dB down under the speech`, async () => {
+      const spoken = await voice;
+      const file = join(dir, `voice-${rate}.wav`);
+      await ffmpeg('-i', spoken.file, '-af', `adelay=${SPEECH_AT * 1000}:all=1,lowpass=f=9000`, '-ar', String(rate), '-ac', '1', file);
+      const bed = await musicBed('spark', seconds, join(dir, 'bed-mix.wav'), cacheDir, tools);
+      const out = await mixAudio({ voice: file, music: bed, seconds, outFile: join(dir, `mix-${rate}.wav`), tools });
+      const probed = await probe(tools, out);
+      expect(Math.abs(probed.duration - seconds)).toBeLessThanOrEqual(0.05);
+      const { integrated, truePeak } = await measureLoudness(out, tools);
+      expect(Math.abs(integrated + 14)).toBeLessThanOrEqual(1);
+      expect(truePeak).toBeLessThanOrEqual(-1);
+
+      const hf = 'highpass=f=12000,highpass=f=12000';
+      const [mix, music] = await Promise.all([samples(tools, out, 48_000, hf), samples(tools, bed, 48_000, hf)]);
+      const end = SPEECH_AT + spoken.seconds;
+      // The music's own level changes bar to bar: each span of the mix is compared with the same span of the bed.
+      const gain = (from: number, to: number) => level(mix, 48_000, from, to) - level(music, 48_000, from, to);
+      const gap = (gain(0.8, SPEECH_AT - 0.2) + gain(end + 1.2, seconds - 1.6)) / 2;
+      const underSpeech = gain(SPEECH_AT + 0.3, end - 0.3);
+      expect(gap - underSpeech).toBeGreaterThanOrEqual(6);
+    });
+  }
+
+  it('writes AAC within the same loudness and peak limits', async () => {
+    const bed = await musicBed('velvet', 12, join(dir, 'bed-aac.wav'), cacheDir, tools);
+    const out = await mixAudio({ voice: (await voice).file, music: bed, seconds: 12, outFile: join(dir, 'mix.m4a'), tools });
     const probed = await probe(tools, out);
     expect(probed.streams.map((s) => `${s.type}/${s.codec}`)).toEqual(['audio/aac']);
-    expect(Math.abs(probed.duration - 12)).toBeLessThanOrEqual(0.1);
-    const lufs = await loudness(out);
-    expect(lufs).toBeGreaterThan(-19);
-    expect(lufs).toBeLessThan(-13);
+    const { integrated, truePeak } = await measureLoudness(out, tools);
+    expect(Math.abs(integrated + 14)).toBeLessThanOrEqual(1);
+    expect(truePeak).toBeLessThanOrEqual(-1);
   });
 });
