@@ -1,8 +1,8 @@
-import { assetUploadWithUrl, assetUrlTaskSubmit } from '@reelsmith/contract';
+import { assetUrlTaskSubmit } from '@reelsmith/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
-import { uploadFile } from '../../shared/api/upload';
+import { uploadToLibrary } from '../../shared/library/uploadToLibrary';
 import { toast } from '../../shared/ui/toast';
 
 export interface PendingUpload {
@@ -44,8 +44,7 @@ export function usePendingAssets(onAdded: () => void) {
       const change = (percent: number) => setUploads((all) => all.map((upload) => (upload.id === id ? { ...upload, percent } : upload)));
       setUploads((all) => [...all, { id, name: file.name, percent: 0, cancel: () => controller.abort() }]);
       try {
-        const resKey = await uploadFile(file, { onProgress: change, signal: controller.signal });
-        await api(assetUploadWithUrl, { body: { resKey, fileName: file.name }, signal: controller.signal });
+        await uploadToLibrary(file, { onProgress: change, signal: controller.signal });
         toast.success(t('upload.done', { name: file.name }));
         onAdded();
       } catch {

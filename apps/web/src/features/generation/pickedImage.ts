@@ -1,7 +1,7 @@
-import { assetList, assetUploadWithUrl } from '@reelsmith/contract';
+import { assetList } from '@reelsmith/contract';
 import { api } from '../../shared/api/client';
-import { uploadFile } from '../../shared/api/upload';
 import { isStored, type StoredAsset } from '../../shared/library/LibraryPickerModal';
+import { uploadToLibrary } from '../../shared/library/uploadToLibrary';
 
 /** A picture a tool works on: a stored file of the user's, with its size when known. */
 export interface PickedImage {
@@ -30,10 +30,7 @@ export const imageRef = (image: PickedImage): { resKey: string } => ({ resKey: i
  * it is registered, and the tool then works on a stored file like one picked from the library.
  */
 export async function uploadImage(file: File, signal?: AbortSignal): Promise<PickedImage> {
-  const resKey = await uploadFile(file, { signal });
-  const asset = await api(assetUploadWithUrl, { body: { resKey, fileName: file.name }, signal });
-  if (!isStored(asset)) throw new Error(`Uploaded file ${asset.fileId} was not stored`);
-  return fromAsset(asset);
+  return fromAsset(await uploadToLibrary(file, { signal }));
 }
 
 const LOOKUP_PAGE_SIZE = 100;

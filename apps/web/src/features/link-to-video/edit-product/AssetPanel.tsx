@@ -1,6 +1,7 @@
+import { CloudUploadOutlined } from '@ant-design/icons';
 import { MAX_ASSETS_PER_PROJECT } from '@reelsmith/contract';
-import { Button } from 'antd';
-import { useState } from 'react';
+import { Button, Progress } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LibraryPickerModal } from '../../../shared/library/LibraryPickerModal';
 import styles from '../flow.module.css';
@@ -9,11 +10,14 @@ import { projectController } from '../project/open';
 import type { Project } from '../project/types';
 import { AddFromLinkModal } from './AddFromLinkModal';
 import { AssetTile } from './AssetTile';
+import { useProductUpload } from './useProductUpload';
 
-/** The product's assets, videos first, with the three ways to add more (spec "Screens and routes" screen 3). */
+/** The product's assets, videos first, with the ways to add more: from the computer, a link or the library (spec "Screens and routes" screen 3). */
 export function AssetPanel({ project }: { project: Project }) {
   const { t } = useTranslation('link-to-video');
   const [adding, setAdding] = useState<'link' | 'library' | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { uploads, upload } = useProductUpload();
   const assets = project.product ? allAssets(project.product) : [];
   const importing = new Set(project.assetUrlTasks.map((task) => task.fileId));
   return (
@@ -31,9 +35,33 @@ export function AssetPanel({ project }: { project: Project }) {
         ))}
       </ul>
       <div className={styles.actions}>
+        <Button icon={<CloudUploadOutlined />} onClick={() => fileInput.current?.click()}>
+          {t('product.fromComputer')}
+        </Button>
         <Button onClick={() => setAdding('link')}>{t('product.fromLink')}</Button>
         <Button onClick={() => setAdding('library')}>{t('product.fromLibrary')}</Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*,video/*"
+          multiple
+          hidden
+          aria-label={t('product.fromComputer')}
+          onChange={(event) => {
+            upload([...(event.target.files ?? [])]);
+            event.target.value = '';
+          }}
+        />
       </div>
+      {uploads.map((u) => (
+        <Progress
+          key={u.id}
+          aria-label={t('product.uploading', { name: u.name, percent: u.percent })}
+          percent={u.percent}
+          size="small"
+          format={() => t('product.uploading', { name: u.name, percent: u.percent })}
+        />
+      ))}
       <AddFromLinkModal open={adding === 'link'} onClose={() => setAdding(null)} />
       {adding === 'library' && (
         <LibraryPickerModal

@@ -1,6 +1,7 @@
 import { TEMPLATE_IDS } from '@reelsmith/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '../../../test/fakeXhr';
 import { ok } from '../../../test/renderApp';
 import { openProjectPage, resetProjectPages } from '../project/pageTesting';
 import { currentProject } from '../project/store';
@@ -25,6 +26,54 @@ function openEditor(product: Partial<Product>) {
     '/task/v1/link-video/query': ok({ taskId: 't2', status: 'IN_PROGRESS' }),
   });
 }
+
+describe('edit product: pictures from the computer', () => {
+  it('uploads a picture into the library with its progress and adds it to the product', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.last = null;
+    const stored = {
+      fileId: 'n1',
+      fileName: 'side.png',
+      fileUrl: 'https://cdn/side.png',
+      downloadUrl: null,
+      thumbnailUrl: null,
+      resKey: 'u/1/upload/abc.png',
+      format: 'png',
+      type: 'image',
+      source: 'upload',
+      status: 'completed',
+      projectId: null,
+      sourceUrl: null,
+      errorMsg: null,
+      size: 4,
+      width: 800,
+      height: 800,
+      duration: null,
+      createTime: '2026-11-24 12:00:00',
+    };
+    const project = {
+      ...newProject('p1', 'https://shop.example/mug', 'Mug'),
+      product: { ...emptyProduct(), productName: 'Mug', productImages: [picture] },
+    };
+    const { sent } = openProjectPage('/tools/link-to-video/edit-product', project, {
+      '/brand-kit/get': { status: 404, body: { code: 404, message: 'Not found.', data: null } },
+      '/link-video/templates': { record: [] },
+      '/file/user/put-url': { record: { uploadUrl: '/reelsmith/api/file/upload?k=1', resKey: stored.resKey, method: 'PUT', headers: {} } },
+      '/assert/uploadFileWithUrl': { record: stored },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /From my computer/ }));
+    const input = screen.getByLabelText<HTMLInputElement>('From my computer');
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'side.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(FakeXhr.last?.body).toBe(file));
+    act(() => FakeXhr.last?.progress(40, 100));
+    expect(await screen.findByRole('progressbar', { name: 'Uploading side.png… 40%' })).toBeTruthy();
+    act(() => FakeXhr.last?.answer(200, JSON.stringify({ code: 0, message: 'ok', data: true })));
+    await waitFor(() => expect(currentProject()?.product?.productImages.map((i) => i.fileId)).toEqual(['f1', 'n1']));
+    expect(sent['/assert/uploadFileWithUrl']).toEqual([{ resKey: stored.resKey, fileName: 'side.png' }]);
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  });
+});
 
 describe('edit product: offer and template', () => {
   it('shows the price the analysis found, and says what is wrong with a typed one once the field is left', async () => {
