@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../shared/api/client';
+import type { PendingUpload } from '../../shared/library/useLibraryUploads';
 import { usePager } from '../../shared/paging/usePager';
 import { PATHS } from '../../shared/paths';
 import { AssetCard, type AssetHandlers } from './AssetCard';
@@ -15,7 +16,7 @@ import { assetKey, assetPager } from './library';
 import { RenameModal, type RenameTarget } from './RenameModal';
 import { UploadingCard } from './UploadingCard';
 import { useConfirmDelete } from './useConfirmDelete';
-import type { PendingImport, PendingUpload } from './usePendingAssets';
+import type { PendingImport } from './usePendingAssets';
 
 /** The contract's limit on an asset's name. */
 const ASSET_NAME_MAX = 255;

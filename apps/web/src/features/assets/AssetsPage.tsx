@@ -1,11 +1,12 @@
-import { CloudUploadOutlined, LinkOutlined } from '@ant-design/icons';
+import { LinkOutlined } from '@ant-design/icons';
 import { assetStatistics } from '@reelsmith/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tabs } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { callKey } from '../../shared/api/queries';
+import { UploadButton } from '../../shared/library/UploadButton';
 import { AssetList } from './AssetList';
 import styles from './assets.module.css';
 import { LIBRARY_TABS, type LibraryFilters, readFilters, writeFilters } from './filters';
@@ -27,7 +28,6 @@ export function AssetsPage() {
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
   const [importing, setImporting] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const refreshStatistics = useCallback(() => queryClient.invalidateQueries({ queryKey: callKey(assetStatistics) }), [queryClient]);
   /** A new asset: the list starts again from its first page, where the newest shows. */
@@ -51,19 +51,11 @@ export function AssetsPage() {
           <Button icon={<LinkOutlined />} onClick={() => setImporting(true)}>
             {t('import.button')}
           </Button>
-          <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => fileInput.current?.click()}>
-            {t('upload.button')}
-          </Button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*,video/*"
-            multiple
-            hidden
-            aria-label={t('upload.button')}
-            onChange={(event) => {
-              pending.upload([...(event.target.files ?? [])]);
-              event.target.value = '';
+          <UploadButton
+            type="primary"
+            label={t('upload.button')}
+            onFiles={(files) => {
+              pending.upload(files);
               if (filters.tab !== 'assets') change({ tab: 'assets' });
             }}
           />

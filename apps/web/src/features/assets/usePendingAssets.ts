@@ -1,16 +1,9 @@
 import { assetUrlTaskSubmit } from '@reelsmith/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
-import { uploadToLibrary } from '../../shared/library/uploadToLibrary';
+import { useLibraryUploads } from '../../shared/library/useLibraryUploads';
 import { toast } from '../../shared/ui/toast';
-
-export interface PendingUpload {
-  id: number;
-  name: string;
-  percent: number;
-  cancel: () => void;
-}
 
 export interface PendingImport {
   fileId: string;
@@ -24,40 +17,16 @@ export interface PendingImport {
  */
 export function usePendingAssets(onAdded: () => void) {
   const { t } = useTranslation('assets');
-  const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [imports, setImports] = useState<PendingImport[]>([]);
-  const nextId = useRef(0);
-  const running = useRef(new Set<AbortController>());
-
-  useEffect(() => {
-    const controllers = running.current;
-    return () => {
-      for (const controller of controllers) controller.abort();
-    };
-  }, []);
-
-  const uploadOne = useCallback(
-    async (file: File) => {
-      const id = nextId.current++;
-      const controller = new AbortController();
-      running.current.add(controller);
-      const change = (percent: number) => setUploads((all) => all.map((upload) => (upload.id === id ? { ...upload, percent } : upload)));
-      setUploads((all) => [...all, { id, name: file.name, percent: 0, cancel: () => controller.abort() }]);
-      try {
-        await uploadToLibrary(file, { onProgress: change, signal: controller.signal });
+  const { uploads, upload } = useLibraryUploads(
+    useCallback(
+      (_: unknown, file: File) => {
         toast.success(t('upload.done', { name: file.name }));
         onAdded();
-      } catch {
-        // Already said by the upload or the API client; a cancelled upload says nothing.
-      } finally {
-        running.current.delete(controller);
-        setUploads((all) => all.filter((upload) => upload.id !== id));
-      }
-    },
-    [onAdded, t],
+      },
+      [onAdded, t],
+    ),
   );
-
-  const upload = useCallback((files: readonly File[]) => files.forEach(uploadOne), [uploadOne]);
 
   /** Starts an import; resolves once the service has taken the URL (rejects if it refused it, already said). */
   const importUrl = useCallback(async (url: string) => {

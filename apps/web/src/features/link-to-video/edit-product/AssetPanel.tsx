@@ -1,23 +1,24 @@
-import { CloudUploadOutlined } from '@ant-design/icons';
 import { MAX_ASSETS_PER_PROJECT } from '@reelsmith/contract';
 import { Button, Progress } from 'antd';
-import { useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LibraryPickerModal } from '../../../shared/library/LibraryPickerModal';
+import { LibraryPickerModal, type StoredAsset } from '../../../shared/library/LibraryPickerModal';
+import { UploadButton } from '../../../shared/library/UploadButton';
+import { useLibraryUploads } from '../../../shared/library/useLibraryUploads';
 import styles from '../flow.module.css';
 import { allAssets, toProjectAsset } from '../project/assets';
 import { projectController } from '../project/open';
 import type { Project } from '../project/types';
 import { AddFromLinkModal } from './AddFromLinkModal';
 import { AssetTile } from './AssetTile';
-import { useProductUpload } from './useProductUpload';
 
 /** The product's assets, videos first, with the ways to add more: from the computer, a link or the library (spec "Screens and routes" screen 3). */
 export function AssetPanel({ project }: { project: Project }) {
   const { t } = useTranslation('link-to-video');
   const [adding, setAdding] = useState<'link' | 'library' | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const { uploads, upload } = useProductUpload();
+  const { uploads, upload } = useLibraryUploads(
+    useCallback((asset: StoredAsset) => projectController()?.addProductAssets([toProjectAsset(asset)]), []),
+  );
   const assets = project.product ? allAssets(project.product) : [];
   const importing = new Set(project.assetUrlTasks.map((task) => task.fileId));
   return (
@@ -35,23 +36,9 @@ export function AssetPanel({ project }: { project: Project }) {
         ))}
       </ul>
       <div className={styles.actions}>
-        <Button icon={<CloudUploadOutlined />} onClick={() => fileInput.current?.click()}>
-          {t('product.fromComputer')}
-        </Button>
+        <UploadButton label={t('product.fromComputer')} onFiles={upload} />
         <Button onClick={() => setAdding('link')}>{t('product.fromLink')}</Button>
         <Button onClick={() => setAdding('library')}>{t('product.fromLibrary')}</Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*,video/*"
-          multiple
-          hidden
-          aria-label={t('product.fromComputer')}
-          onChange={(event) => {
-            upload([...(event.target.files ?? [])]);
-            event.target.value = '';
-          }}
-        />
       </div>
       {uploads.map((u) => (
         <Progress

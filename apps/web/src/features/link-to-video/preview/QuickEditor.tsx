@@ -8,6 +8,8 @@ import { GenerationProgress } from '../../../shared/progress/GenerationProgress'
 import styles from '../flow.module.css';
 import { useProjectStore } from '../project/store';
 import { isUnfinished, type Project } from '../project/types';
+import { CaptionPicker } from './CaptionPicker';
+import { defaultCaptionId, defaultMusicId, videoLanguage } from './defaults';
 import { EditorChoice } from './EditorChoice';
 import { SamplePlayer } from './SamplePlayer';
 import { ScriptEditor } from './ScriptEditor';
@@ -16,7 +18,8 @@ import { VoicePicker } from './VoicePicker';
 
 /**
  * The quick editor of the edited video (spec "Screens and routes" screen 3): script, template, voice, music and
- * subtitle style, autosaved; a template chosen re-renders the video at once.
+ * subtitle style, autosaved; a template chosen re-renders the video at once. Each choice opens on the video's
+ * current one: the editor config's, else the default the service renders with.
  */
 export function QuickEditor({ project }: { project: Project }) {
   const { t } = useTranslation('link-to-video');
@@ -25,10 +28,13 @@ export function QuickEditor({ project }: { project: Project }) {
   const scriptId = project.editedScriptId;
   const script = project.preview?.scriptContentList.find((item) => item.scriptId === scriptId);
   const updating = project.taskPath === 'script-update' && isUnfinished(project.taskStatus);
+  const language = videoLanguage(project);
   const music = useQuery(callQuery(linkVideoMusic));
-  const captions = useQuery(callQuery(linkVideoCaptions));
+  // The previews say their sample line in the video's language.
+  const captions = useQuery(callQuery(linkVideoCaptions, { query: { language } }));
   // Recommended tracks first.
   const tracks = [...(music.data ?? [])].sort((a, b) => Number(b.recommended) - Number(a.recommended));
+  const { editorConfig } = project;
   return (
     <aside className={styles.page} aria-label={t('editor.title')}>
       <Alert type="info" showIcon title={t('editor.lipSyncNote')} description={t('editor.autosaved')} />
@@ -36,14 +42,15 @@ export function QuickEditor({ project }: { project: Project }) {
       {failure && project.taskPath === 'script-update' && project.taskStatus === 'FAILURE' && <GenerationFailedNote />}
       {scriptId && <ScriptEditor key={scriptId} segments={script?.segments ?? []} updating={updating} />}
       {scriptId && <TemplateChoice key={`template-${scriptId}`} project={project} updating={updating} />}
-      <VoicePicker voiceId={project.editorConfig.voiceId} />
+      <VoicePicker voiceId={editorConfig.voiceId} language={language} />
       <EditorChoice
         field="musicId"
         title={t('editor.music')}
-        value={project.editorConfig.musicId}
+        value={editorConfig.musicId ?? defaultMusicId(tracks)}
         loading={music.isPending}
         choices={tracks.map((track) => ({
           value: track.musicId,
+          label: track.name,
           content: (
             <>
               {track.name} {track.recommended && <Tag color="green">{t('editor.recommended')}</Tag>}
@@ -52,16 +59,10 @@ export function QuickEditor({ project }: { project: Project }) {
           ),
         }))}
       />
-      <EditorChoice
-        field="captionId"
-        title={t('editor.subtitle')}
-        value={project.editorConfig.captionId}
+      <CaptionPicker
+        captions={captions.data ?? []}
+        value={editorConfig.captionId ?? defaultCaptionId(captions.data ?? [])}
         loading={captions.isPending}
-        choices={(captions.data ?? []).map((caption) => ({
-          value: caption.captionId,
-          label: caption.name,
-          content: caption.previewUrl ? <img className={styles.captionImage} src={caption.previewUrl} alt={caption.name} /> : caption.name,
-        }))}
       />
     </aside>
   );
