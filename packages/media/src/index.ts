@@ -68,6 +68,7 @@ export { type Sniffed, sniff } from './sniff.js';
 export { alignWords, type Stretch, voicedStretches } from './speech/align.js';
 export { SpeechEngineError } from './speech/espeak.js';
 export { type FittedVoice, fitVoice, MAX_SPEED_UP, VOICE_END } from './speech/fit.js';
+export { LOCAL_VOICE_SOUND } from './speech/polish.js';
 export { voiceSample } from './speech/sample.js';
 export { type Speech, type SynthesizeOptions, type Synthesizer, synthesize } from './speech/synthesize.js';
 export { type SpeakOptions, type SpokenSegment, speakScript, type VoiceTrack } from './speech/track.js';

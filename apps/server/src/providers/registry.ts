@@ -1,6 +1,6 @@
 // The provider registry (design "Generation"): a remote provider for a capability when the settings configure one, else the
 // local engine, which needs no keys and works offline.
-import { synthesize, writeScripts } from '@reelsmith/media';
+import { LOCAL_VOICE_SOUND, synthesize, writeScripts } from '@reelsmith/media';
 import type { Settings } from '../settings.js';
 import { falProviders } from './fal/index.js';
 import { localProviders } from './local/images.js';
@@ -12,7 +12,8 @@ import { replicateProviders } from './replicate/index.js';
 import { sandboxImageToImage, sandboxTextToImage, sandboxTryOn, sandboxVideo } from './sandbox/index.js';
 
 const LOCAL_WRITER: ScriptWriter = { write: async (brief) => writeScripts(brief) };
-const LOCAL_VOICE: Voice = { engine: 'local', synthesizer: () => synthesize };
+// Named by how the local voices sound, so a change of eSpeak's settings or chain remakes the cached samples.
+const LOCAL_VOICE: Voice = { engine: `local-${LOCAL_VOICE_SOUND}`, synthesizer: () => synthesize };
 
 export const scriptWriter = (settings: Pick<Settings, 'llm'>): ScriptWriter =>
   settings.llm ? openAiScriptWriter(settings.llm) : LOCAL_WRITER;

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { locateTools, probe, SEGMENT_PAUSE, speakScript, splitScript, voiceSample } from '@reelsmith/media';
+import { LOCAL_VOICE_SOUND, locateTools, probe, SEGMENT_PAUSE, speakScript, splitScript, voiceSample } from '@reelsmith/media';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openAiVoice } from '../../src/providers/openai/speech.js';
 import { providerVoice } from '../../src/providers/openai/voices.js';
@@ -139,7 +139,7 @@ describe('voice mapping and registry', () => {
 
   it('names each engine apart, so cached samples of one are never served for the other', () => {
     const remote = { baseUrl: 'http://127.0.0.1:1/v1', apiKey: undefined, model: 'tts-1', timeoutMs: 1000, voices: {} };
-    expect(voice({ tts: undefined }).engine).toBe('local');
+    expect(voice({ tts: undefined }).engine).toBe(`local-${LOCAL_VOICE_SOUND}`);
     expect(voice({ tts: remote }).engine).toMatch(/^tts-[0-9a-f]{12}$/);
     expect(voice({ tts: remote }).engine).toBe(voice({ tts: { ...remote } }).engine);
     expect(voice({ tts: { ...remote, voices: { female: 'af_bella' } } }).engine).not.toBe(voice({ tts: remote }).engine);

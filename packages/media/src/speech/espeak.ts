@@ -21,6 +21,8 @@ export interface EspeakVoice {
   voice: string;
   /** Base pitch 0–99 (eSpeak's default 50). */
   pitch: number;
+  /** Pitch range 0–99 (eSpeak's default 50): how far the intonation moves; more is livelier, too much sings. */
+  range: number;
   /** Words a minute. */
   speed: number;
 }
@@ -41,13 +43,13 @@ function engine(): Promise<object> {
 }
 
 /** Speaks `text` into a 16-bit mono WAV (22 050 Hz) and answers its bytes. */
-export async function espeakWav(text: string, { voice, pitch, speed }: EspeakVoice): Promise<Uint8Array> {
+export async function espeakWav(text: string, { voice, pitch, range, speed }: EspeakVoice): Promise<Uint8Array> {
   const module = await engine();
   const errors: string[] = [];
   let status = 0;
   // Each call is a fresh instance running eSpeak's command line once: its C state is global and not re-entrant.
   const instance = await ESpeakNg({
-    arguments: ['-w', '/speech.wav', '-v', voice, '-p', String(pitch), '-s', String(speed), '--', text],
+    arguments: ['-w', '/speech.wav', '-v', voice, '-p', String(pitch), '-P', String(range), '-s', String(speed), '--', text],
     instantiateWasm(imports, receive) {
       wasm.instantiate(module, imports).then((instance) => receive(instance, module));
       return {};

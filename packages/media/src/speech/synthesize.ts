@@ -1,9 +1,9 @@
-import { writeFile } from 'node:fs/promises';
 import { probe } from '../probe.js';
 import type { Language } from '../script/language.js';
 import { locateTools, type MediaTools } from '../tools.js';
 import { alignWords } from './align.js';
 import { espeakWav, SpeechEngineError } from './espeak.js';
+import { polishEspeak } from './polish.js';
 import { localVoice } from './voices.js';
 import { readWav } from './wav.js';
 import { spokenWords, type WordTiming } from './words.js';
@@ -37,7 +37,7 @@ export async function synthesize(text: string, { voiceId, language, outFile, too
   if (language && voice.language !== language) throw new RangeError(`voice ${voiceId} speaks ${voice.language}, not ${language}`);
   if (!text.trim()) throw new RangeError('there is nothing to say');
   const wav = await espeakWav(text, voice.espeak);
-  await writeFile(outFile, wav);
+  await polishEspeak(wav, outFile, tools);
   const { duration, streams } = await probe(tools, outFile);
   if (!streams.some((s) => s.type === 'audio') || duration <= 0) throw new SpeechEngineError(`espeak-ng wrote no audio for ${voiceId}`);
   // eSpeak's command line tells no word timings (its word events reach only programs linking the library), so the

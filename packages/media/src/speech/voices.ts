@@ -18,7 +18,7 @@ interface LocalVoice extends VoiceInfo {
  * eSpeak speeds that land on the writer's estimate of a natural read (2.5 words a second in en/pt, 4
  * characters in zh): measured over the writer's scripts, so a script sized to 30 s speaks in about 30 s.
  */
-const SPEED: Record<Language, number> = { en: 153, pt: 164, zh: 209 };
+const SPEED: Record<Language, number> = { en: 162, pt: 159, zh: 205 };
 
 const voice = (
   voiceId: string,
@@ -28,7 +28,24 @@ const voice = (
   recommended: boolean,
   espeakVoice: string,
   pitch: number,
-): LocalVoice => ({ voiceId, name, gender, language, recommended, espeak: { voice: espeakVoice, pitch, speed: SPEED[language] } });
+): LocalVoice => ({
+  voiceId,
+  name,
+  gender,
+  language,
+  recommended,
+  espeak: { voice: espeakVoice, pitch, range: RANGE[language][gender], speed: SPEED[language] },
+});
+
+/**
+ * Pitch range: eSpeak's default 50 reads flat, like a list; a little wider sounds like someone telling. Mandarin's
+ * tones already move the pitch, so its range widens less.
+ */
+const RANGE: Record<Language, Record<VoiceInfo['gender'], number>> = {
+  en: { female: 64, male: 58 },
+  pt: { female: 64, male: 58 },
+  zh: { female: 56, male: 54 },
+};
 
 /** Two accents in English and Portuguese; female variants with a higher base pitch, male ones lower. */
 const LOCAL_VOICES: LocalVoice[] = [
