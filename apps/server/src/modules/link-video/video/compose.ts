@@ -18,6 +18,7 @@ import {
   MUSIC,
   mergeAss,
   mixAudio,
+  musicBeats,
   musicBed,
   planTimeline,
   type RenderQuality,
@@ -106,6 +107,7 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
     signal.throwIfAborted();
 
     await job.progress('initialFrames');
+    const musicId = settings.musicId ?? defaultMusicId();
     const timeline = planTimeline({
       scenes: media,
       segments: voice.segments.map((s) => ({ segId: s.segId, seconds: s.seconds })),
@@ -113,9 +115,11 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
       aspectRatio: settings.aspectRatio,
       template,
       hasOffer: facts.offer !== undefined,
+      // The scenes cut on the music's beats (issue 16): the bed starts on its first beat with the video.
+      beats: musicBeats(musicId, settings.videoLength),
     });
     const music = join(dir, 'music.wav');
-    await musicBed(settings.musicId ?? defaultMusicId(), timeline.seconds, music, cacheDirOf(ctx.settings.dataDir, 'music'), tools);
+    await musicBed(musicId, timeline.seconds, music, cacheDirOf(ctx.settings.dataDir, 'music'), tools);
     const audio = join(dir, 'audio.wav');
     await mixAudio({ voice: voice.file, music, seconds: timeline.seconds, outFile: audio, tools });
     signal.throwIfAborted();
