@@ -24,11 +24,12 @@ RUN NODE_ENV=production npm run build
 FROM deps AS prod-deps
 RUN npm prune --omit=dev --no-audit --no-fund
 
-# 4. The runtime: Debian's ffmpeg 5.1 and the Noto CJK fonts (captions in Chinese), tini as PID 1 so SIGTERM reaches
-#    the server and zombies are reaped, and an unprivileged user.
+# 4. The runtime: Debian's ffmpeg 5.1 and the Noto CJK fonts (captions in Chinese), fluidsynth and the FluidR3 GM
+#    SoundFont (the music tracks are rendered from MIDI), tini as PID 1 so SIGTERM reaches the server and zombies are
+#    reaped, and an unprivileged user.
 FROM node:20-bookworm-slim AS runtime
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends ffmpeg fonts-noto-cjk tini ca-certificates \
+  && apt-get install -y --no-install-recommends ffmpeg fonts-noto-cjk fluidsynth fluid-soundfont-gm tini ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

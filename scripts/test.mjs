@@ -24,6 +24,9 @@ const missing = [
   ...['eng', 'chi_sim', 'por']
     .filter((language) => !existsSync(`/usr/share/tesseract-ocr/5/tessdata/${language}.traineddata`))
     .map((language) => `tesseract-ocr-${language.replace('_', '-')}`),
+  // The music is rendered from MIDI by fluidsynth with the FluidR3 General MIDI SoundFont.
+  ...(onPath('fluidsynth') ? [] : ['fluidsynth']),
+  ...(existsSync('/usr/share/sounds/sf2/FluidR3_GM.sf2') ? [] : ['fluid-soundfont-gm']),
 ];
 if (missing.length > 0 && process.getuid?.() !== 0) {
   if (missing.some((name) => name !== 'ffmpeg')) {

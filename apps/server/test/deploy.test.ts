@@ -40,6 +40,8 @@ describe('the image and the compose file', () => {
 
   it('runs as an unprivileged user in production mode with ffmpeg and the CJK fonts, started by the tested command', () => {
     expect(runtime).toMatch(/apt-get install[^\n]*\bffmpeg\b[^\n]*\bfonts-noto-cjk\b/);
+    // The music is rendered from MIDI where the worker runs (decision "SoundFont music").
+    expect(runtime).toMatch(/apt-get install[^\n]*\bfluidsynth\b[^\n]*\bfluid-soundfont-gm\b/);
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/NODE_ENV=production/);
     expect(runtime).toMatch(/HEALTHCHECK[\s\S]*\/api\/health/);
