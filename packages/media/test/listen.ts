@@ -82,3 +82,21 @@ export async function channels(tools: MediaTools, file: string): Promise<number>
   const { stdout } = await run(tools.ffprobe, args);
   return Number(stdout.trim());
 }
+
+/** The correlation of the left and right channels: 1 mono, 0 unrelated, below 0 cancelling when played in mono. */
+export async function correlation(tools: MediaTools, file: string): Promise<number> {
+  const args = ['-v', 'error', '-i', file, '-ac', '2', '-f', 'f32le', '-'];
+  const { stdout } = await run(tools.ffmpeg, args, { encoding: 'buffer', maxBuffer: 1 << 30 });
+  const x = new Float32Array(stdout.buffer, stdout.byteOffset, stdout.byteLength / 4);
+  let lr = 0;
+  let ll = 0;
+  let rr = 0;
+  for (let i = 0; i + 1 < x.length; i += 2) {
+    const l = x[i] as number;
+    const r = x[i + 1] as number;
+    lr += l * r;
+    ll += l * l;
+    rr += r * r;
+  }
+  return lr / Math.sqrt(ll * rr || 1);
+}

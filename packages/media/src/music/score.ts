@@ -56,8 +56,8 @@ function pitches(part: Part, symbol: string, char: string, near: number): number
   const chord = parseChord(symbol);
   if (part.role === 'chords') return voicing(chord, near);
   if (part.role === 'bass') {
-    // The root between G1 and F#2: low enough to carry, high enough for small speakers to hint at it.
-    const root = 31 + ((chord.root - 7 + 12) % 12);
+    // The root between G1 and F#2 (octave 1): low enough to carry, high enough for small speakers to hint at it.
+    const root = 31 + ((chord.root - 7 + 12) % 12) + 12 * ((part.octave ?? 1) - 1);
     return [root + chordTone(chord, char)];
   }
   const ladder = [...new Set(chord.intervals.map((i) => i % 12))].sort((a, b) => a - b);

@@ -23,7 +23,10 @@ export interface Part {
   /** General MIDI program, from 0 (0 piano, 4 electric piano, 33 fingered bass, 48 strings…). */
   program: number;
   pattern: string;
-  /** Octave of the lead's first chord tone (5: from middle C). */
+  /**
+   * A lead's octave: its first chord tone is the chord's root in it (4 is middle C's, 5 the one above, the default).
+   * A bass's: 1 (the default) puts the root between G1 and F#2, 2 an octave up.
+   */
   octave?: number;
   /** Channel volume, 0–127: the part's place in the mix. */
   volume: number;
@@ -80,7 +83,7 @@ const TRACKS: MusicTrack[] = [
         { role: 'chords', program: 0, pattern: 'X..x..x.x..x..x.', volume: 80, reverb: 40 },
         { role: 'chords', program: 25, pattern: 'x.o.x.o.x.o.x.o.', volume: 55, reverb: 50 },
         { role: 'bass', program: 33, pattern: '1..1..1.1..1..5.', volume: 100 },
-        { role: 'lead', program: 11, pattern: '0.1.2.3.4.3.2.1.', octave: 6, volume: 62, reverb: 60 },
+        { role: 'lead', program: 11, pattern: '0.1.2.3.4.3.2.1.', octave: 5, volume: 62, reverb: 60 },
       ],
       drums: {
         [KICK]: 'X.....x.X.......',
@@ -104,7 +107,7 @@ const TRACKS: MusicTrack[] = [
       parts: [
         { role: 'chords', program: 4, pattern: 'x-------x-----x-', volume: 85, reverb: 60 },
         { role: 'bass', program: 33, pattern: '1-----1.5-----3.', volume: 100 },
-        { role: 'lead', program: 11, pattern: '2...1...3-..2...', octave: 6, volume: 62, reverb: 70 },
+        { role: 'lead', program: 11, pattern: '2...1...3-..2...', octave: 5, volume: 62, reverb: 70 },
       ],
       drums: {
         [KICK]: 'X.......X..x....',
@@ -151,7 +154,7 @@ const TRACKS: MusicTrack[] = [
         { role: 'chords', program: 0, pattern: 'X-----.x------..', volume: 82, reverb: 70 },
         { role: 'chords', program: 48, pattern: 'x---------------', volume: 50, reverb: 80 },
         { role: 'bass', program: 32, pattern: '1...3...5...7...', volume: 110 },
-        { role: 'lead', program: 11, pattern: '....2-3-4---..1.', octave: 6, volume: 55, reverb: 80 },
+        { role: 'lead', program: 11, pattern: '....2-3-4---..1.', octave: 5, volume: 55, reverb: 80 },
       ],
       drums: {
         [KICK]: 'x.......x.......',
@@ -195,13 +198,13 @@ const TRACKS: MusicTrack[] = [
       chords: ['G', 'Em', 'C', 'D', 'G', 'Em', 'Am7', 'D7'],
       parts: [
         { role: 'chords', program: 24, pattern: 'x..xx.x.x..xx.x.', volume: 70, reverb: 40 },
-        { role: 'lead', program: 12, pattern: '0.2.1.3.2.4.3.5.', octave: 6, volume: 85, reverb: 40 },
+        { role: 'lead', program: 12, pattern: '0.2.1.3.2.4.3.5.', octave: 5, volume: 85, reverb: 40 },
         { role: 'bass', program: 58, pattern: '1...5...1...5...', volume: 88 },
       ],
       drums: {
         [KICK]: 'X.......X.......',
         [CLAP]: '....x.......x...',
-        [TAMBOURINE]: '..x...x...x...x.',
+        [TAMBOURINE]: '..o...o...o...o.',
         [WOOD_BLOCK]: '......x.......x.',
       },
       fill: { [KICK]: 'X.......X.......', [CLAP]: '....x...x.x.x.x.', [TAMBOURINE]: 'x.x.x.x.x.x.x.x.' },
@@ -219,9 +222,9 @@ const TRACKS: MusicTrack[] = [
       parts: [
         { role: 'chords', program: 48, pattern: 'x---------------', volume: 90, reverb: 90 },
         { role: 'chords', program: 60, pattern: 'x-------x-------', volume: 58, reverb: 90 },
-        { role: 'lead', program: 0, pattern: '0.1.2.1.0.1.2.1.', octave: 5, volume: 70, reverb: 70 },
+        { role: 'lead', program: 0, pattern: '0.1.2.1.0.1.2.1.', octave: 4, volume: 70, reverb: 70 },
         { role: 'bass', program: 42, pattern: '8.8.8.8.8.8.8.8.', volume: 95, reverb: 60 },
-        { role: 'bass', program: 47, pattern: '1.......1...5...', volume: 92, reverb: 70 },
+        { role: 'bass', program: 47, pattern: '1.......1...5...', octave: 2, volume: 92, reverb: 70 },
       ],
       drums: {
         [KICK]: 'X.....x.X.......',
@@ -244,12 +247,12 @@ const TRACKS: MusicTrack[] = [
       parts: [
         { role: 'chords', program: 4, pattern: 'x-------.x------', volume: 88, reverb: 55 },
         { role: 'bass', program: 32, pattern: '1-----1.....5-..', volume: 105 },
-        { role: 'lead', program: 26, pattern: '..2...1.3.....2.', octave: 5, volume: 60, reverb: 60 },
+        { role: 'lead', program: 26, pattern: '..2...1.3.....2.', octave: 4, volume: 66, reverb: 60 },
       ],
       drums: {
         [KICK]: 'X.......X.x.....',
         [SNARE]: '....X.......X...',
-        [HAT]: 'x.x.x.x.x.x.x.xo',
+        [HAT]: 'o.o.o.o.o.o.o.oo',
       },
       kit: 8,
       swing: 0.35,
