@@ -65,7 +65,7 @@ export { HAN_PER_SECOND, SEGMENT_PAUSE, scriptSeconds, speechSeconds, WORDS_PER_
 export { type ScriptSegment, type ScriptVariant, splitScript } from './script/split.js';
 export { FILL, type LineSource, MAX_VARIANTS, planScripts, type ScriptBrief, type ScriptLine, writeScripts } from './script/writer.js';
 export { type Sniffed, sniff } from './sniff.js';
-export { alignWords, type Stretch, voicedStretches } from './speech/align.js';
+export { alignSpeech, alignWords, type Stretch, voicedStretches } from './speech/align.js';
 export { SpeechEngineError } from './speech/espeak.js';
 export { type FittedVoice, fitVoice, MAX_SPEED_UP, VOICE_END } from './speech/fit.js';
 export { LOCAL_VOICE_SOUND } from './speech/polish.js';

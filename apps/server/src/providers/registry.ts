@@ -2,6 +2,8 @@
 // local engine, which needs no keys and works offline.
 import { LOCAL_VOICE_SOUND, synthesize, writeScripts } from '@reelsmith/media';
 import type { Settings } from '../settings.js';
+import { azureVoice } from './azure/speech.js';
+import { elevenLabsVoice } from './elevenlabs/speech.js';
 import { falProviders } from './fal/index.js';
 import { localProviders } from './local/images.js';
 import { openAiImagesProviders } from './openai/images.js';
@@ -18,7 +20,18 @@ const LOCAL_VOICE: Voice = { engine: `local-${LOCAL_VOICE_SOUND}`, synthesizer: 
 export const scriptWriter = (settings: Pick<Settings, 'llm'>): ScriptWriter =>
   settings.llm ? openAiScriptWriter(settings.llm) : LOCAL_WRITER;
 
-export const voice = (settings: Pick<Settings, 'tts'>): Voice => (settings.tts ? openAiVoice(settings.tts) : LOCAL_VOICE);
+/** The voice that reads the scripts: the speech API the settings choose (TTS_PROVIDER), else the local voices. */
+export function voice({ tts }: Pick<Settings, 'tts'>): Voice {
+  if (!tts) return LOCAL_VOICE;
+  switch (tts.vendor) {
+    case 'elevenlabs':
+      return elevenLabsVoice(tts);
+    case 'azure':
+      return azureVoice(tts);
+    case 'openai':
+      return openAiVoice(tts);
+  }
+}
 
 /** The capabilities the settings give to a vendor (PROVIDER_<CAPABILITY>=vendor:model), or to the sandbox. */
 function chosenProviders(settings: Settings): Partial<GenerationProviders> {

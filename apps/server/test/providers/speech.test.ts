@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOCAL_VOICE_SOUND, locateTools, probe, SEGMENT_PAUSE, speakScript, splitScript, voiceSample } from '@reelsmith/media';
-import { afterAll, describe, expect, it } from 'vitest';
+import { LOCAL_VOICE_SOUND, locateTools, probe, SEGMENT_PAUSE, speakScript, splitScript, spokenWords, voiceSample } from '@reelsmith/media';
+import { describe, expect, it } from 'vitest';
 import { openAiVoice } from '../../src/providers/openai/speech.js';
 import { providerVoice } from '../../src/providers/openai/voices.js';
 import { voice } from '../../src/providers/registry.js';
 import { api, error, type FakeOpenAi, failure, fakeOpenAi, type Handler, stall, tone } from './fakeOpenAi.js';
+import { scratchDirs } from './scratch.js';
 
 const tools = locateTools();
 const tts = (fake: FakeOpenAi, extra: object = {}) => ({ ...api(fake, { model: 'tts-test' }), voices: {}, ...extra });
@@ -24,14 +23,7 @@ const speaking =
 
 describe('OpenAI-compatible speech', () => {
   const fake = fakeOpenAi();
-  const dir = mkdtempSync(join(tmpdir(), 'reelsmith-tts-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  let n = 0;
-  const outDir = () => {
-    const out = join(dir, String(++n));
-    mkdirSync(out);
-    return out;
-  };
+  const outDir = scratchDirs('reelsmith-tts-');
 
   it('speaks a script line by line, the voice track timed by the real audio', async () => {
     fake.answer(speaking());
@@ -60,6 +52,12 @@ describe('OpenAI-compatible speech', () => {
     }
     expect(track.seconds).toBeCloseTo(at, 2);
     expect((await probe(tools, track.file)).duration).toBeCloseTo(at, 2);
+    // The API tells no word timings: each line is aligned to its audio, a word a timing, inside the line's sound.
+    for (const segment of track.segments) {
+      expect(segment.words.map((w) => w.word)).toEqual(spokenWords(segment.segText));
+      expect(segment.words[0]?.start).toBeCloseTo(segment.start, 1);
+      expect(segment.words.at(-1)?.end).toBeCloseTo(segment.end, 1);
+    }
   });
 
   it('reads MP3 from a server that ignores the asked format', async () => {
@@ -138,7 +136,14 @@ describe('voice mapping and registry', () => {
   });
 
   it('names each engine apart, so cached samples of one are never served for the other', () => {
-    const remote = { baseUrl: 'http://127.0.0.1:1/v1', apiKey: undefined, model: 'tts-1', timeoutMs: 1000, voices: {} };
+    const remote = {
+      vendor: 'openai' as const,
+      baseUrl: 'http://127.0.0.1:1/v1',
+      apiKey: undefined,
+      model: 'tts-1',
+      timeoutMs: 1000,
+      voices: {},
+    };
     expect(voice({ tts: undefined }).engine).toBe(`local-${LOCAL_VOICE_SOUND}`);
     expect(voice({ tts: remote }).engine).toMatch(/^tts-[0-9a-f]{12}$/);
     expect(voice({ tts: remote }).engine).toBe(voice({ tts: { ...remote } }).engine);

@@ -7,8 +7,8 @@
  */
 
 import { hanCount } from '../script/language.js';
-import type { Pcm } from './wav.js';
-import type { WordTiming } from './words.js';
+import { type Pcm, readWav } from './wav.js';
+import { spokenWords, type WordTiming } from './words.js';
 
 /** One loudness measurement every HOP seconds over a WINDOW seconds long. */
 const HOP = 0.005;
@@ -247,3 +247,6 @@ export function alignWords(words: string[], pcm: Pcm, weights: number[] = words.
   }
   return timings;
 }
+
+/** When each word of `text` is said in a 16-bit PCM WAV of it (the file's bytes): spokenWords aligned to its sound. */
+export const alignSpeech = (text: string, wav: Uint8Array): WordTiming[] => alignWords(spokenWords(text), readWav(wav));

@@ -1,12 +1,11 @@
 import { probe } from '../probe.js';
 import type { Language } from '../script/language.js';
 import { locateTools, type MediaTools } from '../tools.js';
-import { alignWords } from './align.js';
+import { alignSpeech } from './align.js';
 import { espeakWav, SpeechEngineError } from './espeak.js';
 import { polishEspeak } from './polish.js';
 import { localVoice } from './voices.js';
-import { readWav } from './wav.js';
-import { spokenWords, type WordTiming } from './words.js';
+import type { WordTiming } from './words.js';
 
 export interface SynthesizeOptions {
   voiceId: string;
@@ -42,5 +41,5 @@ export async function synthesize(text: string, { voiceId, language, outFile, too
   if (!streams.some((s) => s.type === 'audio') || duration <= 0) throw new SpeechEngineError(`espeak-ng wrote no audio for ${voiceId}`);
   // eSpeak's command line tells no word timings (its word events reach only programs linking the library), so the
   // line is aligned to its own audio (align.ts).
-  return { file: outFile, seconds: duration, words: alignWords(spokenWords(text), readWav(wav)) };
+  return { file: outFile, seconds: duration, words: alignSpeech(text, wav) };
 }
