@@ -340,6 +340,18 @@ describe('word-timed captions', () => {
       }
     }
     expect(said).toContain('冬季');
+    // A one-character word of a Chinese key word is a key word too (杯 of 极光杯).
+    const keyed = captionEvents(
+      buildAss({
+        segments: [{ text: '极光杯，保冷一整天。', start: 0, end: 3 }],
+        styleId: 'keywords',
+        width: 1080,
+        height: 1920,
+        language: 'zh',
+        keyWords: ['极光杯'],
+      }),
+    ).flatMap((e) => litIn(e, '&H74DB1A&'));
+    expect(keyed.join('')).toBe('极光杯，');
   });
 });
 

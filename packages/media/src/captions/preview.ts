@@ -7,7 +7,7 @@ import { buildAss } from './ass.js';
 import { captionFrame, SAMPLE_PRODUCT, sampleBackdrop } from './frame.js';
 
 /** Bumped whenever the previews' look changes: it names their cached files and their addresses. */
-export const CAPTION_PREVIEW_VERSION = 2;
+export const CAPTION_PREVIEW_VERSION = 3;
 
 export interface CaptionPreviewOptions {
   /** What the preview says; a sample line in `language` when absent. */
@@ -19,7 +19,8 @@ export interface CaptionPreviewOptions {
 /** A sample line with a product name and a figure, so the key-word style has something to show. */
 const SAMPLE: Record<Language, { text: string; name: string }> = {
   en: { text: 'Meet Aurora, cold for 24 hours', name: 'Aurora' },
-  zh: { text: '极光保温杯，24小时保冷', name: '极光保温杯' },
+  // Short: Chinese sets a line in fewer characters, and a one-line caption would be cut wide and small.
+  zh: { text: '极光杯，保冷24小时', name: '极光杯' },
   pt: { text: 'Conheça a Aurora, gelada por 24 horas', name: 'Aurora' },
 };
 

@@ -45,8 +45,9 @@ const FIGURE = /\p{N}|^\p{Lu}{0,2}[$€£¥]$/u;
  * of the script. A Chinese word counts when it is part of a Chinese key word (保温 in 保温杯).
  */
 export function keyWordTest(keyWords: readonly string[]): (word: string) => boolean {
+  // Each key whole too: a Chinese name (极光杯) is several dictionary words, and its one-character ones count.
   const keys = keyWords
-    .flatMap(spokenWords)
+    .flatMap((k) => [k, ...spokenWords(k)])
     .map(bare)
     .filter((k) => k.length >= 2);
   return (word) => {
