@@ -11,7 +11,7 @@ import { renderMidi } from './synth.js';
 import { musicComposition } from './tracks.js';
 
 /** Bumped when the compositions or their rendering change, so caches made by an older version are not reused. */
-const LOOP_VERSION = 3;
+const LOOP_VERSION = 4;
 /** Every loop is levelled to this loudness, so the tracks sound alike in loudness and the mix balances them the same. */
 export const LOOP_LUFS = -18;
 /** The loop's sample peak stays under this (-1 dBFS), whatever its loudness asks for. */

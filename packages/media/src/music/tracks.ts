@@ -13,8 +13,8 @@ export interface MusicInfo {
 }
 
 /**
- * One instrument of a track. A pattern is sixteenth notes, one bar (16 steps) or more, repeated over the eight
- * bars: `.` rest, `-` holds the note before. Chords strike the bar's chord on `x` (`X` accented, `o` soft); a bass
+ * One instrument of a track. A pattern is sixteenth notes, one bar (16 steps) or a phrase of several, repeated
+ * over the eight bars: `.` rest, `-` holds the note before. Chords strike the bar's chord on `x` (`X` accented, `o` soft); a bass
  * plays the chord's `1` root, `3` third, `5` fifth, `7` seventh or `8` octave; a lead plays `0`–`9`, the n-th chord
  * tone upwards from its octave, so a melody always fits the harmony under it.
  */
@@ -83,7 +83,7 @@ const TRACKS: MusicTrack[] = [
         { role: 'chords', program: 0, pattern: 'X..x..x.x..x..x.', volume: 80, reverb: 40 },
         { role: 'chords', program: 25, pattern: 'x.o.x.o.x.o.x.o.', volume: 55, reverb: 50 },
         { role: 'bass', program: 33, pattern: '1..1..1.1..1..5.', volume: 100 },
-        { role: 'lead', program: 11, pattern: '0.1.2.3.4.3.2.1.', octave: 5, volume: 62, reverb: 60 },
+        { role: 'lead', program: 11, pattern: '0.1.2.3.4.3.2.1.2.3.4.5.4---2...', octave: 5, volume: 62, reverb: 60 },
       ],
       drums: {
         [KICK]: 'X.....x.X.......',
@@ -107,7 +107,7 @@ const TRACKS: MusicTrack[] = [
       parts: [
         { role: 'chords', program: 4, pattern: 'x-------x-----x-', volume: 85, reverb: 60 },
         { role: 'bass', program: 33, pattern: '1-----1.5-----3.', volume: 100 },
-        { role: 'lead', program: 11, pattern: '2...1...3-..2...', octave: 5, volume: 62, reverb: 70 },
+        { role: 'lead', program: 11, pattern: '2...1...3-..2...4---3...2-..1...', octave: 5, volume: 62, reverb: 70 },
       ],
       drums: {
         [KICK]: 'X.......X..x....',
@@ -154,7 +154,7 @@ const TRACKS: MusicTrack[] = [
         { role: 'chords', program: 0, pattern: 'X-----.x------..', volume: 82, reverb: 70 },
         { role: 'chords', program: 48, pattern: 'x---------------', volume: 50, reverb: 80 },
         { role: 'bass', program: 32, pattern: '1...3...5...7...', volume: 110 },
-        { role: 'lead', program: 11, pattern: '....2-3-4---..1.', octave: 5, volume: 55, reverb: 80 },
+        { role: 'lead', program: 11, pattern: '....2-3-4---..1...3-2-1-0-------', octave: 5, volume: 55, reverb: 80 },
       ],
       drums: {
         [KICK]: 'x.......x.......',
@@ -198,7 +198,7 @@ const TRACKS: MusicTrack[] = [
       chords: ['G', 'Em', 'C', 'D', 'G', 'Em', 'Am7', 'D7'],
       parts: [
         { role: 'chords', program: 24, pattern: 'x..xx.x.x..xx.x.', volume: 70, reverb: 40 },
-        { role: 'lead', program: 12, pattern: '0.2.1.3.2.4.3.5.', octave: 5, volume: 85, reverb: 40 },
+        { role: 'lead', program: 12, pattern: '0.2.1.3.2.4.3.5.4.3.2.1.2.3.4...', octave: 5, volume: 85, reverb: 40 },
         { role: 'bass', program: 58, pattern: '1...5...1...5...', volume: 88 },
       ],
       drums: {
@@ -247,7 +247,7 @@ const TRACKS: MusicTrack[] = [
       parts: [
         { role: 'chords', program: 4, pattern: 'x-------.x------', volume: 88, reverb: 55 },
         { role: 'bass', program: 32, pattern: '1-----1.....5-..', volume: 105 },
-        { role: 'lead', program: 26, pattern: '..2...1.3.....2.', octave: 4, volume: 66, reverb: 60 },
+        { role: 'lead', program: 26, pattern: '..2...1.3.....2.....3.2...1-....', octave: 4, volume: 66, reverb: 60 },
       ],
       drums: {
         [KICK]: 'X.......X.x.....',
