@@ -35,7 +35,7 @@ export {
 export { CAMERA_MOTIONS, type CameraMotion, type ImageToVideoOptions, imageToVideo } from './imaging/motion.js';
 export { UPSCALE_MAX_LONG_SIDE, UpscaleInputError, upscaleImage } from './imaging/upscale.js';
 export { musicBeats } from './music/beats.js';
-export { musicBed, musicLoop } from './music/bed.js';
+export { MUSIC_VERSION, musicBed, musicLoop } from './music/bed.js';
 export { type Loudness, measureLoudness } from './music/loudness.js';
 export { MIX_LUFS, MIX_TRUE_PEAK, type MixOptions, mixAudio } from './music/mix.js';
 export { MusicSynthMissingError } from './music/synth.js';

@@ -10,8 +10,11 @@ import { scoreMidi } from './score.js';
 import { renderMidi } from './synth.js';
 import { musicComposition } from './tracks.js';
 
-/** Bumped when the compositions or their rendering change, so caches made by an older version are not reused. */
-const LOOP_VERSION = 4;
+/**
+ * Bumped when the compositions or their rendering change, so caches made by an older version (loops here, the
+ * catalogue's audition samples) are not reused.
+ */
+export const MUSIC_VERSION = 4;
 /** Every loop is levelled to this loudness, so the tracks sound alike in loudness and the mix balances them the same. */
 export const LOOP_LUFS = -18;
 /** The loop's sample peak stays under this (-1 dBFS), whatever its loudness asks for. */
@@ -37,7 +40,7 @@ const toPcm = (loop: Float32Array, scale: number) => Int16Array.from(loop, (v) =
  * workers making it at once never read half a file.
  */
 export async function musicLoop(musicId: string, cacheDir: string, tools: MediaTools = locateTools()): Promise<string> {
-  const file = join(cacheDir, `music-${musicId}-v${LOOP_VERSION}.wav`);
+  const file = join(cacheDir, `music-${musicId}-v${MUSIC_VERSION}.wav`);
   if (existsSync(file)) return file;
   const composition = musicComposition(musicId);
   await mkdir(cacheDir, { recursive: true });

@@ -6,7 +6,17 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Locale, linkVideoCaptions, linkVideoMusic, linkVideoVoices, TEMPLATE_IDS, type TemplateId } from '@reelsmith/contract';
-import { CAPTION_PREVIEW_VERSION, CAPTIONS, captionPreview, MUSIC, musicBed, runTool, VOICES, voiceSample } from '@reelsmith/media';
+import {
+  CAPTION_PREVIEW_VERSION,
+  CAPTIONS,
+  captionPreview,
+  MUSIC,
+  MUSIC_VERSION,
+  musicBed,
+  runTool,
+  VOICES,
+  voiceSample,
+} from '@reelsmith/media';
 import { z } from 'zod';
 import { AppError } from '../../../errors.js';
 import { localeOf } from '../../../http/locale.js';
@@ -79,15 +89,17 @@ export const catalogueModule = defineModule((api, { route, ctx, signer }) => {
   /** The sample file, made now if it is the first time. */
   function sampleFile(kind: SampleKind, id: string, look: Partial<Look>): Promise<string> {
     // A voice sample is named by its engine too: switching TTS on or off must not serve the other engine's voice; a
-    // caption preview by its version, so a new look is drawn afresh.
+    // caption preview and a track's audition by their version, so a new look or sound is made afresh.
     const name =
       kind === 'voice'
         ? `voice-${speaker.engine}-${id}`
-        : look.template
-          ? `${kind}-${id}-${look.template.aspectRatio.replace(':', 'x')}-${look.template.language}`
-          : look.caption
-            ? `${kind}-${id}-${look.caption.language}-v${CAPTION_PREVIEW_VERSION}`
-            : `${kind}-${id}`;
+        : kind === 'music'
+          ? `music-${id}-v${MUSIC_VERSION}`
+          : look.template
+            ? `${kind}-${id}-${look.template.aspectRatio.replace(':', 'x')}-${look.template.language}`
+            : look.caption
+              ? `${kind}-${id}-${look.caption.language}-v${CAPTION_PREVIEW_VERSION}`
+              : `${kind}-${id}`;
     return cachedFile(join(dir, `${name}.${SAMPLE_TYPES[kind].ext}`), (partial) => makers[kind](id, partial, look));
   }
 
