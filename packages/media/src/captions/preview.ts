@@ -7,7 +7,7 @@ import { buildAss } from './ass.js';
 import { captionFrame, SAMPLE_PRODUCT, sampleBackdrop } from './frame.js';
 
 /** Bumped whenever the previews' look changes: it names their cached files and their addresses. */
-export const CAPTION_PREVIEW_VERSION = 3;
+export const CAPTION_PREVIEW_VERSION = 4;
 
 export interface CaptionPreviewOptions {
   /** What the preview says; a sample line in `language` when absent. */
@@ -19,8 +19,8 @@ export interface CaptionPreviewOptions {
 /** A sample line with a product name and a figure, so the key-word style has something to show. */
 const SAMPLE: Record<Language, { text: string; name: string }> = {
   en: { text: 'Meet Aurora, cold for 24 hours', name: 'Aurora' },
-  // Short: Chinese sets a line in fewer characters, and a one-line caption would be cut wide and small.
-  zh: { text: '极光杯，保冷24小时', name: '极光杯' },
+  // Long enough for two lines: one long Chinese line would be cut wide and its type small.
+  zh: { text: '极光杯，保冷24小时，轻巧好带', name: '极光杯' },
   pt: { text: 'Conheça a Aurora, gelada por 24 horas', name: 'Aurora' },
 };
 
@@ -29,7 +29,7 @@ const FRAME = { width: 540, height: 960 };
 /** The thumbnail: 4:3 at twice the picker's tile width, so it stays sharp on a dense screen. */
 export const THUMBNAIL = { width: 360, aspect: 4 / 3 };
 /** The narrowest part of the frame a thumbnail shows: a single word keeps some of the shot around it. */
-const MIN_CROP_WIDTH = 280;
+const MIN_CROP_WIDTH = 240;
 const SECONDS = 3;
 
 /**
@@ -63,7 +63,7 @@ export async function captionPreview(styleId: string, outFile: string, options: 
     await captionFrame({ ass, width, height, at, outFile: frame, backdrop, tools });
     const ink = await inkBox(frame, backdrop);
     // The caption and some of the shot around it, in the thumbnail's shape; wide captions keep the whole width.
-    const w = Math.round(Math.min(width, Math.max(MIN_CROP_WIDTH, (ink.right - ink.left) * 1.3)));
+    const w = Math.round(Math.min(width, Math.max(MIN_CROP_WIDTH, (ink.right - ink.left) * 1.2)));
     const h = Math.round(w / THUMBNAIL.aspect);
     const clampTo = (v: number, most: number) => Math.round(Math.min(most, Math.max(0, v)));
     const left = clampTo((ink.left + ink.right - w) / 2, width - w);
