@@ -176,10 +176,13 @@ function placeGroup(weights: number[], stretches: Stretch[], loudness: Float64Ar
   /** A cut in a dip 10 dB below the group's loudest moment is worth as much as a word 40 % off its length. */
   const cutCost = (f: number) => Math.max(-60, (loudness[from + f] as number) - loudest) / 10;
   /** The voiced time between two frames of the group (a quiet inside it does not count). */
-  const voicedBetween = (a: number, b: number) => {
-    const [ta, tb] = [timeOf(from + a), timeOf(from + b)];
-    return stretches.reduce((sum, s) => sum + Math.max(0, Math.min(tb, s.end) - Math.max(ta, s.start)), 0);
-  };
+  const voicedUpTo = new Float64Array(frames + 1);
+  for (let f = 1; f <= frames; f++) {
+    const [ta, tb] = [timeOf(from + f - 1), timeOf(from + f)];
+    const voicedHere = stretches.reduce((sum, s) => sum + Math.max(0, Math.min(tb, s.end) - Math.max(ta, s.start)), 0);
+    voicedUpTo[f] = (voicedUpTo[f - 1] as number) + voicedHere;
+  }
+  const voicedBetween = (a: number, b: number) => (voicedUpTo[b] as number) - (voicedUpTo[a] as number);
   const lengthCost = (k: number, a: number, b: number) => {
     const heard = Math.max(voicedBetween(a, b), HOP);
     return 2.5 * Math.log(heard / (expected[k] as number)) ** 2;
