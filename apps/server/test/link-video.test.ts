@@ -2,9 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ExportVideo } from '@reelsmith/contract';
 import { locateTools, type Probe, probe } from '@reelsmith/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { exportVideoTask, linkVideoTask, scriptUpdateTask } from '../src/modules/link-video/video/tasks.js';
 import { priceOf } from '../src/modules/points/prices.js';
 import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
@@ -24,7 +26,7 @@ interface VideoAnswer {
   error?: string;
   previewVideos: { resKey: string; scriptId: string; videoUrl: string; taskId: string; templateId?: string }[];
   scriptContentList: { scriptId: string; segments: { segId: number; segText: string }[] }[];
-  exportVideos: { resKey: string; videoUrl: string; taskId: string; templateId?: string }[];
+  exportVideos: z.infer<typeof ExportVideo>[];
 }
 
 const png = (r: number, g: number, b: number) =>

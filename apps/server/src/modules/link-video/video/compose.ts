@@ -10,6 +10,7 @@ import {
   buildAss,
   buildCardsAss,
   CAPTIONS,
+  type CaptionAvoid,
   cardFace,
   cardFontsDir,
   defaultVoice,
@@ -24,7 +25,9 @@ import {
   type RenderQuality,
   renderVideo,
   sceneSubject,
+  shortName,
   speakScript,
+  spokenPrice,
   TEMPLATES,
   type TimelineMedia,
 } from '@reelsmith/media';
@@ -127,17 +130,34 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
     await job.progress('animating');
     const { width, height } = frameSize(settings.aspectRatio, quality === 'export' ? 1080 : 540);
     const ass = join(dir, 'captions.ass');
+    const stills = cacheDirOf(ctx.settings.dataDir, 'stills');
+    // Captions keep off the product in every picture scene while it is on screen (decision "Word-timed captions");
+    // the end card lays out its own picture, with room for them below it.
+    const avoid: CaptionAvoid[] = [];
+    for (const scene of timeline.scenes) {
+      const subject = scene.role === 'end' ? undefined : await sceneSubject(scene, settings.aspectRatio, { width, height }, stills);
+      if (!subject) continue;
+      const box = { x: subject.left, y: subject.top, w: subject.right - subject.left, h: subject.bottom - subject.top };
+      avoid.push({ start: scene.start, end: scene.start + scene.seconds, box });
+    }
     const captions = buildAss({
-      segments: voice.segments.map((s) => ({ text: s.segText, start: s.start, end: s.end })),
+      // Each word on the voice's clock, so the highlight follows the voice.
+      segments: voice.segments.map((s) => ({ text: s.segText, start: s.start, end: s.end, words: s.words })),
       styleId: settings.captionId ?? (CAPTIONS[0] as { captionId: string }).captionId,
       width,
       height,
       language,
+      // The name as the script says it, the brand and the price stand out in the key-word style.
+      keyWords: [
+        shortName(product.productName, language),
+        product.productBrand,
+        facts.offer && spokenPrice(facts.offer.price, facts.offer.currency, language),
+      ].filter((word): word is string => Boolean(word)),
+      avoid,
     });
     // The hook's title keeps off the hook picture's subject (a model's face, the product).
     const hook = timeline.scenes.find((scene) => scene.role === 'hook');
-    const hookSubject =
-      hook && (await sceneSubject(hook, settings.aspectRatio, { width, height }, cacheDirOf(ctx.settings.dataDir, 'stills')));
+    const hookSubject = hook && (await sceneSubject(hook, settings.aspectRatio, { width, height }, stills));
     const cards = buildCardsAss({ timeline, template, facts, brand, width, height, language, aiLabel: request.aiLabel, hookSubject });
     await writeFile(ass, mergeAss(captions, cards));
 
