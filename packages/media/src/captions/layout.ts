@@ -18,9 +18,12 @@ export interface CaptionAvoid {
 
 /** Share of the frame width the text may use, inside the safe zone's. */
 const TEXT_WIDTH = 0.84;
-/** The smallest a caption is set to find room beside the product, as a share of its style's size. */
-const MIN_SCALE = 0.6;
-const SCALES = [1, 0.85, 0.72, MIN_SCALE];
+/**
+ * The smallest a caption is set to find room beside the product, as a share of its style's size: smaller, it is no
+ * longer read on a phone (seen on a full-length model, whose box leaves a thin band above the head).
+ */
+const MIN_SCALE = 0.8;
+const SCALES = [1, 0.9, MIN_SCALE];
 /** Air between a caption and the product it keeps off, as a share of the frame's height. */
 const GAP = 0.012;
 
@@ -83,7 +86,7 @@ const overlaps = (a: PixelBox, b: PixelBox) => a.left < b.right && b.left < a.ri
  * that covers one of `avoid` (the product on screen meanwhile, in shares of the frame): then just below the product
  * if the zone has room there, else just above it (the upper band when the product reaches into the lower band),
  * whichever is nearer the style's place; set smaller, down to MIN_SCALE, when neither has room at full size. With
- * no room even then, the larger band at the smallest size (the product fills the zone).
+ * no room even then, its own place at full size (the product fills the zone).
  */
 export function placeBlock(look: CaptionLook, frame: Frame, block: Block, avoid: readonly AvoidBox[]): Placement {
   const zone = safeZone(frame.width, frame.height);
@@ -131,9 +134,7 @@ export function placeBlock(look: CaptionLook, frame: Frame, block: Block, avoid:
     // Smaller, it may pass beside a narrow product where it stands.
     if (clear(home(scale))) return home(scale);
   }
-  // No room: the larger band, smallest size, kept inside the zone.
-  const { place } = candidates(MIN_SCALE).sort((a, b) => b.room - a.room)[0] as { place: Placement };
-  const ink = inkBox(look, frame, block, place);
-  const shift = ink.bottom > bottom ? bottom - ink.bottom : ink.top < top ? top - ink.top : 0;
-  return { ...place, y: place.y + shift };
+  // No room beside it (the product fills the zone): the style's own place at full size, over the product's lower
+  // part (a model's legs, a bottle's base) rather than a caption too small to read (decision "Word-timed captions").
+  return preferred;
 }
