@@ -3,7 +3,7 @@
  * the audio. The loudness of every 5 ms is measured; the voiced stretches between pauses are found; the words are
  * given to the stretches in order, so that each stretch's length fits the words it says and the pauses fall after
  * punctuation where they can; within a stretch the words are spread by their weight (syllables, Han characters),
- * and each boundary between them moves to the quietest moment near its estimate (the dip between two words).
+ * and the boundaries between them move to the quiet moments near their estimates (the dip between two words).
  */
 
 import { hanCount } from '../script/language.js';
@@ -17,6 +17,8 @@ const WINDOW = 0.02;
 const SPEECH_RANGE = 40;
 /** A quiet shorter than this is inside a word (a stop consonant's closure), not a pause. */
 const MIN_PAUSE = 0.03;
+/** How far (in voiced seconds) a word's end may stray from its share of the time for the cost of a 10 dB dip. */
+const DRIFT = 0.18;
 /** A sound shorter than this alone is a click, not a word. */
 const MIN_SOUND = 0.03;
 
@@ -188,11 +190,20 @@ function placeGroup(weights: number[], stretches: Stretch[], loudness: Float64Ar
     return 2.5 * Math.log(heard / (expected[k] as number)) ** 2;
   };
   const n = weights.length;
+  // Where each word ends when spread by weight alone: a cut far from it must buy its distance with a deep dip, so a
+  // dip inside a word (a stop consonant) cannot pull a whole word a slot away.
+  const endsAt: number[] = [];
+  let spread = 0;
+  for (const e of expected) {
+    spread += e;
+    endsAt.push(spread);
+  }
+  const driftCost = (k: number, f: number) => ((voicedUpTo[f] as number) - (endsAt[k] as number)) ** 2 / DRIFT ** 2;
   // best[k][f]: the cheapest placing of the first k+1 words, word k ending at frame f.
   const best = Array.from({ length: n }, () => new Float64Array(frames + 1).fill(Number.POSITIVE_INFINITY));
   const back = Array.from({ length: n }, () => new Int32Array(frames + 1).fill(-1));
   const shortest = Math.max(1, Math.round(0.03 / HOP));
-  for (let f = shortest; f <= frames; f++) (best[0] as Float64Array)[f] = lengthCost(0, 0, f) + cutCost(f);
+  for (let f = shortest; f <= frames; f++) (best[0] as Float64Array)[f] = lengthCost(0, 0, f) + cutCost(f) + driftCost(0, f);
   for (let k = 1; k < n; k++) {
     const row = best[k] as Float64Array;
     const prev = best[k - 1] as Float64Array;
@@ -202,7 +213,7 @@ function placeGroup(weights: number[], stretches: Stretch[], loudness: Float64Ar
       for (let p = Math.max(shortest * k, f - longest); p <= f - shortest; p++) {
         const before = prev[p] as number;
         if (!Number.isFinite(before)) continue;
-        const cost = before + lengthCost(k, p, f) + (k < n - 1 ? cutCost(f) : 0);
+        const cost = before + lengthCost(k, p, f) + (k < n - 1 ? cutCost(f) + driftCost(k, f) : 0);
         if (cost < (row[f] as number)) {
           row[f] = cost;
           (back[k] as Int32Array)[f] = p;
