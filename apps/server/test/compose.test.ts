@@ -86,10 +86,12 @@ describe('docker-compose.yml', () => {
 });
 
 describe('README "Voices"', () => {
-  it("gives Kokoro a voice for every catalogue voice, in the setting's own syntax", () => {
+  it("gives Kokoro a voice for every catalogue voice, in the setting's own syntax, as .env.example does", () => {
     const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Voices'), readme.indexOf('\n## ', readme.indexOf('## Voices') + 1));
     const mapping = /`TTS_VOICES=([^`]+)`/.exec(section)?.[1] ?? '';
+    // .env.example offers the same mapping.
+    expect(readFileSync(join(REPO_ROOT, '.env.example'), 'utf8')).toContain(`# TTS_VOICES=${mapping}\n`);
     const tts = loadSettings({ TTS_BASE_URL: 'http://kokoro:8880/v1', TTS_MODEL: 'kokoro', TTS_VOICES: mapping }).tts;
     expect(Object.keys(tts?.voices ?? {}).sort()).toEqual(VOICES.map((v) => v.voiceId).sort());
     // Kokoro's voice names: language and gender in the prefix (a American, b British, z Mandarin, p Portuguese).
