@@ -71,7 +71,9 @@ export function remoteVoice(setup: unknown, speak: (line: VoiceLine) => Promise<
           if (!(duration > 0)) throw new ProviderError('the speech provider answered silence of no length');
           // A vendor without timestamps: the known line aligned to the audio (media's align.ts).
           const words = own ?? alignSpeech(text, await readFile(outFile));
-          return { file: outFile, seconds: duration, words: words.map((w) => ({ ...w, end: Math.min(w.end, duration) })) };
+          // A vendor's timings may run a little past the audio as ffmpeg wrote it: held inside the file.
+          const inside = (t: number) => Math.min(Math.max(t, 0), duration);
+          return { file: outFile, seconds: duration, words: words.map((w) => ({ ...w, start: inside(w.start), end: inside(w.end) })) };
         } catch (error) {
           if (error instanceof ProviderError) throw new AppError('voiceFailed', {}, { cause: error });
           throw error;
