@@ -91,6 +91,22 @@ describe('aligning known text to speech', () => {
     expect(stretches.some((s) => Math.abs(s.end - (truth[1]?.end ?? 0)) < 0.03)).toBe(true);
   });
 
+  it('spreads the words by weight over a sound too short to place them one by one', () => {
+    // 40 words in one 0.5 s burst: fewer than 30 ms a word, so no frame-by-frame placing fits.
+    const samples = new Int16Array(24_000);
+    for (let i = 6_000; i < 18_000; i++) samples[i] = Math.round(8_000 * Math.sin(i / 5));
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`);
+    const spread = alignWords(words, { sampleRate: 24_000, channels: 1, samples });
+    expect(spread.map((w) => w.word)).toEqual(words);
+    for (const [i, w] of spread.entries()) {
+      expect(Number.isFinite(w.start) && Number.isFinite(w.end)).toBe(true);
+      expect(w.end).toBeGreaterThanOrEqual(w.start);
+      if (i > 0) expect(w.start).toBeGreaterThanOrEqual(spread[i - 1]?.end ?? 0);
+    }
+    expect(spread[0]?.start).toBeCloseTo(0.25, 1);
+    expect(spread.at(-1)?.end).toBeCloseTo(0.75, 1);
+  });
+
   it('spreads the words over audio that is all silence, and gives an empty line no words', () => {
     const silence = { sampleRate: 24_000, channels: 1, samples: new Int16Array(24_000) };
     const spread = alignWords(['one', 'two'], silence);

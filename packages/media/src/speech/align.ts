@@ -222,10 +222,17 @@ function placeGroup(weights: number[], stretches: Stretch[], loudness: Float64Ar
     }
   }
   const cuts: number[] = [];
-  for (let k = n - 1, f = frames; k > 0; k--) {
-    f = (back[k] as Int32Array)[f] as number;
-    cuts.unshift(timeOf(from + Math.max(f, 0)));
-  }
+  if (Number.isFinite((best[n - 1] as Float64Array)[frames]))
+    for (let k = n - 1, f = frames; k > 0; k--) {
+      f = (back[k] as Int32Array)[f] as number;
+      cuts.unshift(timeOf(from + f));
+    }
+  // Too many words for the sound (each needs 30 ms), or a word far longer than its weight: spread by weight alone.
+  else
+    for (const end of endsAt.slice(0, -1)) {
+      const f = voicedUpTo.findIndex((v) => v >= end);
+      cuts.push(timeOf(from + (f < 0 ? frames : f)));
+    }
   // A cut in a quiet between stretches: the word before ends as the quiet begins, the next starts as it ends.
   const quietAt = (t: number) => stretches.findIndex((s, i) => i > 0 && t < s.start && t > (stretches[i - 1] as Stretch).end);
   return weights.map((_, i) => {
