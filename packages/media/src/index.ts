@@ -82,6 +82,7 @@ export {
   cardFace,
   cardFontsDir,
   mergeAss,
+  openingCardEnd,
 } from './templates/cards.js';
 export {
   type Grade,

@@ -15,7 +15,16 @@ import { filterValue } from '../src/render/piece.js';
 import type { AspectRatio, Timeline } from '../src/render/timeline.js';
 import { runTool } from '../src/run.js';
 import type { Language } from '../src/script/language.js';
-import { type AdFacts, type BrandLook, buildCardsAss, cardFace, cardFontsDir, inkOn, mergeAss } from '../src/templates/cards.js';
+import {
+  type AdFacts,
+  type BrandLook,
+  buildCardsAss,
+  cardFace,
+  cardFontsDir,
+  inkOn,
+  mergeAss,
+  openingCardEnd,
+} from '../src/templates/cards.js';
 import { fitText, measure, titleOf } from '../src/templates/cardText.js';
 import { TEMPLATE_IDS, TEMPLATES, type TemplateId } from '../src/templates/catalogue.js';
 import { drawEndCard } from '../src/templates/endCard.js';
@@ -479,7 +488,7 @@ describe('where and when the cards are', () => {
     }
   });
 
-  it('keeps every card out of the top 8 % and the bottom 20 %, and cards over speech out of the captions and the side buttons', async () => {
+  it('keeps every card out of the top 8 % and the bottom 20 %, and out of the captions and the side buttons, the end card included', async () => {
     const grey = 128;
     const flat = join(dir, 'flat.png');
     await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: grey, g: grey, b: grey } } })
@@ -525,9 +534,8 @@ describe('where and when the cards are', () => {
         const all = await inked(await burn(ass, flat, t, size, font, name), grey);
         expect(all.top, `${name} top`).toBeGreaterThanOrEqual(Math.floor(h * 0.08));
         expect(all.bottom, `${name} bottom`).toBeLessThan(Math.ceil(h * 0.8));
-        if (role === 'end') continue;
-        // Over speech: clear of the captions. The sale ticker spans the width by design, the rest keep left
-        // of the side buttons.
+        // Over speech, the end card too (the call to action is captioned while it shows): clear of the captions.
+        // The sale ticker spans the width by design, the rest keep left of the side buttons.
         expect(all.bottom, `${name} over captions`).toBeLessThan(captionTop);
         const cardsOnly = ticker ? await inked(await burn(without(ass, ['sale']), flat, t, size, font, `${name}-cards`), grey) : all;
         expect(cardsOnly.right, `${name} right`).toBeLessThanOrEqual(Math.ceil(w * 0.88));
@@ -588,6 +596,13 @@ describe('type', () => {
     expect(zh.lines.join('')).toBe('女士高腰破洞修身牛仔裤');
     for (const line of [...pt.lines, ...zh.lines])
       expect(measure(line, pt.lines.includes(line) ? pt.em : zh.em, type)).toBeLessThanOrEqual(900);
+  });
+
+  it('says until when the question hook shows the opening line, so the captions leave it to the card', () => {
+    expect(openingCardEnd(timelineOf('problem-solution', '9:16'), TEMPLATES['problem-solution'])).toBe(1.5);
+    for (const id of TEMPLATE_IDS.filter((t) => TEMPLATES[t].hook !== 'question')) {
+      expect(openingCardEnd(timelineOf(id, '9:16'), TEMPLATES[id])).toBeUndefined();
+    }
   });
 
   it('draws what it has: no button without a call to action, no title without a name', () => {

@@ -278,60 +278,44 @@ function featureCard(ctx: Ctx, line: string, span: Span): void {
 // ---------------------------------------------------------------------------------------------------------------
 // The sale ticker, the end card and the label
 
-/** The sale ticker's band: just above the captions' band, or over the bottom controls on the end card. */
-function tickerBand(L: Layout, onEndCard: boolean): { top: number; height: number } {
+/** The sale ticker's band: just above the captions' band, the end card included (the call to action is captioned there). */
+function tickerBand(L: Layout): { top: number; height: number } {
   const height = 0.06 * L.u;
-  return { top: (onEndCard ? L.bottom : L.overCaptions) - height, height };
+  return { top: L.overCaptions - height, height };
 }
 
-/**
- * A band in the accent colour, "SALE -20% •" running through it, from `from` to the end: above the captions,
- * then on the end card (no captions there) down at the bottom, under the card's type.
- */
-function saleTicker(ctx: Ctx, percent: number, from: number, endCard: number | undefined, to: number): void {
+/** A band in the accent colour, "SALE -20% •" running through it, from `from` to the video's end `to`, above the captions. */
+function saleTicker(ctx: Ctx, percent: number, from: number, to: number): void {
   const { layout: L } = ctx;
-  const em = tickerBand(L, false).height * 0.5;
+  const band = tickerBand(L);
+  const em = band.height * 0.5;
   const unit = `${cardWord('sale', ctx.language)}  -${percent}%   •   `;
   const unitWidth = measure(unit, em, ctx.type, 0.08);
-  const speed = 0.07 * L.w;
-  const runs =
-    endCard !== undefined && endCard > from
-      ? [
-          { start: from, end: endCard, low: false },
-          { start: endCard, end: to, low: true },
-        ]
-      : [{ start: from, end: to, low: endCard !== undefined && endCard <= from }];
-  for (const run of runs) {
-    const band = tickerBand(L, run.low);
-    // The text runs on from where it was at the cut, so the band seems to move down, not restart.
-    const offset = (speed * (run.start - from)) % unitWidth;
-    const travel = speed * (run.end - run.start);
-    const copies = Math.ceil((L.w + offset + travel) / unitWidth) + 1;
-    const y = inkMiddle(band.top + band.height / 2, em);
-    const fade = run.start === from ? { fadeIn: 200 } : undefined;
-    add(ctx, {
-      kind: 'sale',
-      layer: 1,
-      start: run.start,
-      end: run.end,
-      x: 0,
-      y: band.top,
-      an: 7,
-      drawing: true,
-      tags: fill(ctx.accent),
-      body: `m 0 0 l ${L.w} 0 ${L.w} ${r1(band.height)} 0 ${r1(band.height)}`,
-      entrance: fade,
-    });
-    // One event for the whole run: libass keeps the glyphs and only moves them.
-    ctx.events.push({
-      layer: 2,
-      start: run.start,
-      end: run.end,
-      style: TEXT,
-      name: 'sale',
-      text: `{\\an4\\move(${r1(-offset)},${r1(y)},${r1(-offset - travel)},${r1(y)})${fade ? '\\fad(200,0)' : ''}${typeTags(ctx, em, 0.08)}${fill(inkOn(ctx.accent))}}${assText(unit.repeat(copies))}`,
-    });
-  }
+  const travel = 0.07 * L.w * (to - from);
+  const copies = Math.ceil((L.w + travel) / unitWidth) + 1;
+  const y = inkMiddle(band.top + band.height / 2, em);
+  add(ctx, {
+    kind: 'sale',
+    layer: 1,
+    start: from,
+    end: to,
+    x: 0,
+    y: band.top,
+    an: 7,
+    drawing: true,
+    tags: fill(ctx.accent),
+    body: `m 0 0 l ${L.w} 0 ${L.w} ${r1(band.height)} 0 ${r1(band.height)}`,
+    entrance: { fadeIn: 200 },
+  });
+  // One event for the whole run: libass keeps the glyphs and only moves them.
+  ctx.events.push({
+    layer: 2,
+    start: from,
+    end: to,
+    style: TEXT,
+    name: 'sale',
+    text: `{\\an4\\move(0,${r1(y)},${r1(-travel)},${r1(y)})\\fad(200,0)${typeTags(ctx, em, 0.08)}${fill(inkOn(ctx.accent))}}${assText(unit.repeat(copies))}`,
+  });
 }
 
 /**
@@ -492,6 +476,17 @@ function aiLabel(ctx: Ctx, seconds: number): void {
 /** The typeface the cards of `template` are set in for `brand`: the brand's, else the template's. */
 export const cardFace = (template: Template, brand: BrandLook): BrandFontFileId => brand.font ?? template.type.font;
 
+/**
+ * Until when the hook's card shows the script's opening line itself (the question hook): the captions leave those
+ * words to it rather than say them twice on screen. Undefined for the other hooks.
+ */
+export function openingCardEnd(timeline: Timeline, template: Template): number | undefined {
+  const hookIndex = timeline.scenes.findIndex((s) => s.role === 'hook');
+  if (template.hook !== 'question' || hookIndex < 0) return undefined;
+  const scene = sceneSpan(timeline, hookIndex);
+  return Math.min(scene.end, scene.start + HOOK_SECONDS);
+}
+
 /** The cards of one video as a complete ASS document over a `width`×`height` frame. */
 export function buildCardsAss(options: CardsOptions): string {
   const { timeline, template, facts, brand, width, height, language } = options;
@@ -540,15 +535,15 @@ export function buildCardsAss(options: CardsOptions): string {
   const endIndex = scenes.findIndex((s) => s.role === 'end');
   const percent = facts.offer ? discountPercent(facts.offer.price, facts.offer.listPrice) : 0;
   const onSale = template.saleBadge && percent > 0;
-  const endStart = scenes[endIndex]?.start;
   if (onSale) {
     const from = scenes[offerIndex >= 0 ? offerIndex : endIndex]?.start;
-    if (from !== undefined) saleTicker(ctx, percent, from, endStart, timeline.seconds);
+    if (from !== undefined) saleTicker(ctx, percent, from, timeline.seconds);
   }
   if (endIndex >= 0) {
     const L = ctx.layout;
     // On a sale the ticker runs under the end card, which stands above it.
-    const floor = onSale ? tickerBand(L, true).top - 0.03 * L.u : L.bottom;
+    // Over the captions' band: the call to action is still being said, and captioned, while the end card shows.
+    const floor = (onSale ? tickerBand(L).top : L.overCaptions) - 0.03 * L.u;
     endCard(ctx, facts, sceneSpan(timeline, endIndex), floor, Boolean(brand.logo));
   }
   if (options.aiLabel) aiLabel(ctx, timeline.seconds);

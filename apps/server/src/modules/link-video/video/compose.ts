@@ -21,6 +21,7 @@ import {
   mixAudio,
   musicBeats,
   musicBed,
+  openingCardEnd,
   planTimeline,
   type RenderQuality,
   renderVideo,
@@ -140,9 +141,13 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
       const box = { x: subject.left, y: subject.top, w: subject.right - subject.left, h: subject.bottom - subject.top };
       avoid.push({ start: scene.start, end: scene.start + scene.seconds, box });
     }
+    // A question hook's card shows the opening line itself: its words are not captioned under it a second time.
+    const cardUntil = openingCardEnd(timeline, template) ?? 0;
     const captions = buildAss({
       // Each word on the voice's clock, so the highlight follows the voice.
-      segments: voice.segments.map((s) => ({ text: s.segText, start: s.start, end: s.end, words: s.words })),
+      segments: voice.segments
+        .map((s) => ({ text: s.segText, start: Math.max(s.start, cardUntil), end: s.end, words: s.words.filter((w) => w.end > cardUntil) }))
+        .filter((s) => s.words.length > 0),
       styleId: settings.captionId ?? (CAPTIONS[0] as { captionId: string }).captionId,
       width,
       height,
