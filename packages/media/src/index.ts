@@ -81,6 +81,7 @@ export {
   type CardsOptions,
   cardFace,
   cardFontsDir,
+  endCardArea,
   mergeAss,
   openingCardEnd,
 } from './templates/cards.js';

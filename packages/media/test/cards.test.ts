@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BrandFontFileId, brandFont } from '../src/brand/fonts.js';
 import { buildAss } from '../src/captions/ass.js';
+import { CAPTIONS } from '../src/captions/styles.js';
 import { filterValue } from '../src/render/piece.js';
 import type { AspectRatio, Timeline } from '../src/render/timeline.js';
 import { runTool } from '../src/run.js';
@@ -21,6 +22,7 @@ import {
   buildCardsAss,
   cardFace,
   cardFontsDir,
+  endCardArea,
   inkOn,
   mergeAss,
   openingCardEnd,
@@ -450,7 +452,7 @@ describe('where and when the cards are', () => {
     expect(said(events(noPrice).filter((e) => e.name === 'hook'))).toBe('LUMA HERO HOODIE');
   });
 
-  it('moves the hook off the hook picture’s subject when a lower place is clearer: off a face, never over the captions', () => {
+  it('moves the hook (a title, or the Sale template’s price) off the hook picture’s subject when a lower place is clearer: off a face, never over the captions', () => {
     /** The top of the hook's type (its highest \\pos or \\move start), as a share of the height. */
     const hookTop = (templateId: TemplateId, hookSubject?: { left: number; top: number; right: number; bottom: number; head: boolean }) => {
       const ass = buildCardsAss({
@@ -476,7 +478,7 @@ describe('where and when the cards are', () => {
     // face to keep clear, and the lower place would hide its label: the title stays at the top.
     const product = { left: 0.3, top: 0.45, right: 0.7, bottom: 0.8, head: false };
     const bottle = { ...person, left: 0.38, right: 0.62, head: false };
-    for (const templateId of ['bold-ugc', 'clean-studio'] as const) {
+    for (const templateId of ['bold-ugc', 'clean-studio', 'sale'] as const) {
       const alone = hookTop(templateId);
       expect(alone, templateId).toBeLessThan(0.3);
       expect(hookTop(templateId, product), templateId).toBeCloseTo(alone, 6);
@@ -596,6 +598,29 @@ describe('type', () => {
     expect(zh.lines.join('')).toBe('女士高腰破洞修身牛仔裤');
     for (const line of [...pt.lines, ...zh.lines])
       expect(measure(line, pt.lines.includes(line) ? pt.em : zh.em, type)).toBeLessThanOrEqual(900);
+  });
+
+  it('leaves the captions of every style the band below the end card', async () => {
+    const grey = 128;
+    const flat = join(dir, 'flat-end.png');
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: grey, g: grey, b: grey } } })
+      .png()
+      .toFile(flat);
+    const [w, h] = SIZES['9:16'];
+    const area = endCardArea(w, h);
+    for (const { captionId } of CAPTIONS) {
+      const ass = buildAss({
+        segments: [{ text: 'Tap the link and get yours today.', start: 0, end: 4 }],
+        styleId: captionId,
+        width: w,
+        height: h,
+        language: 'en',
+        avoid: [{ start: 0, end: 4, box: area }],
+      });
+      const ink = await inked(await burn(ass, flat, 2, [w, h], cardFace(TEMPLATES['clean-studio'], BRAND), `end-band-${captionId}`), grey);
+      expect(ink.top, captionId).toBeGreaterThanOrEqual(Math.floor((area.y + area.h) * h));
+      expect(ink.bottom, captionId).toBeLessThanOrEqual(Math.ceil(0.78 * h));
+    }
   });
 
   it('says until when the question hook shows the opening line, so the captions leave it to the card', () => {

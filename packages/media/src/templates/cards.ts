@@ -194,8 +194,12 @@ function punchHook(ctx: Ctx, facts: AdFacts, span: Span, subject?: FramedSubject
 // ---------------------------------------------------------------------------------------------------------------
 // The offer: the card, and the same bigger as the Sale template's hook
 
-/** The price card: a label, the price big, the struck list price, and in the Sale template a discount badge. */
-function offerCard(ctx: Ctx, facts: AdFacts, span: Span, kind: 'offer' | 'hook'): boolean {
+/**
+ * The price card: a label, the price big, the struck list price, and in the Sale template a discount badge. As the
+ * hook it keeps off the hook picture's subject as the title hooks do (looked at: the Sale hook's price sat on a
+ * model's face).
+ */
+function offerCard(ctx: Ctx, facts: AdFacts, span: Span, kind: 'offer' | 'hook', subject?: FramedSubject): boolean {
   const offer = facts.offer;
   if (!offer) return false;
   const { layout: L, template, palette } = ctx;
@@ -239,7 +243,11 @@ function offerCard(ctx: Ctx, facts: AdFacts, span: Span, kind: 'offer' | 'hook')
     : { fadeIn: 220, fadeOut: 200, rise: 0.02 * L.h, duration: 420 };
   const start = span.start + (big ? 0.04 : 0.1);
   const angle = ctx.surface === 'sticker' ? -2 : 0;
-  const box = drawCard(ctx, { kind, start, end: span.end, rows, x: L.left, top: cardTop(L) + (big ? 0.01 * L.h : 0), entrance, angle });
+  const card = { kind, start, end: span.end, rows, x: L.left, entrance, angle };
+  const preferred = cardTop(L) + (big ? 0.01 * L.h : 0);
+  // Measured on a scratch list first: its place depends on its size.
+  const top = big ? hookTop(ctx, subject, drawCard({ ...ctx, events: [] }, { ...card, top: preferred }), preferred) : preferred;
+  const box = drawCard(ctx, { ...card, top });
   if (list && template.saleBadge) {
     const d = (big ? 0.2 : 0.16) * L.u;
     // At the card's top-right corner, kept under the top bar and left of the side buttons.
@@ -487,6 +495,15 @@ export function openingCardEnd(timeline: Timeline, template: Template): number |
   return Math.min(scene.end, scene.start + HOOK_SECONDS);
 }
 
+/**
+ * Where the end card stands, in shares of a `width`×`height` frame: the whole width from under the top bar to over
+ * the captions' band. Captions of any style keep off it, so they sit in the band below while the end card shows.
+ */
+export function endCardArea(width: number, height: number): { x: number; y: number; w: number; h: number } {
+  const L = layoutOf(width, height);
+  return { x: 0, y: L.top / height, w: 1, h: (L.overCaptions - L.top) / height };
+}
+
 /** The cards of one video as a complete ASS document over a `width`×`height` frame. */
 export function buildCardsAss(options: CardsOptions): string {
   const { timeline, template, facts, brand, width, height, language } = options;
@@ -516,7 +533,7 @@ export function buildCardsAss(options: CardsOptions): string {
     const subject = options.hookSubject;
     if (template.hook === 'punch') punchHook(ctx, facts, span, subject);
     else if (template.hook === 'question' && opening) titleHook(ctx, facts, span, opening, true, subject);
-    else if (template.hook !== 'price' || !offerCard(ctx, facts, span, 'hook'))
+    else if (template.hook !== 'price' || !offerCard(ctx, facts, span, 'hook', subject))
       titleHook(ctx, facts, span, titleOf(facts.name), false, subject);
   }
   if (template.featureLines) {

@@ -14,6 +14,7 @@ import {
   cardFace,
   cardFontsDir,
   defaultVoice,
+  endCardArea,
   fitVoice,
   frameSize,
   MUSIC,
@@ -132,14 +133,18 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
     const { width, height } = frameSize(settings.aspectRatio, quality === 'export' ? 1080 : 540);
     const ass = join(dir, 'captions.ass');
     const stills = cacheDirOf(ctx.settings.dataDir, 'stills');
-    // Captions keep off the product in every picture scene while it is on screen (decision "Word-timed captions");
-    // the end card lays out its own picture, with room for them below it.
+    // Captions keep off the product in every picture scene while it is on screen (decision "Word-timed captions"),
+    // and off the end card, which leaves them the band below it.
     const avoid: CaptionAvoid[] = [];
     for (const scene of timeline.scenes) {
-      const subject = scene.role === 'end' ? undefined : await sceneSubject(scene, settings.aspectRatio, { width, height }, stills);
-      if (!subject) continue;
-      const box = { x: subject.left, y: subject.top, w: subject.right - subject.left, h: subject.bottom - subject.top };
-      avoid.push({ start: scene.start, end: scene.start + scene.seconds, box });
+      const span = { start: scene.start, end: scene.start + scene.seconds };
+      if (scene.role === 'end') {
+        avoid.push({ ...span, box: endCardArea(width, height) });
+        continue;
+      }
+      const subject = await sceneSubject(scene, settings.aspectRatio, { width, height }, stills);
+      if (subject)
+        avoid.push({ ...span, box: { x: subject.left, y: subject.top, w: subject.right - subject.left, h: subject.bottom - subject.top } });
     }
     // A question hook's card shows the opening line itself: its words are not captioned under it a second time.
     const cardUntil = openingCardEnd(timeline, template) ?? 0;
