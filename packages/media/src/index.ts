@@ -67,7 +67,7 @@ export { FILL, type LineSource, MAX_VARIANTS, planScripts, type ScriptBrief, typ
 export { type Sniffed, sniff } from './sniff.js';
 export { alignSpeech, alignWords, type Stretch, voicedStretches } from './speech/align.js';
 export { SpeechEngineError } from './speech/espeak.js';
-export { type FittedVoice, fitVoice, MAX_SPEED_UP, VOICE_END } from './speech/fit.js';
+export { type FittedVoice, fitVoice, MAX_PAUSE, MAX_SILENCE, MAX_SPEED_UP, VOICE_END } from './speech/fit.js';
 export { LOCAL_VOICE_SOUND } from './speech/polish.js';
 export { voiceSample } from './speech/sample.js';
 export { type Speech, type SynthesizeOptions, type Synthesizer, synthesize } from './speech/synthesize.js';

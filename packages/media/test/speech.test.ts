@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // From the modules themselves, so these tests do not depend on the rest of the package loading.
 import { probe } from '../src/probe.js';
 import { splitScript } from '../src/script/split.js';
+import { writeScripts } from '../src/script/writer.js';
 import { espeakWav } from '../src/speech/espeak.js';
-import { fitVoice, MAX_SPEED_UP, VOICE_END } from '../src/speech/fit.js';
+import { fitVoice, MAX_PAUSE, MAX_SILENCE, MAX_SPEED_UP, VOICE_END } from '../src/speech/fit.js';
 import { polishEspeak } from '../src/speech/polish.js';
 import { voiceSample } from '../src/speech/sample.js';
 import { synthesize } from '../src/speech/synthesize.js';
@@ -157,8 +158,30 @@ describe('the voice fits the video', () => {
   });
 
   it('leaves a voice that ends in time as it is', async () => {
-    const fitted = await fitVoice(track, Math.ceil(end(track) + 1), { outDir: join(dir, 'fits'), tools });
+    const fitted = await fitVoice(track, end(track) + VOICE_END.latest + 0.5, { outDir: join(dir, 'fits'), tools });
     expect(fitted).toMatchObject({ tempo: 1, dropped: [], file: track.file });
+  });
+
+  it('gives a voice too short for its video longer breaths, never more than a second without speech', async () => {
+    const length = Math.ceil(end(track) + 4);
+    const fitted = await fitVoice(track, length, { outDir: join(dir, 'fits'), tools });
+    expect(fitted).toMatchObject({ tempo: 1, dropped: [] });
+    expect(fitted.segments.map((s) => s.segText)).toEqual(track.segments.map((s) => s.segText));
+    const gapsOf = (t: typeof track) => t.segments.slice(1).map((s, i) => s.start - (t.segments[i] as { end: number }).end);
+    const before = Math.max(...gapsOf(track));
+    for (const gap of gapsOf(fitted)) {
+      expect(gap).toBeGreaterThan(before + 0.05);
+      expect(gap).toBeLessThanOrEqual(MAX_PAUSE + 0.002);
+    }
+    // Between any two words, the voice is silent no more than a second; the words move with their sentences.
+    const words = fitted.segments.flatMap((s) => s.words);
+    words.slice(1).forEach((word, i) => {
+      expect(word.start - (words[i] as { end: number }).end).toBeLessThanOrEqual(MAX_SILENCE + 0.002);
+    });
+    const [first, last] = [track.segments.at(-1), fitted.segments.at(-1)];
+    expect(last?.words[0]?.start).toBeCloseTo((last?.start ?? 0) + (first?.words[0]?.start ?? 0) - (first?.start ?? 0), 2);
+    expect(end(fitted)).toBeGreaterThan(end(track) + 4 * 0.3);
+    expect(Math.abs((await probe(tools, fitted.file)).duration - fitted.seconds)).toBeLessThan(0.08);
   });
 
   it('speaks a voice a little too long faster, up to 12 %, to end 0.3–1.2 s before the video does, every sentence kept', async () => {
@@ -187,4 +210,59 @@ describe('the voice fits the video', () => {
     expect(end(fitted)).toBeLessThanOrEqual(length - VOICE_END.latest);
     expect(Math.abs((await probe(tools, fitted.file)).duration - fitted.seconds)).toBeLessThan(0.08);
   });
+});
+
+describe('the local writer’s scripts fit their slot, spoken', () => {
+  const PAGES = {
+    en: {
+      productName: 'Aurora Bottle - 1L',
+      productDescription:
+        'Double walls keep drinks cold for 24 hours and hot for 12. The lid seals tight, so nothing leaks in your bag. It fits every cup holder in the car. The powder coat is easy to grip. Dishwasher safe. BPA free. Comes in six colours.',
+    },
+    zh: {
+      productName: '极光保温杯 1升',
+      productDescription:
+        '双层真空，保冷24小时，保温12小时。杯盖密封，放进包里也不漏。适合大多数车载杯架。粉末涂层表面防滑好握。可以放进洗碗机。六种颜色可选。',
+    },
+    pt: {
+      productName: 'Garrafa Aurora 1L',
+      productDescription:
+        'Parede dupla mantém bebidas geladas por 24 horas e quentes por 12. A tampa veda bem e nada vaza na bolsa. Cabe na maioria dos porta-copos do carro. O acabamento é fácil de segurar. Pode ir na lava-louças. Seis cores à escolha.',
+    },
+  } as const;
+  const offer = { price: '24.90', currency: 'USD' };
+
+  for (const language of ['en', 'zh', 'pt'] as const) {
+    it(`${language}: the longest and the shortest script end in time at 15, 30 and 45 s, the call to action whole`, async () => {
+      for (const videoLength of [15, 30, 45] as const) {
+        const longest = writeScripts({ ...PAGES[language], productBrand: 'Aurora', offer, language, videoLength, count: 1 });
+        const shortest = writeScripts({
+          productName: PAGES[language].productName,
+          productDescription: '',
+          language,
+          videoLength,
+          count: 1,
+        });
+        for (const [kind, [script]] of [
+          ['longest', longest],
+          ['shortest', shortest],
+        ] as const) {
+          const out = join(dir, `slot-${language}-${videoLength}-${kind}`);
+          mkdirSync(out, { recursive: true });
+          const spoken = await speakScript(script?.segments ?? [], { voiceId: defaultVoice(language).voiceId, outDir: out, tools });
+          const fitted = await fitVoice(spoken, videoLength, { outDir: out, tools });
+          const name = `${language} ${videoLength} s ${kind}`;
+          // Ends in time, with the call to action whole: the last sentence is the script's last.
+          expect(fitted.segments.at(-1)?.end, name).toBeLessThanOrEqual(videoLength - VOICE_END.latest);
+          expect(fitted.segments.at(-1)?.segText, name).toBe(script?.segments.at(-1)?.segText);
+          // The voice never falls silent for more than a second between its words.
+          const words = fitted.segments.flatMap((s) => s.words);
+          words.slice(1).forEach((word, i) => {
+            expect(word.start - (words[i] as { end: number }).end, name).toBeLessThanOrEqual(MAX_SILENCE + 0.002);
+          });
+          if (kind === 'longest') expect(fitted.segments.at(-1)?.end, name).toBeGreaterThanOrEqual(videoLength * 0.7);
+        }
+      }
+    }, 120_000);
+  }
 });
