@@ -184,8 +184,11 @@ describe(`link to video on ${testDb?.name}`, () => {
     const voices = (await browser.ok('GET', '/link-video/voices', { query: { language: 'zh' } })) as {
       voiceId: string;
       sampleUrl: string;
+      offline: boolean;
     }[];
     expect(voices.length).toBeGreaterThanOrEqual(2);
+    // No speech provider here: the editor is told these are the offline voices.
+    expect(voices.every((v) => v.offline)).toBe(true);
     expect(voices.every((v) => v.voiceId.startsWith('zh-'))).toBe(true);
     const music = (await browser.ok('GET', '/link-video/music')) as { sampleUrl: string; recommended: boolean }[];
     expect(music.some((m) => m.recommended)).toBe(true);

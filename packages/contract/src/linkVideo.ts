@@ -14,6 +14,8 @@ export const Voice = z.object({
   recommended: z.boolean(),
   /** A short spoken sample; null while none has been made. */
   sampleUrl: z.string().nullable(),
+  /** Spoken by the built-in offline engine rather than a configured speech provider. */
+  offline: z.boolean().optional(),
 });
 export type Voice = z.infer<typeof Voice>;
 

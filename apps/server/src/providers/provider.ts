@@ -11,6 +11,8 @@ export interface ScriptWriter {
 export interface Voice {
   /** Names the engine and its setup, so speech made by one engine (a cached sample) is never served for another. */
   engine: string;
+  /** The built-in offline engine (eSpeak NG): the editor says so, and names the setting for natural voices. */
+  offline: boolean;
   /** Speaks one line with a catalogue voice into a 16-bit PCM WAV; stops when `signal` aborts. */
   synthesizer(signal?: AbortSignal): Synthesizer;
 }

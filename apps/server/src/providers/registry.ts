@@ -15,7 +15,7 @@ import { sandboxImageToImage, sandboxTextToImage, sandboxTryOn, sandboxVideo } f
 
 const LOCAL_WRITER: ScriptWriter = { write: async (brief) => writeScripts(brief) };
 // Named by how the local voices sound, so a change of eSpeak's settings or chain remakes the cached samples.
-const LOCAL_VOICE: Voice = { engine: `local-${LOCAL_VOICE_SOUND}`, synthesizer: () => synthesize };
+const LOCAL_VOICE: Voice = { engine: `local-${LOCAL_VOICE_SOUND}`, offline: true, synthesizer: () => synthesize };
 
 export const scriptWriter = (settings: Pick<Settings, 'llm'>): ScriptWriter =>
   settings.llm ? openAiScriptWriter(settings.llm) : LOCAL_WRITER;

@@ -63,6 +63,7 @@ export async function writeVoiceWav(audio: Uint8Array, { outFile, tools, signal 
 export function remoteVoice(setup: unknown, speak: (line: VoiceLine) => Promise<WordTiming[] | undefined>): Voice {
   return {
     engine: `tts-${createHash('sha256').update(JSON.stringify(setup)).digest('hex').slice(0, 12)}`,
+    offline: false,
     synthesizer(signal): Synthesizer {
       return async (text, { voiceId, outFile, tools = locateTools() }) => {
         try {

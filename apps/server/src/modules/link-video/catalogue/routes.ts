@@ -104,7 +104,11 @@ export const catalogueModule = defineModule((api, { route, ctx, signer }) => {
   }
 
   route(linkVideoVoices, ({ query }) =>
-    VOICES.filter((v) => !query.language || v.language === query.language).map((v) => ({ ...v, sampleUrl: sampleUrl('voice', v.voiceId) })),
+    VOICES.filter((v) => !query.language || v.language === query.language).map((v) => ({
+      ...v,
+      sampleUrl: sampleUrl('voice', v.voiceId),
+      offline: speaker.offline,
+    })),
   );
   route(linkVideoMusic, () => MUSIC.map((m) => ({ ...m, sampleUrl: sampleUrl('music', m.musicId) })));
   route(linkVideoCaptions, ({ query, req }) => {

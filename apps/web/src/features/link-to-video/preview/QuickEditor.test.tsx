@@ -17,6 +17,7 @@ const voice = (voiceId: string, language: Voice['language'], recommended: boolea
   language,
   recommended,
   sampleUrl: `https://samples/voice/${voiceId}.wav`,
+  offline: true,
 });
 const VOICES = [
   voice('en-other', 'en', false),
@@ -74,6 +75,8 @@ describe('quick editor: the current choices and the subtitle styles', () => {
     await waitFor(() => expect(within(captions).getByRole('radio', { name: 'Word highlight' })).toHaveProperty('checked', true));
     // The previews are asked for in the video's language.
     expect(sent['/link-video/captions']).toEqual([{ language: 'en' }]);
+    // The built-in voices say they are the offline ones, and name the setting for natural voices.
+    expect(within(voices).getByText(/built-in offline voices.*TTS_PROVIDER/)).toBeTruthy();
   });
 
   it('opens on the editor config’s choices, the other voices’ tab open when the voice is one of them', async () => {

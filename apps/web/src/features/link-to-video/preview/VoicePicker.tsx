@@ -5,6 +5,7 @@ import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../../shared/api/queries';
+import styles from '../flow.module.css';
 import { defaultVoiceId } from './defaults';
 import { EditorChoice } from './EditorChoice';
 import { SamplePlayer } from './SamplePlayer';
@@ -54,6 +55,7 @@ export function VoicePicker({ voiceId, language }: { voiceId: string | undefined
         onChange={setGender}
         options={(['all', 'male', 'female'] as const).map((value) => ({ value, label: t(`editor.${value}`) }))}
       />
+      {all.some((voice) => voice.offline) && <p className={styles.hint}>{t('editor.offlineVoices')}</p>}
     </EditorChoice>
   );
 }
