@@ -29,7 +29,9 @@ function ExportCard({ video, number, project }: { video: z.infer<typeof ExportVi
         <div className={own.label}>
           <span>{label}</span>
           <span className={own.meta}>
-            {[t('settings.seconds', { seconds }), video.templateId && templateName(video.templateId)].filter(Boolean).join(' · ')}
+            {[t('settings.seconds', { seconds }), video.templateId && t('templates.label', { name: templateName(video.templateId) })]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
         </div>
         <Button type="primary" icon={<DownloadOutlined />} href={video.downloadUrl ?? video.videoUrl} download={video.fileName ?? true}>
