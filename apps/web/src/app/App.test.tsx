@@ -1,6 +1,7 @@
 import { REDIRECT_STORAGE_KEY } from '@reelsmith/contract';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeProject } from '../features/link-to-video/project/open';
 import { ok, renderApp, stubApi, userWith } from '../test/renderApp';
 
 // Mounting antd and lazy pages in jsdom takes seconds on a busy machine.
@@ -8,6 +9,9 @@ vi.setConfig({ testTimeout: 60_000 });
 
 afterEach(() => {
   cleanup();
+  // The header tests open a project: it must not stay open for the next file's tests, which share these modules
+  // (isolate: false) and would find "their" project p1 already open with this file's draft.
+  closeProject();
   localStorage.clear();
   vi.unstubAllGlobals();
 });

@@ -59,10 +59,8 @@ function openEditor(editorConfig: Project['editorConfig'] = {}) {
   });
 }
 
-/** The page's first render loads its route's code: on a loaded machine that takes more than findBy's default second. */
-const FIRST_RENDER = { timeout: 15_000 };
 const section = async (name: string) =>
-  within(await screen.findByRole('complementary', { name: 'Quick editor' }, FIRST_RENDER)).findByRole('region', { name });
+  within(await screen.findByRole('complementary', { name: 'Quick editor' })).findByRole('region', { name });
 
 describe('quick editor: the current choices and the subtitle styles', () => {
   it('opens on the defaults the service renders with: the language’s first recommended voice, the first recommended track, the first style', async () => {
