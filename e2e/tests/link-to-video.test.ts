@@ -178,7 +178,10 @@ describe('link to video', () => {
     async () => {
       const { page } = running.browser;
       await page.getByRole('checkbox', { name: 'Video 1' }).check();
-      await page.getByRole('button', { name: 'Render 1 video' }).click();
+      // The price is on the button, and spending it is confirmed with what will be left (100 - 30).
+      await page.getByRole('button', { name: 'Render 1 video · 30 credits' }).click();
+      await expect.poll(() => bodyText(page)).toContain('You will have 70 credits left.');
+      await page.getByRole('button', { name: 'Yes, render' }).click();
       await page.waitForURL('**/tools/link-to-video/video-export?projectId=*');
       await progress(page).waitFor();
       const submitted = await localDraft(page);

@@ -136,6 +136,7 @@ describe('ad templates', () => {
       const { page } = running.browser;
       await page.getByRole('checkbox', { name: 'Video 1' }).check();
       await page.getByRole('button', { name: 'Render 1 video' }).click();
+      await page.getByRole('button', { name: 'Yes, render' }).click();
       await page.waitForURL('**/tools/link-to-video/video-export?projectId=*');
       await expect
         .poll(() => bodyText(page), { timeout: RENDER_MS, interval: 1000 })

@@ -5,6 +5,7 @@ export { default as generationStyles } from './generation.module.css';
 export { ImageInput } from './ImageInput';
 export { CLOTHING_LIMITS, clothingFileFits, type Size } from './imageFile';
 export { findLibraryImage, imageRef, type PickedImage } from './pickedImage';
+export { useSkuPrice } from './price';
 export { SubmitBar, ToolLayout } from './ToolLayout';
 export { ToolSwitch } from './ToolSwitch';
 export { useGenerationForm } from './useGenerationForm';

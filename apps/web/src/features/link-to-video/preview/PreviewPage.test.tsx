@@ -38,6 +38,7 @@ function openPreview(images: ProjectAsset[] = [picture]) {
     '/link-video/templates': ok(TEMPLATE_IDS.map((templateId) => ({ templateId, previewUrl: `https://thumbs/${templateId}.jpg` }))),
     '/task/v1/script-update/submit': { record: { taskId: 't3' } },
     '/task/v1/script-update/query': ok({ taskId: 't3', status: 'IN_PROGRESS' }),
+    '/points/skuPrice': (_body, query) => ok({ skuCode: query.get('skuCode'), price: 30 }),
     '/task/v1/export-video/submit': { record: { taskId: 't4' } },
     '/task/v1/export-video/query': ok({ taskId: 't4', status: 'IN_PROGRESS' }),
   });
@@ -100,7 +101,8 @@ describe('preview: templates and the AI-generated label', () => {
     expect(label.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Video 1' }));
     fireEvent.click(screen.getByRole('switch', { name: 'AI-generated label' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Render 1 video' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Render 1 video · 30 credits' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, render' }));
     await waitFor(() => expect(sent['/task/v1/export-video/submit']).toHaveLength(1));
     expect(sent['/task/v1/export-video/submit']?.[0]).toMatchObject({ scriptId: 's1', aiLabel: true });
   });
@@ -110,8 +112,23 @@ describe('preview: templates and the AI-generated label', () => {
     const label = await screen.findByRole('switch', { name: 'AI-generated label' });
     expect(label.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Video 2' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Render 1 video' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Render 1 video · 30 credits' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, render' }));
     await waitFor(() => expect(sent['/task/v1/export-video/submit']).toHaveLength(1));
     expect(sent['/task/v1/export-video/submit']?.[0]).toMatchObject({ scriptId: 's2', aiLabel: true });
+  });
+
+  it('shows the price of the render on its button and asks before spending it, saying what will be left', async () => {
+    const { sent } = openPreview();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Video 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Video 2' }));
+    // The 15 s export price (30) for each of the two.
+    fireEvent.click(await screen.findByRole('button', { name: 'Render 2 videos · 60 credits' }));
+    expect(await screen.findByText('Render 2 videos for 60 credits?')).toBeTruthy();
+    expect(await screen.findByText('You will have 40 credits left.')).toBeTruthy();
+    // Not now: nothing is rendered, nothing spent.
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent['/task/v1/export-video/submit']).toBeUndefined();
   });
 });

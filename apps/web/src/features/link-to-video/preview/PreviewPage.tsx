@@ -13,6 +13,7 @@ import { isUnfinished } from '../project/types';
 import { stageUrl, useProjectPage } from '../project/useProjectPage';
 import { PreviewGrid } from './PreviewGrid';
 import { QuickEditor } from './QuickEditor';
+import { RenderButton } from './RenderButton';
 
 /** Step three: the generated previews, the quick editor, and rendering the chosen ones. */
 export function PreviewPage() {
@@ -70,9 +71,12 @@ export function PreviewPage() {
                   <Switch id="ai-label" checked={labelled} onChange={setAiLabel} />
                   <label htmlFor="ai-label">{t('preview.aiLabel')}</label>
                 </span>
-                <Button type="primary" size="large" disabled={selected.length === 0} loading={rendering} onClick={render}>
-                  {t('preview.render', { count: selected.length })}
-                </Button>
+                <RenderButton
+                  count={selected.length}
+                  seconds={project.editorConfig.videoLength ?? 15}
+                  loading={rendering}
+                  onRender={() => void render()}
+                />
               </div>
               <p className={styles.hint}>{t('preview.aiLabelHint')}</p>
             </>

@@ -1,0 +1,46 @@
+import { Button, Popconfirm } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCredits } from '../../credits';
+import { useSkuPrice } from '../../generation';
+
+/** A render that costs more than this many credits is confirmed first (issue 18: "Render 2 videos" took 100 silently). */
+const CONFIRM_OVER = 10;
+
+interface RenderButtonProps {
+  count: number;
+  seconds: 15 | 30 | 45;
+  loading: boolean;
+  onRender: () => void;
+}
+
+/**
+ * Render the selected previews: the price on the button (the export price of the video's length × the count), and
+ * a confirmation saying what will be left when it costs more than a few credits or its price is not known yet.
+ */
+export function RenderButton({ count, seconds, loading, onRender }: RenderButtonProps) {
+  const { t } = useTranslation('link-to-video');
+  const unit = useSkuPrice(`link2V_${seconds}s`);
+  const available = useCredits((store) => store.account?.availablePoints);
+  const credits = unit === undefined ? undefined : unit * count;
+  const label = credits === undefined ? t('preview.render', { count }) : t('preview.renderFor', { count, credits });
+  const confirm = count > 0 && (credits === undefined || credits > CONFIRM_OVER);
+  const button = (
+    <Button type="primary" size="large" disabled={count === 0} loading={loading} onClick={confirm ? undefined : onRender}>
+      {label}
+    </Button>
+  );
+  if (!confirm) return button;
+  return (
+    <Popconfirm
+      title={credits === undefined ? t('preview.confirmTitle', { count }) : t('preview.confirmPrice', { count, credits })}
+      description={
+        credits !== undefined && available !== undefined ? t('preview.confirmLeft', { left: Math.max(0, available - credits) }) : undefined
+      }
+      okText={t('preview.confirmOk')}
+      cancelText={t('preview.confirmCancel')}
+      onConfirm={onRender}
+    >
+      {button}
+    </Popconfirm>
+  );
+}
