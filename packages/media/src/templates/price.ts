@@ -15,9 +15,9 @@ function amount(value: string): number {
 }
 
 /** `value` (an amount such as "59.90") in ISO 4217 `currency`, formatted for `language`. */
-export function formatPrice(value: string, currency: string, language: Language): string {
+export function formatPrice(value: string, currency: string, language: Language, options: Intl.NumberFormatOptions = {}): string {
   if (!/^[A-Z]{3}$/.test(currency)) throw new RangeError(`currency must be a code such as USD, not ${JSON.stringify(currency)}`);
-  return new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency }).format(amount(value));
+  return new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency, ...options }).format(amount(value));
 }
 
 /** The discount from `listPrice` to `price` in whole percent (20 for 80 instead of 100); 0 when there is none. */
@@ -29,9 +29,5 @@ export function discountPercent(price: string, listPrice: string | undefined): n
 }
 
 /** A price as a voice says it and a caption shows it: whole amounts without their ".00" ("$54", "R$ 59,90"). */
-export function spokenPrice(value: string, currency: string, language: Language): string {
-  const whole = Number.isInteger(amount(value));
-  if (!whole) return formatPrice(value, currency, language);
-  if (!/^[A-Z]{3}$/.test(currency)) throw new RangeError(`currency must be a code such as USD, not ${JSON.stringify(currency)}`);
-  return new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount(value));
-}
+export const spokenPrice = (value: string, currency: string, language: Language): string =>
+  formatPrice(value, currency, language, Number.isInteger(amount(value)) ? { maximumFractionDigits: 0 } : {});

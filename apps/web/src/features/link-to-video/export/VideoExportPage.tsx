@@ -24,11 +24,11 @@ function ExportCard({ video, number, project }: { video: z.infer<typeof ExportVi
   const seconds = video.seconds ?? project.editorConfig.videoLength ?? 15;
   const label = t('preview.video', { number });
   return (
-    <section className={own.card} aria-label={label}>
+    <section className={`${styles.panel} ${own.card}`} aria-label={label}>
       <div className={own.head}>
         <div className={own.label}>
           <span>{label}</span>
-          <span className={own.meta}>
+          <span className={styles.hint}>
             {[t('settings.seconds', { seconds }), video.templateId && t('templates.label', { name: templateName(video.templateId) })]
               .filter(Boolean)
               .join(' · ')}
