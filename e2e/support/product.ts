@@ -1,7 +1,7 @@
 // Starts the product exactly as an operator would (`npm start` in the repo root, fresh DATA_DIR) and
 // stops it again; browser tests drive what this serves.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -57,11 +57,18 @@ export async function startProduct(env: Record<string, string> = {}, timeoutMs =
   child.stderr?.on('data', (d) => {
     log += d;
   });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  // `npm start` exits before the server it started has finished shutting down (it may still be writing to
+  // DATA_DIR), so stopping waits for the whole process group to be gone, killing it after 10 s.
   const stop = async () => {
-    if (child.exitCode === null && child.pid) {
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    const group = child.pid;
+    if (group) {
+      signalGroup(group, 'SIGTERM');
+      const deadline = Date.now() + 10_000;
+      while (groupAlive(group) && Date.now() < deadline) await sleep(100);
+      if (groupAlive(group)) {
+        signalGroup(group, 'SIGKILL');
+        while (groupAlive(group)) await sleep(100);
+      }
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -105,4 +112,32 @@ export function newInviteCode(product: Product): string {
   const code = lines[lines.length - 1]?.trim();
   if (!code) throw new Error('the admin CLI printed no invitation code');
   return code;
+}
+
+function signalGroup(group: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-group, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+/**
+ * True while a process of the group still runs. Read from /proc rather than with signal 0, which also
+ * answers for zombies that an init that does not reap would leave in the group for ever.
+ */
+function groupAlive(group: number): boolean {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // the process ended while the list was read
+    }
+    // pid (comm) state ppid pgrp …: comm may hold spaces and brackets, so fields count from the last ')'.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === group && state !== 'Z' && state !== 'X') return true;
+  }
+  return false;
 }
