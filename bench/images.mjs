@@ -80,7 +80,7 @@ async function bench(name, target, work, { ffmpeg = false } = {}) {
 
 console.log(`${runs} runs per case; load average before: ${loadAverage()}`);
 const input = await productShot(join(dir, 'product.jpg'));
-const background = await backgroundFile('marble-white', join(dir, 'backgrounds'));
+const background = await backgroundFile('podium-white', join(dir, 'backgrounds'));
 const cutout = join(dir, 'cutout.png');
 
 for (const model of models) {

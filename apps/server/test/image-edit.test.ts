@@ -83,7 +83,7 @@ for (const testDb of testDatabases()) {
     async function uploaded(browser: Browser, bytes: Buffer, format: 'jpg' | 'png' = 'jpg') {
       const answer = await upload(t, browser, bytes, format, `picture.${format}`);
       expect(answer.body.code, answer.body.message).toBe(0);
-      return answer.body.data as { fileId: string; resKey: string };
+      return answer.body.data as { fileId: string; resKey: string; fileUrl: string };
     }
 
     /** The output as a browser gets it, through its signed link. */
@@ -102,12 +102,17 @@ for (const testDb of testDatabases()) {
       }));
     const tasksOf = async (userId: string) => t.ctx.db.select().from(tasks).where(eq(tasks.userId, userId));
 
-    /** The output is listed in the caller's library as a generated image. */
-    async function expectInLibrary(browser: Browser, resKey: string) {
+    /** The output is listed in the caller's library as a generated image, named after its source and the tool. */
+    async function expectInLibrary(browser: Browser, resKey: string, fileName: string) {
       const { list } = (await browser.ok('POST', '/assert/folders/files', { body: { page: 1, pageSize: 50 } })) as {
-        list: { resKey: string | null; source: string; type: string | null; status: string }[];
+        list: { resKey: string | null; fileName: string; source: string; type: string | null; status: string }[];
       };
-      expect(list.find((asset) => asset.resKey === resKey)).toMatchObject({ source: 'generated', type: 'image', status: 'completed' });
+      expect(list.find((asset) => asset.resKey === resKey)).toMatchObject({
+        fileName,
+        source: 'generated',
+        type: 'image',
+        status: 'completed',
+      });
     }
 
     it('removes the background of an uploaded picture: a PNG with alpha, charged once, in the library', { timeout: 240_000 }, async () => {
@@ -128,14 +133,14 @@ for (const testDb of testDatabases()) {
       expect(await availableOf(t.ctx.db, userId)).toBe(before - price);
       // One charge (the AI background kind of the credit history), no refund.
       expect(await ledgerOf(done.taskId)).toEqual([{ operationType: 'AI_BACKGROUND', pointsChange: -price }]);
-      await expectInLibrary(browser, (done.images[0] as { resKey: string }).resKey);
+      await expectInLibrary(browser, (done.images[0] as { resKey: string }).resKey, 'picture – Background removed.png');
       await expectConsistent(t.ctx.db);
     });
 
     it('puts a product fetched from a link on a preset background', { timeout: 240_000 }, async () => {
       const { browser } = await activeMember(t, 'scene');
       fixture.routes.set('/bottle.jpg', { type: 'image/jpeg', body: await productShot(700, 900) });
-      const done = await run(browser, 'product-background', { imageUrl: `${fixture.base}/bottle.jpg`, backgroundId: 'marble-white' });
+      const done = await run(browser, 'product-background', { imageUrl: `${fixture.base}/bottle.jpg`, backgroundId: 'podium-white' });
       expect(done.status, done.error).toBe('SUCCESS');
       const file = await downloaded((done.images[0] as { url: string }).url, 'scene.jpg');
       // The preset's size; the bottle stands in the middle, its blue kept.
@@ -143,7 +148,7 @@ for (const testDb of testDatabases()) {
       const { data } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
       const i = (700 * 1280 + 640) * 3;
       expect(data[i + 2] as number).toBeGreaterThan((data[i] as number) + 60);
-      await expectInLibrary(browser, (done.images[0] as { resKey: string }).resKey);
+      await expectInLibrary(browser, (done.images[0] as { resKey: string }).resKey, 'bottle – New background.jpg');
     });
 
     it('expands a picture to a ratio and to a canvas, keeping it whole', async () => {
@@ -269,13 +274,26 @@ for (const testDb of testDatabases()) {
         query: { category: 'studio' },
         headers: { 'accept-language': 'zh' },
       })) as typeof list;
-      expect(zh.map((b) => b.name)).toContain('白色影棚');
+      expect(zh.map((b) => b.name)).toContain('白色无缝背景纸');
       expect(zh.every((b) => b.category === 'studio')).toBe(true);
       const res = await t.app.inject({ method: 'GET', url: (list[0] as { imageUrl: string }).imageUrl });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/jpeg');
       expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width: 1280, height: 1280 });
       expect((await t.app.inject({ method: 'GET', url: `${(list[0] as { imageUrl: string }).imageUrl}x` })).statusCode).toBe(404);
+      expect(list.some((b) => b.category === 'brand')).toBe(false);
+      // With a brand kit saved, the same sets in its colours come first, and their pictures are those colours.
+      const kit = { logoResKey: null, primaryColor: '#1e6fd9', secondaryColor: '#ffb800', fontId: 'noto-sans', callToAction: 'Buy now' };
+      await browser.ok('POST', '/brand-kit/save', { body: kit });
+      const branded = (await browser.ok('GET', '/mis/product-background/list')) as typeof list;
+      expect(branded.slice(0, 3).map((b) => b.backgroundId)).toEqual([
+        'brand-sweep-1e6fd9-ffb800',
+        'brand-podium-1e6fd9-ffb800',
+        'brand-wall-1e6fd9-ffb800',
+      ]);
+      const sweep = await t.app.inject({ method: 'GET', url: (branded[0] as { imageUrl: string }).imageUrl });
+      const { channels } = await sharp(sweep.rawPayload).stats();
+      expect((channels[2] as { mean: number }).mean).toBeGreaterThan((channels[0] as { mean: number }).mean + 60);
     });
 
     it('checks a clothing picture by its key or its link', async () => {
@@ -287,13 +305,24 @@ for (const testDb of testDatabases()) {
         garmentType: 'top',
         description: 'One top on a white background.',
       });
+      // The signed link the web app holds for it, relative to the app: the same picture, not "Not found.".
+      expect(shirt.fileUrl.startsWith('/')).toBe(true);
+      expect(await browser.ok('GET', '/image/getClothDesc', { query: { url: shirt.fileUrl } })).toMatchObject({
+        ok: true,
+        garmentType: 'top',
+      });
       fixture.routes.set('/grey-shirt.png', { type: 'image/png', body: await tshirt('#808080') });
       expect(
         await browser.ok('GET', '/image/getClothDesc', {
           query: { url: `${fixture.base}/grey-shirt.png` },
           headers: { 'accept-language': 'pt' },
         }),
-      ).toMatchObject({ ok: false, reason: 'background', garmentType: null, description: 'Use uma imagem da peça num fundo branco liso.' });
+      ).toMatchObject({
+        ok: false,
+        reason: 'background',
+        garmentType: null,
+        description: 'Use uma imagem da peça em um fundo branco liso.',
+      });
       const other = await activeMember(t, 'cloth-other');
       expect((await other.browser.call('GET', '/image/getClothDesc', { query: { url: shirt.resKey } })).body.code).toBe(404);
     });

@@ -21,6 +21,9 @@ export {
   type BackgroundPreset,
   backgroundFile,
   backgroundPreset,
+  brandBackgroundIds,
+  type Stage,
+  stageOfFile,
 } from './imaging/backgrounds.js';
 export { NoSubjectError, type ReplaceOptions, replaceBackground } from './imaging/composite.js';
 export { type CutOutModel, type CutOutOptions, cutOut, warmCutOut } from './imaging/cutout.js';
@@ -32,7 +35,17 @@ export {
   type GarmentProblem,
   type GarmentType,
 } from './imaging/garment.js';
-export { CAMERA_MOTIONS, type CameraMotion, type ImageToVideoOptions, imageToVideo } from './imaging/motion.js';
+export {
+  type CameraMove,
+  type CameraMoveKind,
+  cameraMovesOf,
+  cameraPath,
+  DEPTH_MOVES,
+  IMAGE_VIDEO_FPS,
+  type ImageToVideoOptions,
+  imageToVideo,
+  movesByContent,
+} from './imaging/motion.js';
 export { UPSCALE_MAX_LONG_SIDE, UpscaleInputError, upscaleImage } from './imaging/upscale.js';
 export { musicBeats } from './music/beats.js';
 export { MUSIC_VERSION, musicBed, musicLoop } from './music/bed.js';

@@ -3,15 +3,18 @@
  * frame, centred, large but with room around it, on a soft contact shadow, its light pulled part of the way
  * toward the background's (brightness and colour temperature), so it looks lit by the same scene.
  */
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
+import type { Stage } from './backgrounds.js';
 import { clamp, openImage, writeImage } from './open.js';
 
 export interface ReplaceOptions {
   /** The output size; the background's own size (fitted within 2048 px) when absent. */
   width?: number;
   height?: number;
-  /** The share of the frame's height the subject may take (0.3–0.9); 0.7 by default. */
+  /** The share of the frame's height the subject may take (0.3–0.9); 0.7 by default, or the stage's. */
   subjectHeight?: number;
+  /** Where a preset set has the product stand (its base, size and floor's reflection); a photo's floor else. */
+  stage?: Stage;
 }
 
 /** The longest side of an output sized after its background. */
@@ -29,6 +32,24 @@ export class NoSubjectError extends Error {
     super('The cut-out is empty: nothing of the picture was kept as the subject.');
     this.name = 'NoSubjectError';
   }
+}
+
+/**
+ * The edges of the picture that cut the subject: those along which at least 4 % of the pixels are at least half
+ * opaque (a speck of the background at a corner is not a subject coming in from there).
+ */
+function edgesCut(data: Buffer, width: number, height: number) {
+  const along = (length: number, at: (t: number) => number) => {
+    let on = 0;
+    for (let t = 0; t < length; t++) if ((data[at(t) * 4 + 3] as number) >= 128) on++;
+    return on >= Math.max(2, length * 0.04);
+  };
+  return {
+    left: along(height, (t) => t * width),
+    right: along(height, (t) => t * width + width - 1),
+    top: along(width, (t) => t),
+    bottom: along(width, (t) => (height - 1) * width + t),
+  };
 }
 
 /** The bounding box of the pixels at least half opaque, and the subject's mean colour there. */
@@ -95,7 +116,12 @@ export async function replaceBackground(
   out: string,
   options: ReplaceOptions = {},
 ): Promise<{ width: number; height: number }> {
-  const cutout = await openImage(cutoutPng).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  // Never larger than the frame can show: a 40 MP cut-out read whole held 160 MB (the bounded-work test).
+  const cutout = await openImage(cutoutPng)
+    .ensureAlpha()
+    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const subject = subjectOf(cutout.data, cutout.info.width, cutout.info.height);
   if (!subject) throw new NoSubjectError();
 
@@ -106,18 +132,30 @@ export async function replaceBackground(
   const height = options.height ?? Math.round(meta.autoOrient.height * fit);
   const frame = await background.resize(width, height, { fit: 'cover' }).raw().toBuffer({ resolveWithObject: true });
 
-  // Large, but with air: the subject's height a set share of the frame, its width at most 80 % of it.
-  const share = clamp(options.subjectHeight ?? 0.7, 0.3, 0.9);
-  const scale = Math.min((height * share) / subject.box.height, (width * 0.8) / subject.box.width);
+  // Large, but with air: the subject's height a set share of the frame, its width at most 80 % of it (or as the
+  // stage has it). A subject the photo cuts at an edge (a person from the waist up) comes in from that edge of
+  // the frame instead of floating in the middle of it (as on the ad picture's set).
+  const { box } = subject;
+  const cut = edgesCut(cutout.data, cutout.info.width, cutout.info.height);
+  // A subject the frame cuts is not stood on a podium: the stage's place is for a whole product.
+  const stage = cut.left || cut.right || cut.top || cut.bottom ? undefined : options.stage;
+  const share = clamp(options.subjectHeight ?? stage?.height ?? 0.7, 0.3, 0.9);
+  const scale = Math.min(
+    (height * (cut.top && cut.bottom ? 1 : cut.top || cut.bottom ? Math.max(share, 0.85) : share)) / box.height,
+    (width * (cut.left && cut.right ? 1 : (stage?.width ?? 0.8))) / box.width,
+  );
   const placed: Box = {
-    width: Math.max(1, Math.round(subject.box.width * scale)),
-    height: Math.max(1, Math.round(subject.box.height * scale)),
+    width: Math.max(1, Math.round(box.width * scale)),
+    height: Math.max(1, Math.round(box.height * scale)),
     left: 0,
     top: 0,
   };
-  placed.left = Math.round((width - placed.width) / 2);
-  // Standing on the lower part of the frame: its base at 90 % of the height, as on a tabletop or floor.
-  placed.top = Math.max(0, Math.round(height * 0.9 - placed.height));
+  placed.left = cut.left ? 0 : cut.right ? width - placed.width : Math.round((width - placed.width) / 2);
+  // Standing on the lower part of the frame: its base at 90 % of the height (or the stage's floor), as on a
+  // tabletop or floor.
+  const base = stage?.base ?? 0.9;
+  placed.top = cut.top ? 0 : cut.bottom ? height - placed.height : Math.max(0, Math.round(height * base - placed.height));
+  const onFloor = !cut.bottom;
 
   // The light of the background where the subject stands (the middle band), not of the whole frame.
   const { channels } = await sharp(frame.data, { raw: frame.info })
@@ -133,15 +171,47 @@ export async function replaceBackground(
     .linear([...gains, 1], [0, 0, 0, 0])
     .png()
     .toBuffer();
-  const shadow = await sharp(contactShadow({ width, height }, placed))
-    .blur(Math.max(1, placed.height * 0.01))
-    .png()
-    .toBuffer();
-
-  const image = sharp(frame.data, { raw: frame.info }).composite([
-    { input: shadow, left: 0, top: 0 },
-    { input: subjectLayer, left: placed.left, top: placed.top },
-  ]);
+  const layers: OverlayOptions[] = [];
+  if (onFloor && stage?.reflection && placed.top + placed.height < height - 1)
+    layers.push(await reflectionOf(subjectLayer, placed, { width, height }, stage.reflection));
+  if (onFloor) {
+    const shadow = await sharp(contactShadow({ width, height }, placed))
+      .blur(Math.max(1, placed.height * 0.01))
+      .png()
+      .toBuffer();
+    layers.push({ input: shadow, left: 0, top: 0 });
+  }
+  layers.push({ input: subjectLayer, left: placed.left, top: placed.top });
+  const image = sharp(frame.data, { raw: frame.info }).composite(layers);
   await writeImage(image, out);
   return { width, height };
+}
+
+/**
+ * The subject mirrored in a glossy floor under its base: flipped, faded from `strength` at the base to nothing over
+ * a third of its height, and a little soft, as a polished surface shows it. Cropped to the frame.
+ */
+async function reflectionOf(
+  layer: Buffer,
+  placed: Box,
+  frame: { width: number; height: number },
+  strength: number,
+): Promise<OverlayOptions> {
+  const top = placed.top + placed.height;
+  const height = Math.min(placed.height, frame.height - top);
+  const { data, info } = await sharp(layer)
+    .flip()
+    .blur(Math.max(0.6, placed.height * 0.004))
+    .extract({ left: 0, top: 0, width: placed.width, height })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const fade = placed.height / 3;
+  for (let y = 0; y < info.height; y++) {
+    const k = strength * Math.max(0, 1 - y / fade) ** 1.5;
+    for (let x = 0; x < info.width; x++) {
+      const i = (y * info.width + x) * 4 + 3;
+      data[i] = Math.round((data[i] as number) * k);
+    }
+  }
+  return { input: data, raw: { width: info.width, height: info.height, channels: 4 }, left: placed.left, top };
 }

@@ -133,7 +133,7 @@ function silhouette(labels: Int32Array, width: number, region: Region): Silhouet
     return spans.length === 0 ? 0 : ((spans[spans.length - 1] as [number, number])[1] - (spans[0] as [number, number])[0]) / bw;
   };
   const widths = [0.1, 0.3, 0.5, 0.7, 0.9].map((share) => extent(rowAt(share)));
-  const [w10, w30, w50, , w90] = widths as [number, number, number, number, number];
+  const [w10, w30, w50, w70, w90] = widths as [number, number, number, number, number];
   const aspect = bh / bw;
   const fill = region.area / (bw * bh);
   const legs = splitsInTwo(labels, width, region, rowAt(0.8)) && splitsInTwo(labels, width, region, rowAt(0.92));
@@ -141,6 +141,8 @@ function silhouette(labels: Int32Array, width: number, region: Region): Silhouet
   if (fill > 0.93) type = null;
   else if (legs && aspect > 0.6) type = 'bottom';
   else if (Math.max(w10, w30) >= 0.9 && w50 <= 0.85 * Math.max(w10, w30) && w90 <= 0.8 && aspect < 1.5) type = 'top';
+  // Sleeveless: straps narrower than a straight body, not long enough for a dress.
+  else if (aspect >= 0.9 && aspect < 1.6 && w10 <= 0.85 && Math.min(w50, w70, w90) >= 0.8 && fill >= 0.55) type = 'top';
   else if (aspect >= 1.25 && w90 >= 0.75 && w10 <= 0.7 && w50 < w90) type = 'onePiece';
   else if (aspect < 1.3 && w10 <= 0.8 && w90 >= 0.9 && w10 < w50 && w50 <= w90) type = 'bottom';
   // A round or diamond outline (narrow at both ends, widest in the middle) is a thing, not a garment.

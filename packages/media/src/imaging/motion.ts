@@ -1,60 +1,393 @@
 /**
- * Image to video without a generative model: a camera move over the still, H.264 in an MP4 with the index
- * first, and a poster. Zooms and pans reuse the renderer's motion filters on a still scaled once with sharp
- * (render/stills.ts); "parallax" splits the frame into two layers that move against each other: the picture,
- * fitted whole, drifting one way over a blurred, enlarged copy of itself panning the other way.
+ * Image to video without a generative model: camera moves over the still, H.264 in an MP4 with the index first,
+ * and a poster. The prompt chooses the moves (cameraPrompt.ts), several in a row; without a motion word the
+ * picture does (a push-in on a centred subject, a pan along a wide frame, a parallax around a subject off centre).
+ * Decision "Prompted camera moves".
+ *
+ * The camera is a window over the still, its size and place computed per frame to a fraction of a pixel with the
+ * renderer's speed profile (`progressExpr`, decision "Smooth motion") and resampled by `perspective`, as the
+ * renderer's zooms are: one path through several moves, each starting where the one before stopped. Moves with
+ * depth (parallax, orbit, dolly) split the still in two planes, the cut-out subject and the background filled
+ * behind it, each with its own window: the subject, nearer, moves more than its background.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { posterFrame } from '../poster.js';
-import { motionFilter } from '../render/piece.js';
+import { progressExpr, RAMP_SECONDS } from '../render/piece.js';
 import { MOTION_MARGIN, prepareStill } from '../render/stills.js';
-import type { Motion } from '../render/timeline.js';
 import { type RunOptions, runTool } from '../run.js';
 import { NEUTRAL_GRADE } from '../templates/catalogue.js';
 import { locateTools, type MediaTools } from '../tools.js';
-import { openImage } from './open.js';
+import { type CameraMove, type CameraMoveKind, type CameraSpeed, cameraMovesOf } from './cameraPrompt.js';
+import { subjectMask } from './cutout.js';
+import { maskBox, type ShareBox, saliencyBox } from './subject.js';
 
-export type CameraMotion = Exclude<Motion, 'none'> | 'parallax';
-export const CAMERA_MOTIONS: readonly CameraMotion[] = ['zoom-in', 'zoom-out', 'pan-left', 'pan-right', 'pan-up', 'pan-down', 'parallax'];
+export type { CameraMove, CameraMoveKind, CameraSpeed } from './cameraPrompt.js';
+export { cameraMovesOf } from './cameraPrompt.js';
 
 export interface ImageToVideoOptions {
   seconds: 5 | 10;
   width: number;
   height: number;
-  /** The camera move; parallax when absent. */
-  motion?: CameraMotion | undefined;
+  /** What the user asked for: its motion words choose the moves (cameraPrompt.ts). */
+  prompt?: string | undefined;
+  /** One move, instead of what the prompt or the picture would choose. */
+  motion?: CameraMoveKind | undefined;
   /** Where to write the PNG poster; beside `out` (…poster.png) when absent. */
   posterFile?: string | undefined;
   tools?: MediaTools | undefined;
   signal?: AbortSignal | undefined;
 }
 
-const FPS = 25;
+export const IMAGE_VIDEO_FPS = 30;
 /** Exports' quality (render.ts): these are finished videos, not previews. */
 const CRF = 23;
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
-/** The two layers of the parallax move: a blurred backdrop larger than the frame, and the picture fitted within it. */
-async function parallaxLayers(input: string, width: number, height: number, dir: string) {
-  const backdrop = join(dir, 'backdrop.jpg');
-  const subject = join(dir, 'subject.png');
-  const margin = 1.2;
-  await openImage(input)
-    .removeAlpha()
-    .resize(even(width * margin), even(height * margin), { fit: 'cover' })
-    .blur(Math.max(width, height) / 60)
-    .modulate({ brightness: 0.8 })
-    .jpeg({ quality: 88 })
-    .toFile(backdrop);
-  // The picture takes 88 % of the frame, so its drift never reaches the frame's edge.
-  const fitted = await openImage(input)
-    .resize(even(width * 0.88), even(height * 0.88), { fit: 'inside' })
-    .png()
-    .toFile(subject);
-  return { backdrop, subject, subjectSize: { width: fitted.width, height: fitted.height }, margin };
+/** One plane's window: its zoom over the widest window of the frame's shape, and its centre's offset from the still's (px). */
+export interface View {
+  zoom: number;
+  x: number;
+  y: number;
+}
+/** Where both planes' windows are at the end of a move (the same when the clip has no depth). */
+export interface Key {
+  back: View;
+  front: View;
+}
+
+const SPEED: Record<CameraSpeed, number> = { slow: 0.6, normal: 1, fast: 1.7 };
+/** Per second at normal speed: zoom in log terms, pans in shares of the frame's width. */
+const ZOOM_RATE = 0.045;
+const PAN_RATE = 0.03;
+/** The largest zoom over the widest window: past it the still is enlarged too far to stay sharp. */
+const MAX_ZOOM = 1.8;
+
+export const DEPTH_MOVES: readonly CameraMoveKind[] = ['parallax', 'orbit-left', 'orbit-right', 'dolly-in', 'dolly-out'];
+
+/**
+ * The moves' path: where each plane's window is at the start and at the end of each move. Moves split the clip
+ * evenly. `depth` says whether the subject is a plane of its own; without one, the depth moves are made flat
+ * (a dolly zooms, an orbit or a parallax pans). `still` and `frame` are sizes; offsets are in still pixels.
+ */
+export function cameraPath(
+  moves: readonly CameraMove[],
+  seconds: number,
+  still: { width: number; height: number },
+  frame: { width: number; height: number },
+  depth: boolean,
+): Key[] {
+  const T = seconds / Math.max(1, moves.length);
+  const wide = Math.min(still.width / frame.width, still.height / frame.height) * frame.width;
+  let key: Key = { back: { zoom: 1, x: 0, y: 0 }, front: { zoom: 1, x: 0, y: 0 } };
+  const keys: Key[] = [key];
+  const zoomed = (v: View, by: number): View => ({ ...v, zoom: v.zoom * Math.exp(by) });
+  const moved = (v: View, dx: number, dy: number): View => ({ ...v, x: v.x + dx * wide, y: v.y + dy * wide });
+  for (const move of moves) {
+    const m = SPEED[move.speed] * T;
+    const z = ZOOM_RATE * m;
+    const d = PAN_RATE * m;
+    const { back, front } = key;
+    switch (move.kind) {
+      case 'zoom-in':
+      case 'zoom-out': {
+        const by = move.kind === 'zoom-in' ? z : -z;
+        key = { back: zoomed(back, by), front: zoomed(front, by) };
+        break;
+      }
+      case 'pan-left':
+      case 'pan-right':
+      case 'pan-up':
+      case 'pan-down': {
+        const dx = move.kind === 'pan-left' ? -d : move.kind === 'pan-right' ? d : 0;
+        const dy = move.kind === 'pan-up' ? -d : move.kind === 'pan-down' ? d : 0;
+        key = { back: moved(back, dx, dy), front: moved(front, dx, dy) };
+        break;
+      }
+      case 'dolly-in':
+      case 'dolly-out': {
+        // The camera travels toward the subject: the near plane grows three times as fast as the far one.
+        const by = move.kind === 'dolly-in' ? z : -z;
+        key = depth
+          ? { back: zoomed(back, by * 0.45), front: zoomed(front, by * 1.35) }
+          : { back: zoomed(back, by), front: zoomed(front, by) };
+        break;
+      }
+      case 'orbit-left':
+      case 'orbit-right': {
+        // Around the subject: it holds its place while its background slides behind it, closing in a little.
+        const dx = (move.kind === 'orbit-right' ? d : -d) * 0.5;
+        const by = z * 0.2;
+        key = depth
+          ? { back: zoomed(moved(back, dx, 0), by), front: zoomed(front, by) }
+          : { back: zoomed(moved(back, dx, 0), by), front: zoomed(moved(front, dx, 0), by) };
+        break;
+      }
+      case 'parallax': {
+        // The camera travels sideways: the near subject crosses the frame faster than its background.
+        key = depth
+          ? { back: moved(back, d * 0.35, 0), front: moved(front, d, 0) }
+          : { back: moved(back, d, 0), front: moved(front, d, 0) };
+        break;
+      }
+    }
+    keys.push(key);
+  }
+  return fitted(keys, still, { width: wide, height: wide * (frame.height / frame.width) });
+}
+
+/**
+ * The path centred on the still (each plane's offsets about the middle of their range, so the photo stands as
+ * it is halfway through) and zoomed in as little as keeps the background's window inside the still throughout.
+ */
+function fitted(keys: Key[], still: { width: number; height: number }, window: { width: number; height: number }): Key[] {
+  const centre = (plane: 'back' | 'front', axis: 'x' | 'y') => {
+    const values = keys.map((k) => k[plane][axis]);
+    return (Math.min(...values) + Math.max(...values)) / 2;
+  };
+  const shift = { back: { x: centre('back', 'x'), y: centre('back', 'y') }, front: { x: centre('front', 'x'), y: centre('front', 'y') } };
+  const centred = keys.map((k) => ({
+    back: { ...k.back, x: k.back.x - shift.back.x, y: k.back.y - shift.back.y },
+    front: { ...k.front, x: k.front.x - shift.front.x, y: k.front.y - shift.front.y },
+  }));
+  // The window (wide/zoom across) must keep within the still: zoom ≥ wide / (width − 2|x|), and so down.
+  const need = Math.max(
+    1 / Math.min(...centred.map((k) => k.back.zoom)),
+    ...centred.map((k) => window.width / Math.max(1, still.width - 2 * Math.abs(k.back.x)) / k.back.zoom),
+    ...centred.map((k) => window.height / Math.max(1, still.height - 2 * Math.abs(k.back.y)) / k.back.zoom),
+  );
+  // A hair more, so the bilinear window never samples the still's last column; never past MAX_ZOOM.
+  const most = Math.max(...centred.map((k) => Math.max(k.back.zoom, k.front.zoom)));
+  const by = Math.min(Math.max(1, need * 1.002), MAX_ZOOM / most);
+  return centred.map((k) => ({ back: { ...k.back, zoom: k.back.zoom * by }, front: { ...k.front, zoom: k.front.zoom * by } }));
+}
+
+/** The value of one plane's view property along the path, per frame (`in`), eased within each move. */
+function pathExpr(values: number[], frames: number, fps: number, log: boolean): string {
+  const moves = values.length - 1;
+  const ramp = Math.round(RAMP_SECONDS * fps);
+  let expr = '';
+  for (let i = moves - 1; i >= 0; i--) {
+    const start = Math.round((i * (frames - 1)) / moves);
+    const end = Math.round(((i + 1) * (frames - 1)) / moves);
+    const a = values[i] as number;
+    const b = values[i + 1] as number;
+    const p = progressExpr(`in-${start}`, end - start, ramp);
+    const value = a === b ? `${a}` : log ? `${a}*pow(${b / a},${p})` : `(${a}+${b - a}*${p})`;
+    expr = i === moves - 1 ? value : `if(lt(in,${end}),${value},${expr})`;
+  }
+  return expr;
+}
+
+/**
+ * `perspective` options placing a plane's window over the still on the frame's top-left (the crop after keeps
+ * it): the quad is the window grown so that the window itself lands on the frame, as the renderer's zooms do.
+ */
+function windowFilter(
+  views: View[],
+  frames: number,
+  fps: number,
+  still: { width: number; height: number },
+  frame: { width: number; height: number },
+) {
+  const { width: W, height: H } = still;
+  const { width: w, height: h } = frame;
+  const wide = Math.min(W / w, H / h);
+  const zoom = pathExpr(
+    views.map((v) => v.zoom),
+    frames,
+    fps,
+    true,
+  );
+  const cx = pathExpr(
+    views.map((v) => v.x + W / 2),
+    frames,
+    fps,
+    false,
+  );
+  const cy = pathExpr(
+    views.map((v) => v.y + H / 2),
+    frames,
+    fps,
+    false,
+  );
+  const ww = `(${(w * wide).toFixed(3)}/${zoom})`;
+  const wh = `(${(h * wide).toFixed(3)}/${zoom})`;
+  const x0 = `(${cx}-${ww}/2)`;
+  const y0 = `(${cy}-${wh}/2)`;
+  const x1 = `(${x0}+${ww}*${W / w})`;
+  const y1 = `(${y0}+${wh}*${H / h})`;
+  return `perspective=x0='${x0}':y0='${y0}':x1='${x1}':y1='${y0}':x2='${x0}':y2='${y1}':x3='${x1}':y3='${y1}':eval=frame,crop=${w}:${h}:0:0`;
+}
+
+/** A subject worth its own plane: what the cut-out model keeps, neither a speck nor the whole picture. */
+const SUBJECT_AREA = [0.02, 0.7] as const;
+
+export interface StillSubject {
+  /** The model's mask stretched over the still, 0–255. */
+  alpha: Buffer;
+  box: ShareBox;
+  area: number;
+}
+
+async function stillSubject(still: string, width: number, height: number): Promise<StillSubject | null> {
+  const { mask, side } = await subjectMask(still);
+  const found = maskBox(mask, side, side);
+  if (!found || found.area < SUBJECT_AREA[0] || found.area > SUBJECT_AREA[1]) return null;
+  const alpha = await sharp(mask, { raw: { width: side, height: side, channels: 1 } })
+    .resize(width, height, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  // The model's faint haze over the floor is no subject; and the plane's outermost pixels are clear, since
+  // `perspective` repeats the edge where a window reaches past the still (seen: streaks of floor at a frame's side).
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if ((alpha[i] as number) < 24 || x < 2 || y < 2 || x >= width - 2 || y >= height - 2) alpha[i] = 0;
+    }
+  }
+  return { alpha, ...found };
+}
+
+/**
+ * The moves for a picture when the prompt names none: a wide frame pans along, a subject well off the middle gets
+ * a parallax toward the side with room, anything else (a centred product, no subject found) a slow push-in.
+ */
+export function movesByContent(frame: { width: number; height: number }, subject: { box: ShareBox } | null): CameraMove[] {
+  if (frame.width >= frame.height * 1.3) return [{ kind: 'pan-right', speed: 'normal' }];
+  if (subject) {
+    const middle = (subject.box.left + subject.box.right) / 2;
+    if (Math.abs(middle - 0.5) > 0.12) return [{ kind: 'parallax', speed: 'normal' }];
+  }
+  return [{ kind: 'zoom-in', speed: 'slow' }];
+}
+
+/**
+ * The background with the subject taken out and the hole filled from around it: a normalised convolution (the
+ * picture outside a widened mask, blurred, over the blurred mask) at two scales at a quarter of the size, so the
+ * near background fills a narrow gap and a wide one gets the surroundings' colour. Only a band beside the subject
+ * ever shows, as the planes slide against each other.
+ */
+async function filledBackground(still: string, subject: StillSubject, width: number, height: number, out: string) {
+  const sw = Math.max(8, Math.round(width / 4));
+  const sh = Math.max(8, Math.round(height / 4));
+  // Widened by about 1.5 % of the still, so the subject's fringe is not what fills its hole.
+  const grow = Math.max(2, Math.round(Math.max(width, height) * 0.015));
+  const hole = await sharp(subject.alpha, { raw: { width, height, channels: 1 } })
+    .blur(grow / 2)
+    .threshold(24)
+    .blur(grow / 3)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const small = await sharp(still).resize(sw, sh, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const smallHole = await sharp(hole, { raw: { width, height, channels: 1 } })
+    .resize(sw, sh, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const keep = new Float32Array(sw * sh);
+  const colour = new Float32Array(sw * sh * 3);
+  for (let i = 0; i < keep.length; i++) {
+    const k = (smallHole[i] as number) < 8 ? 1 : 0;
+    keep[i] = k;
+    for (let c = 0; c < 3; c++) colour[i * 3 + c] = (small[i * 3 + c] as number) * k;
+  }
+  const filled = pushPull(colour, keep, sw, sh);
+  // Softened as a background out of focus reads: the fill carries the surroundings' colour, not their detail.
+  const fill = await sharp(Buffer.from(filled), { raw: { width: sw, height: sh, channels: 3 } })
+    .blur(Math.max(1, sw / 100))
+    .raw()
+    .toBuffer();
+  const big = await sharp(fill, { raw: { width: sw, height: sh, channels: 3 } })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  const original = await sharp(still).removeAlpha().raw().toBuffer();
+  const back = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const a = (hole[i] as number) / 255;
+    for (let c = 0; c < 3; c++) back[i * 3 + c] = Math.round((original[i * 3 + c] as number) * (1 - a) + (big[i * 3 + c] as number) * a);
+  }
+  await sharp(back, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toFile(out);
+}
+
+/**
+ * Push–pull hole filling: the known pixels (`weight` 1, colour premultiplied by it) are averaged down a pyramid
+ * until no level has holes, then each hole takes the coarser level's colour on the way back up, so a hole fills
+ * from its own rim inward. Answers the RGB picture, 0–255.
+ */
+export function pushPull(colour: Float32Array, weight: Float32Array, width: number, height: number): Uint8Array {
+  if (width <= 1 && height <= 1) {
+    const w = Math.max(weight[0] as number, 1e-6);
+    return Uint8Array.from([0, 1, 2].map((c) => Math.round((colour[c] as number) / w)));
+  }
+  const cw = Math.ceil(width / 2);
+  const ch = Math.ceil(height / 2);
+  const coarseColour = new Float32Array(cw * ch * 3);
+  const coarseWeight = new Float32Array(cw * ch);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const j = (y >> 1) * cw + (x >> 1);
+      coarseWeight[j] = (coarseWeight[j] as number) + (weight[i] as number);
+      for (let c = 0; c < 3; c++) coarseColour[j * 3 + c] = (coarseColour[j * 3 + c] as number) + (colour[i * 3 + c] as number);
+    }
+  }
+  for (let j = 0; j < cw * ch; j++) {
+    const w = coarseWeight[j] as number;
+    if (w > 1) {
+      for (let c = 0; c < 3; c++) coarseColour[j * 3 + c] = (coarseColour[j * 3 + c] as number) / w;
+      coarseWeight[j] = 1;
+    }
+  }
+  const coarse = pushPull(coarseColour, coarseWeight, cw, ch);
+  const out = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const w = Math.min(1, weight[i] as number);
+      // The coarser level, bilinear about this pixel's centre.
+      const fx = Math.min(cw - 1, Math.max(0, (x - 0.5) / 2));
+      const fy = Math.min(ch - 1, Math.max(0, (y - 0.5) / 2));
+      const x0 = Math.floor(fx);
+      const y0 = Math.floor(fy);
+      const x1 = Math.min(cw - 1, x0 + 1);
+      const y1 = Math.min(ch - 1, y0 + 1);
+      const tx = fx - x0;
+      const ty = fy - y0;
+      for (let c = 0; c < 3; c++) {
+        const at = (xx: number, yy: number) => coarse[(yy * cw + xx) * 3 + c] as number;
+        const below = (at(x0, y0) * (1 - tx) + at(x1, y0) * tx) * (1 - ty) + (at(x0, y1) * (1 - tx) + at(x1, y1) * tx) * ty;
+        const own = (weight[i] as number) > 0 ? (colour[i * 3 + c] as number) / (weight[i] as number) : 0;
+        out[i * 3 + c] = Math.round(own * w + below * (1 - w));
+      }
+    }
+  }
+  return out;
+}
+
+/** The two planes of a clip with depth: the background filled behind the subject, and the subject alone. */
+async function depthPlanes(still: string, subject: StillSubject, width: number, height: number, dir: string) {
+  const back = join(dir, 'back.jpg');
+  const front = join(dir, 'front.png');
+  await filledBackground(still, subject, width, height, back);
+  const rgb = await sharp(still).removeAlpha().raw().toBuffer();
+  const rgba = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    rgb.copy(rgba, i * 4, i * 3, i * 3 + 3);
+    rgba[i * 4 + 3] = subject.alpha[i] as number;
+  }
+  await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png({ compressionLevel: 1 })
+    .toFile(front);
+  return { back, front };
 }
 
 function x264(out: string, threads: number): string[] {
@@ -72,7 +405,7 @@ function x264(out: string, threads: number): string[] {
     '-pix_fmt',
     'yuv420p',
     '-r',
-    String(FPS),
+    String(IMAGE_VIDEO_FPS),
     '-an',
     '-movflags',
     '+faststart',
@@ -80,56 +413,78 @@ function x264(out: string, threads: number): string[] {
   ];
 }
 
+/**
+ * The moves a clip makes: the one asked for, else the prompt's, else the picture's. The picture's are chosen from
+ * where its salient part is (no model): the cut-out model runs only for a move with depth, as its memory and time
+ * are only worth it then (decision "Prompted camera moves", bounded work).
+ */
+async function chooseMoves(options: ImageToVideoOptions, still: string, frame: { width: number; height: number }) {
+  if (options.motion) return [{ kind: options.motion, speed: 'normal' } as CameraMove];
+  const asked = cameraMovesOf(options.prompt);
+  if (asked.length > 0) return asked;
+  return movesByContent(frame, await saliencyBox(still));
+}
+
 export async function imageToVideo(
   input: string,
   options: ImageToVideoOptions,
   out: string,
-): Promise<{ outFile: string; posterFile: string; width: number; height: number; seconds: number }> {
+): Promise<{ outFile: string; posterFile: string; width: number; height: number; seconds: number; moves: CameraMove[] }> {
   const tools = options.tools ?? locateTools();
-  const width = even(options.width);
-  const height = even(options.height);
-  const frames = options.seconds * FPS;
-  const motion = options.motion ?? 'parallax';
+  const frame = { width: even(options.width), height: even(options.height) };
+  const fps = IMAGE_VIDEO_FPS;
+  const frames = options.seconds * fps;
   const run: RunOptions = { timeoutMs: 5 * 60_000, signal: options.signal };
   const threads = 2;
   const work = await mkdtemp(join(tmpdir(), 'reelsmith-motion-'));
   try {
-    let stills: string[];
-    let graph: string[];
+    const cacheDir = join(work, 'stills');
+    await mkdir(cacheDir);
+    const still = await prepareStill(input, frame.width, frame.height, cacheDir, { grade: NEUTRAL_GRADE });
+    const size = { width: even(frame.width * MOTION_MARGIN), height: even(frame.height * MOTION_MARGIN) };
+    let found: Promise<StillSubject | null> | undefined;
+    const subject = () => {
+      found ??= stillSubject(still, size.width, size.height);
+      return found;
+    };
+    const moves = await chooseMoves(options, still, frame);
+    const wantsDepth = moves.some((m) => DEPTH_MOVES.includes(m.kind));
+    const cut = wantsDepth ? await subject() : null;
+    const keys = cameraPath(moves, options.seconds, size, frame, cut !== null);
     // Each still is decoded once and its frame repeated (`loop`), never re-read per frame.
     const repeated = (index: number, format: string) =>
-      `[${index}:v]format=${format},loop=loop=${frames - 1}:size=1:start=0,setpts=N/${FPS}/TB`;
-    if (motion === 'parallax') {
-      const { backdrop, subject, subjectSize, margin } = await parallaxLayers(input, width, height, work);
-      const dx = even(width * (margin - 1));
-      const dy = even(height * (margin - 1));
-      // Eased in and out, so the move starts and ends gently.
-      const e = `(0.5-0.5*cos(PI*n/${frames - 1}))`;
-      const drift = Math.round(width * 0.04);
-      const bx = (width - subjectSize.width) / 2;
-      const by = (height - subjectSize.height) / 2;
-      stills = [backdrop, subject];
+      `[${index}:v]format=${format},loop=loop=${frames - 1}:size=1:start=0,setpts=N/${fps}/TB`;
+    const planeFilter = (plane: 'back' | 'front') =>
+      windowFilter(
+        keys.map((k) => k[plane]),
+        frames,
+        fps,
+        size,
+        frame,
+      );
+    const back = planeFilter('back');
+    let stills: string[];
+    let graph: string[];
+    if (cut) {
+      const planes = await depthPlanes(still, cut, size.width, size.height, work);
+      const front = planeFilter('front');
+      stills = [planes.back, planes.front];
       graph = [
-        `${repeated(0, 'yuv420p')},crop=${width}:${height}:x='${dx}*(1-${e})':y='${dy / 2}',setsar=1[bg]`,
-        `${repeated(1, 'yuva420p')}[fg]`,
-        `[bg][fg]overlay=x='${bx - drift}+${2 * drift}*${e}':y='${by}-${Math.round(height * 0.01)}*${e}':eval=frame:format=yuv420,format=yuv420p[v]`,
+        `${repeated(0, 'yuv420p')},${back}[back]`,
+        `${repeated(1, 'yuva420p')},${front}[front]`,
+        '[back][front]overlay=format=yuv420:eof_action=repeat,setsar=1,format=yuv420p[v]',
       ];
     } else {
-      const cacheDir = join(work, 'stills');
-      await mkdir(cacheDir);
-      const still = await prepareStill(input, width, height, cacheDir, { grade: NEUTRAL_GRADE });
-      const stillSize = { width: even(width * MOTION_MARGIN), height: even(height * MOTION_MARGIN) };
-      const filter = motionFilter({ kind: 'image', file: still, motion, motionFrames: frames }, 0, { width, height, fps: FPS }, stillSize);
       stills = [still];
-      graph = [`${repeated(0, 'yuv420p')},${filter},setsar=1,format=yuv420p[v]`];
+      graph = [`${repeated(0, 'yuv420p')},${back},setsar=1,format=yuv420p[v]`];
     }
     const args = [
       '-v',
       'error',
       '-y',
       '-filter_complex_threads',
-      '1',
-      ...stills.flatMap((still) => ['-framerate', String(FPS), '-i', still]),
+      String(threads),
+      ...stills.flatMap((s) => ['-framerate', String(fps), '-i', s]),
       '-filter_complex',
       graph.join(';'),
       '-map',
@@ -141,7 +496,7 @@ export async function imageToVideo(
     await runTool(tools.ffmpeg, args, run);
     const posterFile = options.posterFile ?? out.replace(/(\.\w+)?$/, '.poster.png');
     await posterFrame(tools, out, posterFile, 0, run);
-    return { outFile: out, posterFile, width, height, seconds: options.seconds };
+    return { outFile: out, posterFile, ...frame, seconds: options.seconds, moves };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

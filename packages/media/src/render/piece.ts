@@ -76,7 +76,8 @@ export function easedProgress(t: number, span: number, ramp: number): number {
   return (at - r / 2) / run;
 }
 
-function progressExpr(t: string, span: number, ramp: number): string {
+/** `easedProgress` in ffmpeg's expression language: the share of the move done at frame expression `t`. */
+export function progressExpr(t: string, span: number, ramp: number): string {
   if (span < 2) return '0';
   const r = Math.max(1, Math.min(ramp, span / 2));
   const run = span - r;

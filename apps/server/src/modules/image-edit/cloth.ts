@@ -19,22 +19,22 @@ type Described = GarmentCheck['garmentType'] | Reason;
 
 /** The spec's detection messages ("Validation rules"), and what an accepted picture holds. */
 const DESCRIPTIONS: Record<NonNullable<Described>, Record<Locale, string>> = {
-  top: { en: 'One top on a white background.', zh: '白色背景上的一件上衣。', pt: 'Uma peça de cima num fundo branco.' },
-  bottom: { en: 'One bottom on a white background.', zh: '白色背景上的一件下装。', pt: 'Uma peça de baixo num fundo branco.' },
-  onePiece: { en: 'One dress on a white background.', zh: '白色背景上的一件连衣裙。', pt: 'Um vestido num fundo branco.' },
-  noCloth: { en: 'No cloth detected', zh: '未检测到服装', pt: 'Nenhuma peça de roupa detetada' },
-  multipleClothes: { en: 'Multiple clothes detected', zh: '检测到多件服装', pt: 'Várias peças de roupa detetadas' },
-  onlyOneDress: { en: 'Only one dress can be uploaded', zh: '只能上传一件连衣裙', pt: 'Só pode carregar um vestido' },
+  top: { en: 'One top on a white background.', zh: '白色背景上的一件上衣。', pt: 'Uma peça de cima em fundo branco.' },
+  bottom: { en: 'One bottom on a white background.', zh: '白色背景上的一件下装。', pt: 'Uma peça de baixo em fundo branco.' },
+  onePiece: { en: 'One dress on a white background.', zh: '白色背景上的一件连衣裙。', pt: 'Um vestido em fundo branco.' },
+  noCloth: { en: 'No cloth detected', zh: '未检测到服装', pt: 'Nenhuma peça de roupa detectada' },
+  multipleClothes: { en: 'Multiple clothes detected', zh: '检测到多件服装', pt: 'Várias peças de roupa detectadas' },
+  onlyOneDress: { en: 'Only one dress can be uploaded', zh: '只能上传一件连衣裙', pt: 'Só é possível enviar um vestido' },
   multipleSimilarClothes: {
     en: 'Multiple similar clothes detected',
     zh: '检测到多件相似服装',
-    pt: 'Várias peças de roupa semelhantes detetadas',
+    pt: 'Várias peças de roupa semelhantes detectadas',
   },
   typeNotSupported: { en: 'Clothing type not supported', zh: '不支持该服装类型', pt: 'Tipo de roupa não suportado' },
   background: {
     en: 'Please use a picture of the garment on a flat white background.',
     zh: '请使用纯白背景上的服装图片。',
-    pt: 'Use uma imagem da peça num fundo branco liso.',
+    pt: 'Use uma imagem da peça em um fundo branco liso.',
   },
   size: {
     en: 'The picture must be up to 10 MB, with a shorter side of at least 512 px and a longer side of at most 4096 px.',
@@ -44,15 +44,19 @@ const DESCRIPTIONS: Record<NonNullable<Described>, Record<Locale, string>> = {
   format: {
     en: 'Please upload a JPG, JPEG or PNG picture.',
     zh: '请上传 JPG、JPEG 或 PNG 图片。',
-    pt: 'Carregue uma imagem JPG, JPEG ou PNG.',
+    pt: 'Envie uma imagem JPG, JPEG ou PNG.',
   },
 };
 
-/** The storage key `url` names: a key itself, or the `key` of one of the service's own file links. */
+/**
+ * The storage key `url` names: a key itself, or the `key` of one of the service's own file links, absolute or
+ * relative as the web app holds them (`/{prefix}/api/file/object?key=…`: taken for a key, it answered "Not found.").
+ */
 function keyOf(url: string): string | undefined {
-  if (!/^https?:\/\//i.test(url)) return url;
+  const link = /^https?:\/\//i.test(url) || url.startsWith('/');
+  if (!link) return url;
   try {
-    return new URL(url).searchParams.get('key') ?? undefined;
+    return new URL(url, 'http://link.invalid').searchParams.get('key') ?? undefined;
   } catch {
     return undefined;
   }

@@ -14,8 +14,8 @@ import { clothCheck } from './cloth.js';
 const IMAGES_PATH = '/mis/product-background/image';
 
 export const imageEditModule = defineModule((api, { route, ctx }) => {
-  route(productBackgroundList, ({ query, req }) =>
-    presetBackgrounds(localeOf(req.headers['accept-language']), query.category).map((b) => ({
+  route(productBackgroundList, async ({ user, query, req }) =>
+    (await presetBackgrounds(ctx, user.userId, localeOf(req.headers['accept-language']), query.category)).map((b) => ({
       ...b,
       imageUrl: `${apiBase(ctx.settings)}${IMAGES_PATH}/${b.backgroundId}.jpg`,
     })),

@@ -32,17 +32,26 @@ export interface SourceImage {
   height: number;
   /** jpg, png or webp. */
   format: string;
+  /** What the user calls the picture, without its extension: the asset's name, or the link's file name. */
+  title: string;
 }
 
 /** The stored image a resKey names, when it is one of the user's completed images; else "Not found.". */
 async function ownImage(ctx: AppContext, userId: string, resKey: string) {
   if (!isUsersKey(userId, resKey)) throw new AppError('notFound');
   const [row] = await ctx.db
-    .select({ id: files.id, type: files.type })
+    .select({ id: files.id, type: files.type, name: files.name })
     .from(files)
     .where(and(eq(files.userId, userId), eq(files.resKey, resKey), eq(files.status, 'completed')));
   if (!row) throw new AppError('notFound');
   if (row.type !== 'image') throw new AppError('fileFormatUnsupported', { types: IMAGE_FORMAT_NAMES });
+  return row;
+}
+
+/** A name without its extension; the link's last path segment for a web address. */
+function titleOf(ref: ImageRef, assetName: string | undefined): string {
+  const name = assetName ?? decodeURIComponent(new URL(ref.imageUrl as string).pathname.split('/').pop() ?? '');
+  return name.replace(/\.[a-z0-9]{2,5}$/i, '').trim() || 'image';
 }
 
 /** Refuses a submission that names no picture (spec "Validation rules": image tools need a product image). */
@@ -57,8 +66,9 @@ export function requireImage(ref: ImageRef): void {
 export async function fetchImage(ctx: AppContext, userId: string, ref: ImageRef, dir: string, name = 'source'): Promise<SourceImage> {
   requireImage(ref);
   const raw = join(dir, `${name}.download`);
+  let assetName: string | undefined;
   if (ref.resKey) {
-    await ownImage(ctx, userId, ref.resKey);
+    assetName = (await ownImage(ctx, userId, ref.resKey)).name;
     await pipeline(await ctx.storage.read(ref.resKey), createWriteStream(raw));
   } else {
     await writeFile(raw, await download(ctx.settings, ref.imageUrl as string, ctx.settings.maxImageBytes));
@@ -75,7 +85,7 @@ export async function fetchImage(ctx: AppContext, userId: string, ref: ImageRef,
   }
   // Read from the header only: a picture past the bound is refused before anything decodes it.
   checkInputPicture(size);
-  return { path, width: size.width, height: size.height, format: format.ext };
+  return { path, width: size.width, height: size.height, format: format.ext, title: titleOf(ref, assetName) };
 }
 
 /** The picture's facts for `accept`: fetched into a work directory that is removed at once. */

@@ -40,16 +40,24 @@ function providerOf<C extends Capability>(ctx: AppContext, capability: C): Provi
   return provider as Provider<C>;
 }
 
+/**
+ * What each tool's output is called in the library, after the picture it was made from ("model – Extended.jpg"),
+ * as the generation tools name theirs after the tool and the prompt.
+ */
+const OUTPUT_NAMES = {
+  'remove-background': 'Background removed',
+  'product-background': 'New background',
+  'expand-image': 'Extended',
+  'enlarge-image': 'Enhanced',
+} as const;
+
 /** Stores an output as a generated asset of the caller (listed in the library) and answers its key and link. */
-async function storeOutput(task: TaskJob<unknown>, path: string, kind: string) {
+async function storeOutput(task: TaskJob<unknown>, path: string, kind: keyof typeof OUTPUT_NAMES, source: SourceImage) {
   const { ctx } = task;
   const fileId = randomUUID();
   const stored = await ingest(ctx, { userId: task.userId, fileId, path, signal: task.signal });
-  await addFile(
-    ctx,
-    { userId: task.userId, fileId, name: `${kind}-${task.taskId.slice(0, 8)}.${stored.format}`, source: 'generated' },
-    stored,
-  );
+  const name = `${source.title.slice(0, 120)} – ${OUTPUT_NAMES[kind]}.${stored.format}`;
+  await addFile(ctx, { userId: task.userId, fileId, name, source: 'generated' }, stored);
   return { resKey: stored.resKey, url: await ctx.storage.downloadUrl(stored.resKey) };
 }
 
@@ -81,7 +89,7 @@ function imageTool<K extends 'remove-background' | 'product-background' | 'expan
         const output = await tool.make(provider, input, source, job, task);
         signal.throwIfAborted();
         await task.progress('polishing');
-        return { images: [await storeOutput(task, output, tool.kind)] };
+        return { images: [await storeOutput(task, output, tool.kind, source)] };
       });
     },
     async view(result, ctx) {

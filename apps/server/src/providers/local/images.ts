@@ -10,6 +10,7 @@ import {
   imageToVideo,
   NoSubjectError,
   replaceBackground,
+  stageOfFile,
   UPSCALE_MAX_LONG_SIDE,
   UpscaleInputError,
   upscaleImage,
@@ -55,7 +56,8 @@ const replaceBackgroundProvider: ReplaceBackground = {
     const cutout = await removeBackground.cutOut(image, job);
     job.signal.throwIfAborted();
     const out = outputIn(job, 'background', 'jpg');
-    await asUserError(job, () => replaceBackground(cutout, background, out));
+    // A preset set says where the product stands on it (a podium's top, a glossy floor that mirrors it).
+    await asUserError(job, () => replaceBackground(cutout, background, out, { stage: stageOfFile(background) }));
     return out;
   },
 };
@@ -85,7 +87,12 @@ const imageToVideoWith = (settings: Settings): ImageToVideo => ({
     const out = outputIn(job, 'video', 'mp4');
     const seconds = request.duration === 10 ? 10 : 5;
     const tools = mediaToolsOf(settings);
-    await imageToVideo(request.image, { seconds, width: request.width, height: request.height, tools, signal: job.signal }, out);
+    // The prompt's motion words choose the camera's moves (decision "Prompted camera moves").
+    await imageToVideo(
+      request.image,
+      { seconds, width: request.width, height: request.height, prompt: request.prompt, tools, signal: job.signal },
+      out,
+    );
     return out;
   },
 });

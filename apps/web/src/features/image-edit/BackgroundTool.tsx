@@ -22,7 +22,6 @@ type Background = { source: 'preset'; backgroundId: string } | { source: 'upload
 /** AI background: the background removed, or replaced with a preset or the user's own picture. */
 export function BackgroundTool({ title, nav, source, image }: EditToolProps) {
   const { t } = useTranslation(['image-edit', 'generation']);
-  const form = useGenerationForm();
   const [mode, setMode] = useState<Mode>('remove');
   const [background, setBackground] = useState<Background | null>(null);
   const presets = useQuery({
@@ -36,9 +35,10 @@ export function BackgroundTool({ title, nav, source, image }: EditToolProps) {
     if (mode === 'replace' && !background) return t('generation:validation.backgroundRequired');
     return null;
   };
+  const form = useGenerationForm(check);
   const submit = () => {
-    if (mode === 'remove') return form.submit('remove-background', check, () => imageRef(image as PickedImage));
-    return form.submit('product-background', check, () => {
+    if (mode === 'remove') return form.submit('remove-background', () => imageRef(image as PickedImage));
+    return form.submit('product-background', () => {
       const chosen = background as Background;
       return {
         ...imageRef(image as PickedImage),
@@ -48,7 +48,13 @@ export function BackgroundTool({ title, nav, source, image }: EditToolProps) {
   };
 
   return (
-    <ToolLayout title={title} tool={mode === 'remove' ? 'remove-background' : 'product-background'} runs={form.runs} nav={nav}>
+    <ToolLayout
+      title={title}
+      // One history for both modes, each record labelled with its own, so a result just made stays in view on a switch.
+      tool={{ 'remove-background': t('background.remove'), 'product-background': t('background.replace') }}
+      form={form}
+      nav={nav}
+    >
       {source}
       <Choice
         label={t('background.mode')}

@@ -42,6 +42,10 @@ export function ExtendCanvas({
   const box = useRef<HTMLDivElement>(null);
   const scale = Math.min(useAvailableWidth(box) / frame.width, BOX / frame.height);
 
+  // Konva filters a cached copy of the node, made at the node's size then: the preview is cached again whenever
+  // the frame or the scale changes, or a switch to 16:9 or a free size would keep drawing the old, smaller copy
+  // (a grey ghost of the previous frame) instead of a preview filling the new one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the frame's size and the scale are what the cache must follow
   useEffect(() => {
     const node = preview.current;
     if (loading.state !== 'ready' || !node) return;
@@ -51,10 +55,11 @@ export function ExtendCanvas({
       // A picture from another origin without CORS cannot be read back (a tainted canvas): the hint is left out.
       if (!(error instanceof DOMException && error.name === 'SecurityError')) throw error;
     }
-  }, [loading]);
+  }, [loading, frame.width, frame.height, scale]);
 
   return (
-    <div ref={box} className={styles.canvas} style={{ minHeight: BOX }}>
+    // The box holds the canvas's place while the picture loads, then fits the frame (a wide frame on a phone is short).
+    <div ref={box} className={styles.canvas} style={{ minHeight: loading.state === 'ready' ? undefined : BOX }}>
       {/* The browser loads the picture here; the canvas draws it once loaded. */}
       <img
         key={url}

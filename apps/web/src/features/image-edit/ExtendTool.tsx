@@ -38,21 +38,20 @@ const sizeOf = (image: PickedImage | null) => (image?.width && image.height ? { 
 /** Image extension: the canvas around the picture grown to a ratio or a free size, the new area generated. */
 export function ExtendTool({ title, nav, source, image }: EditToolProps) {
   const { t } = useTranslation(['image-edit', 'generation']);
-  const form = useGenerationForm();
   const [shape, setShape] = useState<Shape>('1:1');
   const size = sizeOf(image);
   const [frame, setFrame] = useFrame(image, shape);
 
-  const check = () => (image && frame ? null : t('generation:validation.productImageRequired'));
+  const form = useGenerationForm(() => (image && frame ? null : t('generation:validation.productImageRequired')));
   const submit = () =>
-    form.submit('expand-image', check, () => ({
+    form.submit('expand-image', () => ({
       ...imageRef(image as PickedImage),
       ...(shape === 'free' ? {} : { ratio: shape }),
       canvas: frame as Frame,
     }));
 
   return (
-    <ToolLayout title={title} tool="expand-image" runs={form.runs} nav={nav}>
+    <ToolLayout title={title} tool="expand-image" form={form} nav={nav}>
       {source}
       <Choice
         label={t('extend.shape')}

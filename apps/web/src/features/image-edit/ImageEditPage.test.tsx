@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, userWith } from '../../test/renderApp';
-import { inHistory, libraryImage, libraryOf, stubTool } from '../generation/testing';
+import { inHistory, libraryImage, libraryOf, record, stubTool } from '../generation/testing';
 
 // Mounting the whole app with antd's styles is slow on a shared 2-core machine, and polls come 2 s apart.
 vi.setConfig({ testTimeout: 60_000 });
@@ -53,12 +53,47 @@ describe('image edit', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'bottle.png' }));
     fireEvent.click(screen.getByRole('button', { name: 'Use' }));
     await screen.findByAltText('bottle.png');
-    generate();
+    // Checked again as the form changes: the image's message gives way to the next problem at once.
     expect((await screen.findByRole('alert')).textContent).toBe('Please choose a background');
 
     fireEvent.click(await screen.findByAltText('Studio'));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     generate();
     await waitFor(() => expect(submitted).toEqual([{ resKey: 'u/u1/f1.png', backgroundId: 'studio' }]));
+  });
+
+  it('keeps one history for both background modes, each record labelled with its mode', async () => {
+    const asked: unknown[] = [];
+    const rows = [
+      record('product-background', 'replaced', { status: 'SUCCESS', input: { resKey: 'u/u1/f1.png' } }),
+      record('remove-background', 'removed', {
+        status: 'SUCCESS',
+        input: { resKey: 'u/u1/f1.png' },
+        outputs: [{ resKey: 'u/u1/cut.png', url: 'http://files.test/cut.png' }],
+      }),
+    ];
+    stubTool({
+      tool: 'remove-background',
+      extra: {
+        '/assert/folders/files': libraryOf(BOTTLE),
+        '/mis/product-background/list': BACKGROUNDS,
+        '/generation/history': (body) => {
+          asked.push(body);
+          return ok(rows);
+        },
+      },
+    });
+    renderApp('/tools/image-edit?fileId=f1', userWith('ACTIVE'));
+    const removed = await inHistory((history) => history.getByAltText('Image 1'));
+    expect(removed.getAttribute('src')).toBe('http://files.test/cut.png');
+    const labels = () => within(screen.getByRole('region', { name: 'Generation history' })).getAllByText(/background$/);
+    expect(labels().map((label) => label.textContent)).toEqual(['Replace background', 'Remove background']);
+
+    choose('Background', 'Replace background');
+    await screen.findByAltText('Studio');
+    // The result made in the other mode is still there, and the history was not asked for again.
+    expect((await inHistory((history) => history.getByAltText('Image 1'))).getAttribute('src')).toBe('http://files.test/cut.png');
+    expect(asked).toEqual([{ tool: ['remove-background', 'product-background'], page: 1, pageSize: 20 }]);
   });
 
   it('refuses to enhance a picture longer than 1920 px, and sends n = 1 with the scale', async () => {
@@ -70,6 +105,8 @@ describe('image edit', () => {
     const { router } = renderApp('/tools/image-edit?fileId=f2', userWith('ACTIVE'));
     await screen.findByAltText('poster.png');
     tab('HD enhancement');
+    // No vendor upscaler answers here: the form names the local engine for what it is.
+    expect((await screen.findByRole('note')).textContent).toContain('Sharpen and enlarge');
     generate();
     expect((await screen.findByRole('alert')).textContent).toBe("The image's longest side must be at most 1920 px");
     expect(submitted).toEqual([]);
@@ -81,6 +118,21 @@ describe('image edit', () => {
     await waitFor(() => expect(submitted).toEqual([{ resKey: 'u/u1/f1.png', scale: 4, n: 1 }]));
     await inHistory((history) => history.getByText("Don't worry, your credits remain unchanged"));
     await inHistory((history) => history.getByText('Generation failed'));
+  });
+
+  it('names the vendor upscaler when the service reports one for enhancement', async () => {
+    stubTool({
+      tool: 'enlarge-image',
+      extra: {
+        '/assert/folders/files': libraryOf(BOTTLE),
+        '/health': ok({ db: 'ok', queue: 'ok', storage: 'ok', engine: { providers: { upscale: 'fal' } } }),
+      },
+    });
+    renderApp('/tools/image-edit?fileId=f1', userWith('ACTIVE'));
+    await screen.findByAltText('bottle.png');
+    tab('HD enhancement');
+    await waitFor(() => expect(screen.getByRole('note').textContent).toContain('AI upscaling (fal)'));
+    expect(screen.getByRole('note').textContent).not.toContain('Sharpen and enlarge');
   });
 
   it('extends to a ratio around the picture, and shows an error state when the picture cannot be loaded', async () => {

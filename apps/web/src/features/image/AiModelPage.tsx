@@ -103,7 +103,6 @@ function GarmentPicker({
 /** AI model try-on (spec "Screens and routes" screen 4): a model, the clothes, and how they are worn. */
 export function AiModelPage() {
   const { t } = useTranslation(['image', 'generation', 'app']);
-  const form = useGenerationForm();
   const [garmentType, setGarmentType] = useState<GarmentType>('top');
   const [model, setModel] = useState<Chosen | null>(null);
   const [clothes, setClothes] = useState<Partial<Record<Slot, Chosen>>>({});
@@ -122,8 +121,9 @@ export function AiModelPage() {
     setClothes({});
   };
   const check = () => (model && slots.every(({ slot }) => clothes[slot]) ? null : t('generation:validation.modelAndClothesRequired'));
+  const form = useGenerationForm(check);
   const submit = () =>
-    form.submit('virtual-try-on', check, () => ({
+    form.submit('virtual-try-on', () => ({
       garmentType,
       model: modelRefOf(model as Chosen),
       ...Object.fromEntries(slots.map(({ slot }) => [slot, garmentRefOf(clothes[slot] as Chosen)])),
@@ -131,7 +131,7 @@ export function AiModelPage() {
     }));
 
   return (
-    <ToolLayout title={t('app:routes.aiModel')} tool="virtual-try-on" runs={form.runs} nav={<ImageToolSwitch />}>
+    <ToolLayout title={t('app:routes.aiModel')} tool="virtual-try-on" form={form} nav={<ImageToolSwitch />}>
       <Choice
         label={t('garmentType')}
         value={garmentType}

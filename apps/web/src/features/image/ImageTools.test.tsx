@@ -159,7 +159,8 @@ describe('AI model try-on', () => {
     await waitFor(() => expect(FakeXhr.last).not.toBeNull());
     act(() => FakeXhr.last?.answer(200, ''));
     expect(await screen.findByText('Multiple clothes detected')).toBeTruthy();
-    expect(calls).toContain(`/image/getClothDesc?url=${encodeURIComponent('http://files.test/shirts.png')}`);
+    // Asked by the stored file's key, not its signed link (which the service took for a key and did not find).
+    expect(calls).toContain(`/image/getClothDesc?url=${encodeURIComponent('u/u1/c1.png')}`);
     expect(screen.queryByRole('img', { name: 'shirts.png' })).toBeNull();
   });
 

@@ -48,7 +48,6 @@ function Inspiration({ onPick }: { onPick: (prompt: string) => void }) {
 /** Text to image, and image to image when a reference picture is given (spec "Screens and routes" screen 4). */
 export function TextToImagePage() {
   const { t } = useTranslation(['image', 'generation', 'app']);
-  const form = useGenerationForm();
   const [prompt, setPrompt] = useState<PromptValue>({ prompt: '', negativePrompt: '' });
   const [image, setImage] = useState<PickedImage | null>(null);
   const [ratio, setRatio] = useState<Ratio>('1:1');
@@ -56,23 +55,20 @@ export function TextToImagePage() {
   const [quality, setQuality] = useState<Quality>('standard');
   const [count, setCount] = useState<Count>(1);
 
+  const form = useGenerationForm(() => (prompt.prompt.trim() ? null : t('generation:validation.promptEmpty')));
   const submit = () =>
-    form.submit(
-      'text-to-image',
-      () => (prompt.prompt.trim() ? null : t('generation:validation.promptEmpty')),
-      () => ({
-        prompt: prompt.prompt.trim(),
-        negativePrompt: negativeOf(prompt),
-        ...(image ? { image: imageRef(image) } : {}),
-        ratio,
-        imageModel: model,
-        quality,
-        count,
-      }),
-    );
+    form.submit('text-to-image', () => ({
+      prompt: prompt.prompt.trim(),
+      negativePrompt: negativeOf(prompt),
+      ...(image ? { image: imageRef(image) } : {}),
+      ratio,
+      imageModel: model,
+      quality,
+      count,
+    }));
 
   return (
-    <ToolLayout title={t('app:routes.textToImage')} tool="text-to-image" runs={form.runs} nav={<ImageToolSwitch />}>
+    <ToolLayout title={t('app:routes.textToImage')} tool="text-to-image" form={form} nav={<ImageToolSwitch />}>
       <ImageInput label={t('reference')} value={image} onChange={setImage} />
       <PromptFields value={prompt} onChange={setPrompt} />
       <Inspiration onPick={(sample) => setPrompt({ ...prompt, prompt: sample })} />

@@ -19,5 +19,8 @@ export function clothProblem(check: ClothCheck, t: TFunction): string | null {
 /** The browser's own check of a clothing file before it is uploaded. */
 export const clothingPrecheck = (t: TFunction) => async (file: File) => ((await clothingFileFits(file)) ? null : limitsMessage(t));
 
-/** Asks the service whether a stored picture shows one garment it can dress a model in. */
-export const checkCloth = (image: PickedImage): Promise<ClothCheck> => api(imageClothDesc, { query: { url: image.url } });
+/**
+ * Asks the service whether a stored picture shows one garment it can dress a model in, by the file's key, which the
+ * service reads itself (its signed link expires and is only a way to reach it).
+ */
+export const checkCloth = (image: PickedImage): Promise<ClothCheck> => api(imageClothDesc, { query: { url: image.resKey } });

@@ -1,0 +1,110 @@
+// The cut-out's matte refined at full size (decision "Studio backdrops") on pictures made here: a glass shape, a
+// furry edge, a product on a patterned floor. Each gives `refineMatte` the picture and a coarse mask as the model
+// gives one (its edge soft over a few pixels, enlarged), and checks the alpha's statistics.
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { refineMatte } from '../src/imaging/matte.js';
+
+const SIZE = 400;
+
+const raw = async (svg: string) =>
+  sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}">${svg}</svg>`))
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+
+/** A mask from a shape, softened as the model's enlarged mask is. */
+const coarseMask = async (shape: string, blur = 3) =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}"><rect width="100%" height="100%" fill="#000"/>${shape}</svg>`,
+    ),
+  )
+    .blur(blur)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+
+const at = (alpha: Buffer, x: number, y: number) => alpha[y * SIZE + x] as number;
+
+describe('refineMatte', () => {
+  it('keeps a glass shape on a plain backdrop see-through inside, its rim and cap opaque', async () => {
+    // A clear jar on white: its body is the backdrop a shade darker, outlined grey, under a wooden lid.
+    const picture = await raw(
+      '<rect width="100%" height="100%" fill="#f4f4f4"/><rect x="120" y="120" width="160" height="230" rx="18" fill="#e9e9ea" stroke="#8a8a8c" stroke-width="6"/><rect x="110" y="80" width="180" height="50" fill="#a8733f"/>',
+    );
+    const mask = await coarseMask('<rect x="110" y="80" width="180" height="273" rx="18" fill="#fff"/>');
+    const { alpha, seeThrough } = refineMatte(picture, mask, SIZE, SIZE, [244, 244, 244]);
+    const interior: number[] = [];
+    for (let y = 170; y < 320; y += 5) for (let x = 150; x < 250; x += 5) interior.push(at(alpha, x, y));
+    const mean = interior.reduce((a, b) => a + b, 0) / interior.length;
+    expect(mean).toBeLessThan(128);
+    expect(mean).toBeGreaterThan(5);
+    expect(seeThrough).toBeGreaterThan(0.3);
+    expect(at(alpha, 200, 100)).toBe(255);
+    expect(at(alpha, 120, 250)).toBeGreaterThan(200);
+  });
+
+  it('keeps an opaque product opaque on a plain backdrop of another colour', async () => {
+    const picture = await raw(
+      '<rect width="100%" height="100%" fill="#f4f4f4"/><rect x="120" y="120" width="160" height="200" fill="#2a6bd1"/>',
+    );
+    const mask = await coarseMask('<rect x="120" y="120" width="160" height="200" fill="#fff"/>');
+    const { alpha, seeThrough } = refineMatte(picture, mask, SIZE, SIZE, [244, 244, 244]);
+    expect(seeThrough).toBe(0);
+    expect(at(alpha, 200, 220)).toBe(255);
+    expect(at(alpha, 60, 60)).toBe(0);
+  });
+
+  it('gives a furry edge partial transparency along its band, where the coarse mask is a plain ramp', async () => {
+    // Dark hairs, 1 px wide and 2 px apart, standing out 30 px from a dark body on a light backdrop.
+    let hairs = '';
+    for (let x = 80; x < 320; x += 3)
+      hairs += `<line x1="${x}" y1="200" x2="${x + 6}" y2="${170 + ((x * 7) % 13)}" stroke="#2b2118" stroke-width="1"/>`;
+    const picture = await raw(
+      `<rect width="100%" height="100%" fill="#e8e4dc"/><rect x="80" y="200" width="240" height="160" fill="#2b2118"/>${hairs}`,
+    );
+    // The model's mask: the body and the fur's band as one soft-edged block.
+    const mask = await coarseMask('<rect x="80" y="185" width="240" height="175" fill="#fff"/>', 4);
+    const { alpha } = refineMatte(picture, mask, SIZE, SIZE, null);
+    let partial = 0;
+    let count = 0;
+    let betweenHairs = 0;
+    for (let y = 172; y < 200; y++) {
+      for (let x = 100; x < 300; x++) {
+        const a = at(alpha, x, y);
+        count++;
+        if (a > 12 && a < 243) partial++;
+      }
+    }
+    for (let y = 185; y < 198; y++) betweenHairs += at(alpha, 150, y);
+    const share = partial / count;
+    expect(share).toBeGreaterThan(0.25);
+    // The body is opaque, the backdrop above the fur clear.
+    expect(at(alpha, 200, 300)).toBe(255);
+    expect(at(alpha, 200, 150)).toBe(0);
+    expect(betweenHairs / 13).toBeLessThan(250);
+  });
+
+  it('drops the floor a product stands on: its tiles and a grout line the mask kept joined to it', async () => {
+    // A blue box on brown tiles with grey grout lines; the coarse mask overshoots the box by 6 px and keeps a 6 px
+    // grout line running from the box to the frame's edge.
+    let floor = '<rect width="100%" height="100%" fill="#8a3b24"/>';
+    for (let t = 0; t < SIZE; t += 50)
+      floor += `<rect x="${t}" y="0" width="4" height="${SIZE}" fill="#9c9a94"/><rect x="0" y="${t}" width="${SIZE}" height="4" fill="#9c9a94"/>`;
+    const picture = await raw(`${floor}<rect x="130" y="130" width="140" height="140" fill="#2a6bd1"/>`);
+    const mask = await coarseMask(
+      '<rect x="124" y="124" width="152" height="152" fill="#fff"/><rect x="270" y="198" width="130" height="8" fill="#fff"/>',
+      2,
+    );
+    const { alpha } = refineMatte(picture, mask, SIZE, SIZE, null);
+    // The grout line beside the box, and the tile rim the mask overshot, are transparent.
+    for (const x of [300, 340, 380]) expect(at(alpha, x, 201)).toBeLessThan(30);
+    let rim = 0;
+    for (let x = 140; x < 260; x++) rim += at(alpha, x, 126);
+    expect(rim / 120).toBeLessThan(60);
+    // The product stays whole.
+    expect(at(alpha, 200, 200)).toBe(255);
+    expect(at(alpha, 135, 135)).toBeGreaterThan(240);
+  });
+});
