@@ -59,6 +59,17 @@ const amazonPage = (base: string) => `<!doctype html><html lang="en"><head><titl
 <span class="basisPrice">List Price: <span class="a-price a-text-price" data-a-strike="true"><span class="a-offscreen">$39.99</span></span></span></div>
 </body></html>`;
 
+/** A product whose shop refuses every download of its pictures (a CDN that turns servers away). */
+const refusedPage = (base: string) =>
+  `<script type="application/ld+json">${JSON.stringify({
+    '@type': 'Product',
+    name: 'Harbor Linen Shirt',
+    image: [1, 2, 3].map((i) => `${base}/locked/${i}.png`),
+  })}</script>`;
+
+/** A product page that shows no picture at all. */
+const barePage = `<script type="application/ld+json">${JSON.stringify({ '@type': 'Product', name: 'Gift card', description: 'Any amount.' })}</script>`;
+
 const aboutPage =
   '<!doctype html><html lang="en"><head><title>About us</title></head><body><h1>About us</h1><p>Makers since 2016.</p></body></html>';
 
@@ -72,6 +83,7 @@ interface Analysis {
   productVideos?: { fileId?: string; fileUrl?: string }[];
   productOffer?: { price: string; currency: string; listPrice?: string };
   productBrand?: string;
+  mediaImport?: unknown;
 }
 
 describe.each(testDatabases())('link analysis on $name', (testDb) => {
@@ -87,6 +99,10 @@ describe.each(testDatabases())('link analysis on $name', (testDb) => {
     const small = await png(64, 64, [20, 20, 20]);
     for (let i = 1; i <= 32; i++) fixture.routes.set(`/many/${i}.png`, { type: 'image/png', body: small });
     fixture.routes.set('/many.html', { type: 'text/html', body: Buffer.from(manyPage(fixture.base)) });
+    fixture.routes.set('/refused.html', { type: 'text/html', body: Buffer.from(refusedPage(fixture.base)) });
+    for (const i of [1, 2, 3])
+      fixture.routes.set(`/locked/${i}.png`, { type: 'text/plain', body: Buffer.from('Access denied'), status: 403 });
+    fixture.routes.set('/bare.html', { type: 'text/html', body: Buffer.from(barePage) });
     worker = startWorker(t.ctx, [linkAnalysisTask], { concurrency: 2, pollMs: 25, log: silent });
   });
   afterAll(() => worker.stop());
@@ -129,8 +145,28 @@ describe.each(testDatabases())('link analysis on $name', (testDb) => {
     expect(state.productImages?.map((image) => sourceOf.get(image.fileId as string))).toEqual(
       [1, 2, 3, 4].map((i) => `${fixture.base}/img/${i}.png`),
     );
+    // The broken link is counted and said; the project keeps the name it was given.
+    expect(state.mediaImport).toEqual({ imagesFound: 5, imagesFailed: 1, videosFound: 0, videosFailed: 0, failure: 'notFound' });
     const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
     expect(project?.productLink).toBe(productLink);
+    expect(project?.name).toBe('Bottle ad');
+  });
+
+  it('a product none of whose pictures could be imported succeeds without them, saying how many and why', async () => {
+    const { browser } = await activeMember(t, 'refused');
+    const untitled = async () => ((await browser.ok('POST', '/project/createProject', { body: {} })) as { projectId: string }).projectId;
+    const projectId = await untitled();
+    const state = await analyse(browser, { projectId, productLink: `${fixture.base}/refused.html` });
+    expect(state).toMatchObject({ status: 'SUCCESS', productName: 'Harbor Linen Shirt', productImages: [], productVideos: [] });
+    expect(state.mediaImport).toEqual({ imagesFound: 3, imagesFailed: 3, videosFound: 0, videosFailed: 0, failure: 'refused' });
+    // An untitled project takes the product's name.
+    expect(await browser.ok('GET', '/project/getProjectById', { query: { projectId } })).toMatchObject({
+      projectName: 'Harbor Linen Shirt',
+    });
+
+    const bare = await analyse(browser, { projectId: await untitled(), productLink: `${fixture.base}/bare.html` });
+    expect(bare).toMatchObject({ status: 'SUCCESS', productName: 'Gift card', productImages: [] });
+    expect(bare.mediaImport).toEqual({ imagesFound: 0, imagesFailed: 0, videosFound: 0, videosFailed: 0 });
   });
 
   it('imports at most 30 assets, a broken picture giving its place to the next one', async () => {
@@ -145,6 +181,8 @@ describe.each(testDatabases())('link analysis on $name', (testDb) => {
     expect(state.productImages?.map((image) => sourceOf.get(image.fileId as string))).toEqual(
       Array.from({ length: 30 }, (_, i) => `${fixture.base}/many/${i + 1}.png`),
     );
+    // The two past the cap were never tried.
+    expect(state.mediaImport).toMatchObject({ imagesFound: 33, imagesFailed: 1, failure: 'notFound' });
   });
 
   it('reads the page the browser extension captured when given its key', async () => {
@@ -190,9 +228,12 @@ describe.each(testDatabases())('link analysis on $name', (testDb) => {
 
   it('fails with a clear message on a page with no product', async () => {
     const { browser } = await activeMember(t, 'reader');
-    const state = await analyse(browser, { projectId: await projectOf(browser), productLink: `${fixture.base}/about.html` });
+    const { projectId } = (await browser.ok('POST', '/project/createProject', { body: {} })) as { projectId: string };
+    const state = await analyse(browser, { projectId, productLink: `${fixture.base}/about.html` });
     expect(state.status).toBe('FAILURE');
     expect(messageOf(state)).toBe('No product found on this page. Please provide a valid product url');
+    // Still untitled: named neither after the page's host nor its title.
+    expect(await browser.ok('GET', '/project/getProjectById', { query: { projectId } })).toMatchObject({ projectName: 'Untitled project' });
   });
 
   it("refuses another user's project", async () => {

@@ -5,7 +5,7 @@
  * the spec's 30 assets, videos first (spec "Validation rules").
  */
 import { createHash } from 'node:crypto';
-import { MAX_ASSETS_PER_PROJECT } from '@reelsmith/contract';
+import { MAX_ASSETS_PER_PROJECT, type MediaImportFailure, type MediaImportReport } from '@reelsmith/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { type FileRow, files } from '../../../db/schema.js';
@@ -28,11 +28,16 @@ export interface MediaImport {
 export interface ImportedMedia {
   videos: FileRow[];
   images: FileRow[];
+  /** What the page named, what could not be imported and why (decision "Media import report"). */
+  report: MediaImportReport;
 }
+
+/** One candidate's outcome: its file, or why it could not be imported. */
+type Outcome = { row: FileRow } | { failure: MediaImportFailure };
 
 export async function importProductMedia(ctx: AppContext, job: MediaImport): Promise<ImportedMedia> {
   const candidates = [...job.videos.map((url) => ({ url, video: true })), ...job.images.map((url) => ({ url, video: false }))];
-  const imported: (FileRow | undefined)[] = [];
+  const outcomes: (Outcome | undefined)[] = [];
   let next = 0;
   let succeeded = 0;
   let running = 0;
@@ -42,8 +47,8 @@ export async function importProductMedia(ctx: AppContext, job: MediaImport): Pro
       const index = next++;
       running++;
       try {
-        imported[index] = await importOne(ctx, job, (candidates[index] as { url: string }).url);
-        if (imported[index]) succeeded++;
+        outcomes[index] = await importOne(ctx, job, (candidates[index] as { url: string }).url);
+        if ('row' in (outcomes[index] as Outcome)) succeeded++;
       } finally {
         running--;
       }
@@ -51,25 +56,75 @@ export async function importProductMedia(ctx: AppContext, job: MediaImport): Pro
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, lane));
   const rows = candidates.flatMap((candidate, index) => {
-    const row = imported[index];
-    return row ? [{ row, video: candidate.video }] : [];
+    const outcome = outcomes[index];
+    return outcome && 'row' in outcome ? [{ row: outcome.row, video: candidate.video }] : [];
   });
-  return { videos: rows.filter((r) => r.video).map((r) => r.row), images: rows.filter((r) => !r.video).map((r) => r.row) };
+  return {
+    videos: rows.filter((r) => r.video).map((r) => r.row),
+    images: rows.filter((r) => !r.video).map((r) => r.row),
+    report: reportOf(candidates, outcomes),
+  };
 }
 
-/** The file, or undefined when this URL cannot be imported; faults of the server and cancellation still throw. */
-async function importOne(ctx: AppContext, job: MediaImport, url: string): Promise<FileRow | undefined> {
+/** The counts of the report, and the reason most of the failed imports share (the first one met on a tie). */
+function reportOf(candidates: readonly { video: boolean }[], outcomes: readonly (Outcome | undefined)[]): MediaImportReport {
+  const failures = candidates.flatMap((candidate, index) => {
+    const outcome = outcomes[index];
+    return outcome && 'failure' in outcome ? [{ video: candidate.video, failure: outcome.failure }] : [];
+  });
+  const tally = new Map<MediaImportFailure, number>();
+  for (const { failure } of failures) tally.set(failure, (tally.get(failure) ?? 0) + 1);
+  const commonest = [...tally].reduce<[MediaImportFailure, number] | undefined>(
+    (best, entry) => (!best || entry[1] > best[1] ? entry : best),
+    undefined,
+  );
+  return {
+    imagesFound: candidates.filter((c) => !c.video).length,
+    imagesFailed: failures.filter((f) => !f.video).length,
+    videosFound: candidates.filter((c) => c.video).length,
+    videosFailed: failures.filter((f) => f.video).length,
+    ...(commonest && { failure: commonest[0] }),
+  };
+}
+
+/** HTTP answers that say the shop would not hand the file over (rather than that it has none). */
+const REFUSING_STATUSES = new Set([401, 402, 403, 407, 429, 451]);
+
+/** The class of reason an import was refused for, as the user is told it. */
+export function failureOf(error: AppError): MediaImportFailure {
+  switch (error.key) {
+    case 'importHttpError': {
+      const status = Number(error.params.status);
+      if (REFUSING_STATUSES.has(status)) return 'refused';
+      if (status === 404 || status === 410) return 'notFound';
+      return 'unreachable';
+    }
+    case 'importUnreachable':
+    case 'importTimedOut':
+      return 'unreachable';
+    case 'importBlocked':
+      return 'blocked';
+    case 'storageQuotaExceeded':
+      return 'storageFull';
+    default:
+      // The content checks: a format the library does not take, too small or large, empty or damaged.
+      return 'unusable';
+  }
+}
+
+/** The file, or why this URL cannot be imported; faults of the server and cancellation still throw. */
+async function importOne(ctx: AppContext, job: MediaImport, url: string): Promise<Outcome> {
   job.signal.throwIfAborted();
   const fileId = fileIdOf(job.taskId, url);
   // A task whose worker died runs again: what the last attempt imported is kept, not imported twice.
   const [existing] = await ctx.db.select().from(files).where(eq(files.id, fileId)).limit(1);
-  if (existing) return existing;
+  if (existing) return { row: existing };
   try {
     const stored = await importFromUrl(ctx, { userId: job.userId, fileId, url, signal: job.signal });
     const file = { userId: job.userId, fileId, name: nameFromUrl(url), source: 'url' as const, sourceUrl: url, projectId: job.projectId };
-    return await addFile(ctx, file, stored);
+    return { row: await addFile(ctx, file, stored) };
   } catch (error) {
-    if (error instanceof AppError) return undefined;
+    if (error instanceof AppError) return { failure: failureOf(error) };
     throw error;
   }
 }

@@ -75,25 +75,54 @@ export function mediaIdentity(href: string): string {
   return `${place}${url.search}`;
 }
 
-// A whole path segment or file-name word, so "iconic-bag.jpg" or "slogan-tee.jpg" are kept.
+// A whole path segment or file-name word, so "iconic-bag.jpg", "slogan-tee.jpg" or "heads.jpg" are kept.
 const JUNK_WORDS =
-  /(?:^|[/_.-])(?:icons?|logos?|sprites?|favicon|pixel|spacer|placeholder|loading|loader|spinner|avatars?|payments?|ratings?|1x1|tracking)(?=$|[/_.-])/i;
+  /(?:^|[/_.-])(?:icons?|logos?|sprites?|favicon|pixel|spacer|placeholder|loading|loader|spinner|avatars?|payments?|ratings?|1x1|tracking|captcha)(?=$|[/_.-])/i;
+// Folders of page furniture: only as a whole folder, since a basket, a flag or a star can be the product in a file name.
+const JUNK_FOLDERS =
+  /\/(?:ads?|adverts?|advertising|banners?|flyouts?|popups?|promos?|cart|basket|badges?|flags?|emojis?|social|share|arrows?|btns?|buttons?|stars?)\//i;
+// In the query: a picture served by a script names what it is ("img.php?type=captcha", "?slot=ad_banner").
+const JUNK_QUERY = /(?:[?&=_.-])(?:captcha|ads?|adverts?|banners?|tracking|pixel|logos?|icons?|sprites?)(?=$|[&=_.-])/i;
 const JUNK_EXT = /\.(?:svg|ico|cur)$/i;
 const TRACKERS = /(^|\.)(facebook\.com|doubleclick\.net|google-analytics\.com|googletagmanager\.com|bat\.bing\.com|analytics\.)/i;
+// Map tiles: a tile server's host, or the zoom/x/y of a tile in the path.
+const MAP_HOSTS =
+  /(^|\.)(tile\.openstreetmap\.org|tiles?\.[\w-]+\.\w+|maps\.googleapis\.com|maps\.gstatic\.com|api\.mapbox\.com|basemaps\.cartocdn\.com)$/i;
+const MAP_TILE = /\/\d{1,2}\/\d+\/\d+(?:@\dx)?\.(?:png|jpe?g|webp)$/i;
 // Amazon's UI pictures live under /images/G/ (sprites, badges) rather than /images/I/ (product images).
 const AMAZON_UI = /\/images\/G\//;
 
-/** Icons, logos, sprites, tracking pixels, vector art: pictures of the page, not of the product. */
+/**
+ * Icons, logos, sprites, tracking pixels, vector art, ads and banners, captchas, cart and social buttons, map tiles:
+ * pictures of the page, not of the product. The words are looked for in the query too ("img.php?type=captcha").
+ */
 export function isJunkImage(href: string): boolean {
   const url = new URL(href);
   const path = decodedPath(url);
-  return JUNK_EXT.test(path) || JUNK_WORDS.test(path) || TRACKERS.test(url.hostname) || (isAmazon(url) && AMAZON_UI.test(path));
+  return (
+    JUNK_EXT.test(path) ||
+    JUNK_WORDS.test(path) ||
+    JUNK_FOLDERS.test(path) ||
+    JUNK_QUERY.test(decodedQuery(url)) ||
+    TRACKERS.test(url.hostname) ||
+    MAP_HOSTS.test(url.hostname) ||
+    MAP_TILE.test(path) ||
+    (isAmazon(url) && AMAZON_UI.test(path))
+  );
 }
 
 // Only files the library can hold: a player page (YouTube, Vimeo) or a stream playlist is not a video file.
 const VIDEO_FILE = /\.(?:mp4|m4v|mov|webm)$/i;
 
 export const isVideoFile = (href: string) => VIDEO_FILE.test(new URL(href).pathname);
+
+function decodedQuery(url: URL): string {
+  try {
+    return decodeURIComponent(url.search);
+  } catch {
+    return url.search;
+  }
+}
 
 function decodedPath(url: URL): string {
   try {

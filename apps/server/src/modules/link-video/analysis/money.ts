@@ -2,6 +2,8 @@
  * Prices as shops write them, read into the contract's Amount ("1749.00") and an ISO 4217 code (decision "Product
  * offer"). Whatever could be read two ways reads as nothing: a wrong price on an ad is worse than none.
  */
+
+import { elementsOf } from './elements.js';
 import type { Page } from './types.js';
 
 /**
@@ -183,7 +185,8 @@ const GENERIC_COUNTRY_DOMAINS = new Set(['co', 'io', 'me', 'tv', 'ai', 'fm', 'ly
 
 /** The page's place: its host's country-code domain, else its language's region (`<html lang>`, og:locale). */
 export function placeOf({ $, location }: Page): Place {
-  const tag = ($('html').attr('lang') || $('meta[property="og:locale"]').attr('content') || '').trim().replace(/_/g, '-');
+  const ogLocale = elementsOf($, 'meta').find((meta) => meta.attribs.property === 'og:locale')?.attribs.content;
+  const tag = (elementsOf($, 'html')[0]?.attribs.lang || ogLocale || '').trim().replace(/_/g, '-');
   const locale = localeOf(tag);
   return { country: countryOfHost(location) ?? locale?.region, language: locale?.language.toLowerCase() };
 }

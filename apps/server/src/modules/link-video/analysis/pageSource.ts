@@ -14,6 +14,8 @@ import { ObjectMissingError } from '../../files/storage/storage.js';
 
 /** Amazon's product pages run to 2–3 MB; past this it is not a product page a person reads. The extension's cap is the same. */
 export const MAX_PAGE_BYTES = CAPTURED_PAGE_MAX_BYTES;
+/** How a captured page is stored: the text the extension read, as UTF-8. */
+export const CAPTURED_PAGE_TYPE = 'text/html; charset=utf-8';
 
 export interface PageSource {
   userId: string;
@@ -50,7 +52,8 @@ async function fetchPage(ctx: AppContext, productLink: string): Promise<LoadedPa
 async function readCapture(ctx: AppContext, userId: string, resKey: string, productLink: string): Promise<LoadedPage> {
   checkCaptureKey(userId, resKey);
   try {
-    return { body: await readAll(await ctx.storage.read(resKey)), contentType: undefined, url: productLink };
+    // The extension's page is stored as UTF-8 (capture/routes.ts): said here, as the page's own transport would.
+    return { body: await readAll(await ctx.storage.read(resKey)), contentType: CAPTURED_PAGE_TYPE, url: productLink };
   } catch (error) {
     throw error instanceof ObjectMissingError ? new AppError('pageCaptureMissing') : error;
   }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { type FileRow, files, projects } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
-import { getProject } from '../../projects/service.js';
+import { getProject, nameAfterProduct } from '../../projects/service.js';
 import type { TaskDefinition } from '../../tasks/definition.js';
 import { extractProduct, hasProduct } from './extract.js';
 import { importProductMedia } from './importMedia.js';
@@ -41,6 +41,8 @@ export const linkAnalysisTask: TaskDefinition<Input, Result> = {
     const imported = await importProductMedia(ctx, media);
     if (!product.name && imported.images.length + imported.videos.length === 0) throw new AppError('noProductFound');
     await rememberProductLink(ctx, userId, input.projectId, input.productLink);
+    // An untitled project takes the product's name (decision "Projects named after the product").
+    await nameAfterProduct(ctx.db, userId, input.projectId, product.name);
     return {
       productName: product.name,
       productDescription: product.description,
@@ -49,6 +51,8 @@ export const linkAnalysisTask: TaskDefinition<Input, Result> = {
       ...(product.offer && { productOffer: product.offer }),
       ...(product.brand && { productBrand: product.brand }),
       ...(product.rating && { productRating: product.rating }),
+      ...(product.facts && { productFacts: product.facts }),
+      mediaImport: imported.report,
     };
   },
 

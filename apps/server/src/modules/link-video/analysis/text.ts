@@ -1,9 +1,23 @@
 import { load } from 'cheerio';
+import { decodeHTML } from 'entities';
 
-/** Whitespace collapsed and trimmed; undefined for text that is empty then. */
+/** An entity left in text ("&amp;", "&#39;", "&iacute;"). */
+const ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]+);/i;
+
+/**
+ * HTML entities decoded, twice at most: shops whose JSON-LD is encoded twice give "Black &amp;amp; Silver", and
+ * "Black &amp; Silver" or "Elo&iacute;sa" reached the name once decoded as the page's markup.
+ */
+export function decodeEntities(text: string): string {
+  let decoded = text;
+  for (let pass = 0; pass < 2 && ENTITY.test(decoded); pass++) decoded = decodeHTML(decoded);
+  return decoded;
+}
+
+/** Entities decoded, whitespace collapsed and trimmed; undefined for text that is empty then. */
 export function cleanText(text: unknown): string | undefined {
   if (typeof text !== 'string') return undefined;
-  const cleaned = text.replace(/\s+/g, ' ').trim();
+  const cleaned = decodeEntities(text).replace(/\s+/g, ' ').trim();
   return cleaned || undefined;
 }
 

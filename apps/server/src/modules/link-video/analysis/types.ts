@@ -1,4 +1,4 @@
-import type { ProductOffer, ProductRating } from '@reelsmith/contract';
+import type { ProductFacts, ProductOffer, ProductRating } from '@reelsmith/contract';
 import type { CheerioAPI } from 'cheerio';
 
 /** A parsed page, the URL its relative links resolve against, and its own (which `<base href>` may differ from). */
@@ -24,7 +24,12 @@ export interface Found {
   brand?: string | undefined;
   /** The review summary, stars scaled to 5. */
   rating?: ProductRating | undefined;
+  /** Availability, features, materials and variants, as far as this source states them. */
+  facts?: FoundFacts | undefined;
 }
+
+/** The facts one source states (the page's language is the page's, not a source's). */
+export type FoundFacts = { [K in keyof Omit<ProductFacts, 'language'>]?: ProductFacts[K] | undefined };
 
 /**
  * A price as one source states it, any part of which may be missing: amounts as money.ts reads them ("1749.00"),
@@ -48,6 +53,7 @@ export interface ExtractedProduct {
   offer?: ProductOffer;
   brand?: string;
   rating?: ProductRating;
+  facts?: ProductFacts;
 }
 
 export const nothingFound = (): Found => ({ images: [], videos: [] });

@@ -9,6 +9,7 @@ import { CAPTURED_PAGE_MAX_BYTES, linkVideoPageUpload } from '@reelsmith/contrac
 import { AppError } from '../../../errors.js';
 import { defineModule } from '../../../http/module.js';
 import { capturedPageKey } from '../../files/storage/keys.js';
+import { CAPTURED_PAGE_TYPE } from '../analysis/pageSource.js';
 
 /** JSON escaping of quotes and line breaks makes the body larger than the page; past this it is refused unread. */
 const BODY_LIMIT_BYTES = 2 * CAPTURED_PAGE_MAX_BYTES;
@@ -22,7 +23,7 @@ export const captureModule = defineModule((_api, { route, ctx }) => {
         throw new AppError('pageCaptureTooLarge', { limitMb: CAPTURED_PAGE_MAX_BYTES / (1024 * 1024) });
       }
       const resKey = capturedPageKey(user.userId);
-      await ctx.storage.put(resKey, html, { contentType: 'text/html; charset=utf-8', size: html.length });
+      await ctx.storage.put(resKey, html, { contentType: CAPTURED_PAGE_TYPE, size: html.length });
       return { resKey };
     },
     { fromExtension: true, bodyLimit: BODY_LIMIT_BYTES },

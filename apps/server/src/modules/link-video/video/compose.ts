@@ -56,7 +56,7 @@ export interface ComposeRequest {
   variant: number;
   quality: RenderQuality;
   /** The product as the link-video task was given it: its name names the stored file; all of it feeds the cards. */
-  product: Pick<LinkVideoInput, 'productName' | 'productDescription' | 'productBrand' | 'productOffer'>;
+  product: Pick<LinkVideoInput, 'productName' | 'productDescription' | 'productBrand' | 'productOffer' | 'productFacts'>;
   templateId: TemplateId;
   /** Whether the video carries the "AI-generated" label and metadata tag (decision "AI-generated label"). */
   aiLabel: boolean;
@@ -79,7 +79,7 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
   const tools = mediaToolsOf(ctx.settings);
   const { product } = request;
   const language = languageOf(
-    { productName: product.productName, productDescription: segments.map((s) => s.segText).join('\n') },
+    { productName: product.productName, productDescription: segments.map((s) => s.segText).join('\n'), productFacts: product.productFacts },
     settings,
   );
   const media = await Promise.all(

@@ -1,14 +1,25 @@
 // The scripts of a link-video task (spec "Screens and routes" screen 3): the user's own script (`diyScript`: the description as
 // script is sent the same way, with the description as its content), or scripts written for the product, one
 // distinct variant per preview, by the LLM when one is configured, else by the local writer.
+
+import { LOCALES } from '@reelsmith/contract';
 import { detectLanguage, type Language, MAX_VARIANTS, type ScriptVariant, splitScript } from '@reelsmith/media';
 import { AppError } from '../../../errors.js';
 import type { TaskJob } from '../../tasks/definition.js';
 import type { LinkVideoInput, VideoSettings } from './source.js';
 
-/** The language spoken: the one chosen in the editor, else the product's own. */
-export const languageOf = (input: Pick<LinkVideoInput, 'productName' | 'productDescription'>, settings: VideoSettings): Language =>
-  settings.language ?? detectLanguage(`${input.productName}\n${input.productDescription}`);
+/**
+ * The language spoken: the one chosen in the editor, else the page's own when it is one we speak (its `<html lang>`,
+ * decision "Product facts"), else the one its text is written in.
+ */
+export const languageOf = (
+  input: Pick<LinkVideoInput, 'productName' | 'productDescription' | 'productFacts'>,
+  settings: VideoSettings,
+): Language =>
+  settings.language ?? spokenLanguage(input.productFacts?.language) ?? detectLanguage(`${input.productName}\n${input.productDescription}`);
+
+const spokenLanguage = (language: string | undefined): Language | undefined =>
+  (LOCALES as readonly string[]).includes(language ?? '') ? (language as Language) : undefined;
 
 /** Script ids name the task and the preview, so an edit or export names exactly one script of one task. */
 const scriptIdOf = (taskId: string, n: number) => `${taskId.slice(0, 8)}-s${n + 1}`;

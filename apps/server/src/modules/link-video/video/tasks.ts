@@ -5,7 +5,7 @@ import { type SkuCode, TASKS } from '@reelsmith/contract';
 import { CAPTIONS, MUSIC, VOICES } from '@reelsmith/media';
 import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../errors.js';
-import { getProject } from '../../projects/service.js';
+import { getProject, nameAfterProduct } from '../../projects/service.js';
 import type { TaskDefinition, TaskJob } from '../../tasks/definition.js';
 import { composeVideo } from './compose.js';
 import { exportFileName } from './fileName.js';
@@ -81,6 +81,8 @@ export const linkVideoTask: TaskDefinition<LinkVideoInput, VideoResult> = {
     await mediaFiles(ctx, user.userId, input.fileIds);
     if (input.diyScript && !input.diyScriptContent?.trim()) throw new AppError('emptyScript');
     checkCatalogue(videoSettings(input));
+    // A product whose name was typed on the edit page (a page that gave none) names a project still untitled.
+    await nameAfterProduct(ctx.db, user.userId, input.projectId, input.productName);
   },
   async run(job: TaskJob<LinkVideoInput>) {
     const { ctx, input } = job;

@@ -6,6 +6,8 @@
  */
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
+import { elementById, inlineScripts } from '../elements.js';
+import { availabilityOf, distinctTexts, MAX_FEATURES } from '../facts.js';
 import { asArray, isObject, literalAfter, parseLenient, stringOf } from '../json.js';
 import { currencyOf, hostOf, type Place, parseAmount, placeOf } from '../money.js';
 import { cleanLines, cleanText } from '../text.js';
@@ -15,7 +17,7 @@ const COLOR_IMAGES = /["']colorImages["']\s*:\s*\{\s*["']initial["']\s*:/;
 
 export function fromAmazon(page: Page): Found {
   const { $ } = page;
-  if (!$('#productTitle, #landingImage, #imgBlkFront').length) return nothingFound();
+  if (!['productTitle', 'landingImage', 'imgBlkFront'].some((id) => elementById($, id))) return nothingFound();
   return {
     name: cleanText($('#productTitle').first().text()),
     description: description($),
@@ -23,6 +25,10 @@ export function fromAmazon(page: Page): Found {
     videos: [],
     offer: offer(page),
     brand: brand($),
+    facts: {
+      features: distinctTexts(bullets($), MAX_FEATURES),
+      availability: availabilityOf(cleanText($('#availability').first().text())),
+    },
   };
 }
 
@@ -98,18 +104,19 @@ function brand($: CheerioAPI): string | undefined {
   return undefined;
 }
 
-function description($: CheerioAPI): string | undefined {
-  // The fitment bullet ("Make sure this fits…") is the page's, not the product's.
-  const bullets = $('#feature-bullets li:not(#replacementPartsFitmentBullet) .a-list-item')
+/** The feature bullets; the fitment bullet ("Make sure this fits…") is the page's, not the product's. */
+const bullets = ($: CheerioAPI) =>
+  $('#feature-bullets li:not(#replacementPartsFitmentBullet) .a-list-item')
     .toArray()
     .flatMap((item) => cleanText($(item).text()) ?? []);
-  const text = $('#productDescription').text();
-  return cleanLines([...bullets, text].join('\n'));
+
+function description($: CheerioAPI): string | undefined {
+  return cleanLines([...bullets($), $('#productDescription').text()].join('\n'));
 }
 
 /** Each block's hiRes picture, or its large one where the seller gave no high resolution. */
 function imageBlocks($: CheerioAPI): string[] {
-  for (const script of $('script:not([src])').toArray()) {
+  for (const script of inlineScripts($)) {
     const blocks = literalAfter($(script).text(), COLOR_IMAGES);
     if (Array.isArray(blocks)) return asArray(blocks).flatMap((b) => (isObject(b) && (stringOf(b.hiRes) ?? stringOf(b.large))) || []);
   }

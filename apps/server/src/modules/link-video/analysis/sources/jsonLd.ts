@@ -2,17 +2,19 @@
  * schema.org Product in JSON-LD, the richest source on most shops: found at the top, in arrays, in @graph, or
  * nested (an Offer's itemOffered, a page's mainEntity), with images as strings, ImageObjects or @id references.
  */
+
+import { inlineScripts } from '../elements.js';
 import { asArray, isObject as isNode, type JsonObject as Node, parseLenient } from '../json.js';
 import { placeOf } from '../money.js';
 import { cleanText, htmlToText } from '../text.js';
 import { type Found, nothingFound, type Page } from '../types.js';
-import { productBrand, productOffer, productRating, type Reading, textOf } from './schemaOrg.js';
+import { productBrand, productFacts, productOffer, productRating, type Reading, textOf } from './schemaOrg.js';
 
 const MAX_DEPTH = 8;
 
 export function fromJsonLd(page: Page): Found {
   const { $ } = page;
-  const roots = $('script[type="application/ld+json"]')
+  const roots = $(inlineScripts($, 'application/ld+json'))
     .toArray()
     .map((script) => parseLenient($(script).text()));
   const byId = new Map<string, Node>();
@@ -32,6 +34,7 @@ export function fromJsonLd(page: Page): Found {
     offer: productOffer(product, variants, reading),
     brand: productBrand(product, variants, reading),
     rating: productRating(product, variants, reading),
+    facts: productFacts(product, variants, reading),
   };
 }
 

@@ -4,18 +4,35 @@
  * Facebook's catalogue tags `product:sale_price:*` and `product:original_price:*`) and the brand.
  */
 import type { CheerioAPI } from 'cheerio';
+import { elementsOf } from '../elements.js';
+import { availabilityOf } from '../facts.js';
 import { currencyOf, parseAmount, placeOf } from '../money.js';
 import { cleanText } from '../text.js';
 import type { Found, FoundOffer, Page } from '../types.js';
 
-/** Every value of the meta tags named, in the order of the names (property= for OpenGraph, name= for Twitter; pages mix them up). */
-export function metaValues($: CheerioAPI, ...names: string[]): string[] {
-  const tags = $('meta')
-    .toArray()
-    .map((meta) => ({
+interface MetaTag {
+  name: string;
+  content: string | undefined;
+}
+
+/** A page's meta tags, read once per parsed page: a source asks for a dozen names, and each walk of a 3 MB page costs. */
+const tagsOf = new WeakMap<CheerioAPI, MetaTag[]>();
+
+function metaTags($: CheerioAPI): MetaTag[] {
+  let tags = tagsOf.get($);
+  if (!tags) {
+    tags = elementsOf($, 'meta').map((meta) => ({
       name: (meta.attribs.property ?? meta.attribs.name ?? meta.attribs.itemprop ?? '').toLowerCase(),
       content: meta.attribs.content,
     }));
+    tagsOf.set($, tags);
+  }
+  return tags;
+}
+
+/** Every value of the meta tags named, in the order of the names (property= for OpenGraph, name= for Twitter; pages mix them up). */
+export function metaValues($: CheerioAPI, ...names: string[]): string[] {
+  const tags = metaTags($);
   return names.flatMap((name) => tags.filter((tag) => tag.name === name).flatMap((tag) => cleanText(tag.content) ?? []));
 }
 
@@ -31,6 +48,7 @@ export function fromMetaTags(page: Page): Found {
     videos: [...videos, ...metaValues($, 'twitter:player:stream')],
     offer: offer(page),
     brand: metaValues($, 'product:brand', 'og:brand')[0],
+    facts: { availability: availabilityOf(metaValues($, 'product:availability', 'og:availability')[0]) },
   };
 }
 

@@ -4,25 +4,30 @@
  */
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
+import { microdataItems } from '../elements.js';
 import type { JsonObject } from '../json.js';
 import { largestInSrcset } from '../mediaUrls.js';
 import { placeOf } from '../money.js';
 import { cleanLines, cleanText } from '../text.js';
 import { type Found, nothingFound, type Page } from '../types.js';
-import { productBrand, productOffer, productRating, type Reading, VisibleText } from './schemaOrg.js';
+import { visibleText } from '../visibleText.js';
+import { productBrand, productFacts, productOffer, productRating, type Reading, VisibleText } from './schemaOrg.js';
 
 /** Items nested deeper than this (product → offer → price specification → …) say nothing about the price. */
 const MAX_DEPTH = 4;
 
 export function fromMicrodata(page: Page): Found {
   const { $ } = page;
-  const scope = $('[itemscope][itemtype]')
-    .filter((_, element) => /schema\.org\/(Product|ProductGroup|IndividualProduct)$/i.test(element.attribs.itemtype ?? ''))
-    .first();
+  const scope = $(
+    microdataItems($)
+      .filter((element) => /schema\.org\/(Product|ProductGroup|IndividualProduct)$/i.test(element.attribs.itemtype ?? ''))
+      .slice(0, 1),
+  );
   if (!scope.length) return nothingFound();
   const props = (name: string) => ownProps($, scope, name);
   return {
-    name: props('name').map((element) => cleanText(propValue($, element)))[0],
+    // A name written as the heading's text is read as a person sees it (eBay's heading hides a "Details about" label).
+    name: props('name').map((element) => cleanText(element.attribs.content) ?? visibleText($(element)))[0],
     description: props('description').map((element) => cleanLines(propValue($, element) ?? ''))[0],
     images: props('image').flatMap((element) => propValue($, element) ?? []),
     videos: props('video').flatMap((element) => {
@@ -35,13 +40,14 @@ export function fromMicrodata(page: Page): Found {
 }
 
 /** Read as schema.org nodes, the same reading as JSON-LD's. */
-function offerAndBrand(page: Page, scope: Cheerio<Element>): Pick<Found, 'offer' | 'brand' | 'rating'> {
+function offerAndBrand(page: Page, scope: Cheerio<Element>): Pick<Found, 'offer' | 'brand' | 'rating' | 'facts'> {
   const product = itemNode(page.$, scope, 0);
   const reading: Reading = { place: placeOf(page), pageUrl: page.location, resolve: (value) => value };
   return {
     offer: productOffer(product, [], reading),
     brand: productBrand(product, [], reading),
     rating: productRating(product, [], reading),
+    facts: productFacts(product, [], reading),
   };
 }
 

@@ -5,9 +5,10 @@
  */
 
 import type { ProductRating } from '@reelsmith/contract';
+import { availabilityOf, bestAvailability, distinctTexts, MAX_FEATURES, MAX_MATERIALS, MAX_VARIANTS } from '../facts.js';
 import { asArray, isObject as isNode, type JsonObject as Node } from '../json.js';
 import { currencyOf, type Place, parseAmount } from '../money.js';
-import type { FoundOffer } from '../types.js';
+import type { FoundFacts, FoundOffer } from '../types.js';
 
 /** A value microdata took from an element's text: written for people, in the page's locale, maybe with its symbol. */
 export class VisibleText {
@@ -68,6 +69,34 @@ export function productRating(product: Node, variants: Node[], { resolve }: Read
     return { value: Math.round((value / best) * 5 * 10) / 10, count };
   }
   return undefined;
+}
+
+/**
+ * Availability from the offers (in stock if any offer or variant is), the materials, the sizes and colours of the
+ * product and its variants, and `additionalProperty` name–value pairs as features ("Capacity: 1 L").
+ */
+export function productFacts(product: Node, variants: Node[], { resolve }: Reading): FoundFacts {
+  const nodes = [product, ...variants];
+  const offers = nodes
+    .flatMap((node) => asArray(node.offers).map(resolve).filter(isNode))
+    .flatMap((offer) => [offer, ...asArray(offer.offers).map(resolve).filter(isNode)]);
+  const named = (value: unknown) => (isNode(value) ? textOf(value.name) : textOf(value));
+  const properties = asArray(product.additionalProperty).map(resolve).filter(isNode);
+  return {
+    availability: bestAvailability(offers.map((offer) => availabilityOf(textOf(offer.availability)))),
+    materials: distinctTexts(asArray(product.material).map(named), MAX_MATERIALS),
+    variants: distinctTexts(
+      nodes.flatMap((node) => [...asArray(node.size), ...asArray(node.color)].map(named)),
+      MAX_VARIANTS,
+    ),
+    features: distinctTexts(
+      properties.map((property) => {
+        const [name, value] = [textOf(property.name), textOf(property.value)];
+        return name && value ? `${name}: ${value}` : undefined;
+      }),
+      MAX_FEATURES,
+    ),
+  };
 }
 
 /**

@@ -5,19 +5,21 @@
  * price of each variant and the vendor (the brand); the store's currency is in another script.
  */
 import type { CheerioAPI } from 'cheerio';
+import { inlineScripts } from '../elements.js';
+import { availabilityOf, distinctTexts, MAX_VARIANTS } from '../facts.js';
 import { asArray, isObject, type JsonObject, literalAfter, parseLenient, stringOf } from '../json.js';
 import { amountFromCents, currencyOf, parseAmount } from '../money.js';
 import { cleanText, htmlToText } from '../text.js';
-import { type Found, type FoundOffer, nothingFound, type Page } from '../types.js';
+import { type Found, type FoundFacts, type FoundOffer, nothingFound, type Page } from '../types.js';
 
 export function fromShopify(page: Page): Found {
   const { $ } = page;
-  const product = $('script[type="application/json"]')
+  const product = $(inlineScripts($, 'application/json'))
     .toArray()
     .map((script) => asProduct(parseLenient($(script).text())))
     .find((candidate) => candidate !== undefined);
   if (product) return { ...fromProductJson(product), offer: offerOf(product, page), brand: stringOf(product.vendor) };
-  const scripts = $('script:not([src])')
+  const scripts = $(inlineScripts($))
     .toArray()
     .map((script) => $(script).text())
     .filter((text) => text.includes('var meta') || text.includes('ShopifyAnalytics.meta'));
@@ -46,6 +48,19 @@ function fromProductJson(product: JsonObject): Found {
     description: htmlToText(product.description ?? product.body_html),
     images: mediaImages.length ? mediaImages : asArray(product.images).flatMap((image) => srcOf(image) ?? []),
     videos: media.filter((m) => m.media_type === 'video').flatMap((m) => largestMp4(m.sources) ?? []),
+    facts: factsOf(product),
+  };
+}
+
+/** Availability (any variant `available`) and the option values the product comes in ("S", "M", "Sage"). */
+function factsOf(product: JsonObject): FoundFacts {
+  const variants = asArray(product.variants).filter(isObject);
+  const options = asArray(product.options).flatMap((option) => (isObject(option) ? asArray(option.values) : []));
+  const available = typeof product.available === 'boolean' ? product.available : variants.some((v) => v.available === true);
+  const stated = typeof product.available === 'boolean' || variants.some((v) => typeof v.available === 'boolean');
+  return {
+    availability: stated ? availabilityOf(available) : undefined,
+    variants: distinctTexts(options.length ? options : variants.map((v) => v.title).filter((t) => t !== 'Default Title'), MAX_VARIANTS),
   };
 }
 
@@ -76,7 +91,7 @@ const shopifyAmount = (value: unknown) => (typeof value === 'number' ? amountFro
 
 /** The currency the store shows prices in: `Shopify.currency.active`, else the analytics' `meta.currency`. */
 function storeCurrency($: CheerioAPI): string | undefined {
-  for (const script of $('script:not([src])').toArray()) {
+  for (const script of inlineScripts($)) {
     const text = $(script).text();
     const code =
       /Shopify\.currency\s*=\s*\{[^}]*["']active["']\s*:\s*["']([A-Z]{3})["']/.exec(text)?.[1] ??
