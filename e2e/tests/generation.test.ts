@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visit } from '../support/browser.js';
 import { productInBrowser } from '../support/lifecycle.js';
@@ -54,6 +55,15 @@ async function shownPrice(page: Page): Promise<number> {
   const text = page.getByText(/^Cost: \d+ credits$/);
   await text.waitFor();
   return Number((await text.innerText()).replace(/\D+/g, ''));
+}
+
+/** Generates on the try-on page: charged `price` at once, and the dressed picture loads in the history. */
+async function dressesCharged(page: Page, price: number) {
+  const before = await credits(page);
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before - price);
+  const picture = history(page).getByRole('img', { name: 'Image 1' }).first();
+  await expect.poll(() => loadedWidth(picture), { timeout: GENERATION_MS, interval: 1000 }).toBeGreaterThan(0);
 }
 
 describe('generation tools', () => {
@@ -148,11 +158,7 @@ describe('generation tools', () => {
       await page.getByRole('list', { name: 'Models' }).getByRole('button').first().click();
       await page.getByRole('list', { name: 'Top templates' }).getByRole('button').first().click();
       expect(await shownPrice(page)).toBe(8);
-      const before = await credits(page);
-      await page.getByRole('button', { name: 'Generate' }).click();
-      await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before - 8);
-      const picture = history(page).getByRole('img', { name: 'Image 1' }).first();
-      await expect.poll(() => loadedWidth(picture), { timeout: GENERATION_MS, interval: 1000 }).toBeGreaterThan(0);
+      await dressesCharged(page, 8);
     },
     GENERATION_MS + 60_000,
   );
@@ -182,6 +188,26 @@ describe('generation tools', () => {
       const newest = earned.locator('tbody tr.ant-table-row').first();
       await expect.poll(() => newest.innerText(), { timeout: 30_000 }).toContain('Refund for a failed task');
       expect(await newest.innerText()).toContain('+4');
+    },
+    GENERATION_MS + 60_000,
+  );
+
+  it(
+    "AI model try-on with the user's own garment uploaded from the computer: checked, not 'Not found.', and dressed",
+    async () => {
+      const { page } = running.browser;
+      await visit(page, running.product.base, '/tools/image/ai-model');
+      // A T-shirt packshot on white, as a shop photographs one.
+      const shirt = join(pictures, 'red-tee.png');
+      const tee =
+        'M -60 -100 L -20 -110 Q 0 -95 20 -110 L 60 -100 L 120 -50 L 95 -15 L 65 -35 L 65 110 L -65 110 L -65 -35 L -95 -15 L -120 -50 Z';
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><rect width="1024" height="1024" fill="#fff"/><path transform="translate(512 512) scale(3)" fill="#c33" d="${tee}"/></svg>`;
+      writeFileSync(shirt, await sharp(Buffer.from(svg)).png().toBuffer());
+      await page.getByRole('list', { name: 'Models' }).getByRole('button').first().click();
+      await page.locator('input[type=file][aria-label="Your own Top picture file"]').setInputFiles(shirt);
+      await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'red-tee.png' })), { timeout: 30_000 }).toBe(1024);
+      expect(await page.getByText('Not found.').count()).toBe(0);
+      await dressesCharged(page, 8);
     },
     GENERATION_MS + 60_000,
   );

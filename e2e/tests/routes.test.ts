@@ -96,6 +96,29 @@ describe('signed out', () => {
     expect(stored).toContain(target);
   });
 
+  it('signed out is a normal state: no page logs an error or gets a failed answer', async () => {
+    const { page } = browser;
+    const problems: string[] = [];
+    const onConsole = (message: { type(): string; text(): string }) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    };
+    const onResponse = (response: { status(): number; url(): string }) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    };
+    page.on('console', onConsole);
+    page.on('response', onResponse);
+    try {
+      for (const [path] of [...PUBLIC_PAGES, ...REDIRECTS]) {
+        await browser.context.clearCookies();
+        await visit(page, product.base, path);
+      }
+    } finally {
+      page.off('console', onConsole);
+      page.off('response', onResponse);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('/account/activate needs a signed-in user', async () => {
     expect(await visit(browser.page, product.base, '/account/activate')).toBe('/account/login');
   });

@@ -20,6 +20,7 @@ import { healthModule } from './modules/health/routes.js';
 import { imageEditModule } from './modules/image-edit/routes.js';
 import { captureModule } from './modules/link-video/capture/routes.js';
 import { catalogueModule } from './modules/link-video/catalogue/routes.js';
+import { logsModule } from './modules/logs/routes.js';
 import { METRICS_PATH, recordRequests, registerMetricsRoute } from './modules/metrics/routes.js';
 import { pointsModule } from './modules/points/routes.js';
 import { projectsModule } from './modules/projects/routes.js';
@@ -44,6 +45,7 @@ const API_MODULES: readonly ServerModule[] = [
   captureModule,
   imageEditModule,
   brandKitModule,
+  logsModule,
   adminModule,
 ];
 

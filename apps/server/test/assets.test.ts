@@ -105,11 +105,18 @@ describe.each(testDatabases())('the assets library on $name', (testDb) => {
     });
 
     it('filters by type, source and status', async () => {
-      const { browser } = await library();
+      const { browser, ids } = await library();
       expect(names(await list(browser, { type: 'image' }))).toEqual(['bottle.png', 'three.jpg', 'one.png']);
       expect(names(await list(browser, { type: 'video' }))).toEqual(['two.mp4']);
       expect(names(await list(browser, { source: 'url' }))).toEqual(['gone.png', 'bottle.png']);
       expect(names(await list(browser, { source: 'local', type: 'image', sort: 'oldest' }))).toEqual(['one.png', 'three.jpg']);
+      // A tool's output, as the library cards call it "Generated", is a source to filter by as well.
+      await t.ctx.db
+        .update(files)
+        .set({ source: 'generated' })
+        .where(eq(files.id, ids[2] as string));
+      expect(names(await list(browser, { source: 'generated' }))).toEqual(['three.jpg']);
+      expect(names(await list(browser, { source: 'local', type: 'image' }))).toEqual(['one.png']);
       const failed = await list(browser, { status: 'failed' });
       expect(failed.list).toEqual([
         expect.objectContaining({

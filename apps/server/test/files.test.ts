@@ -146,6 +146,24 @@ describe.each(testDatabases())('files on $name', (testDb) => {
       expect(await probe(tools, copy)).toMatchObject({ width: 320, height: 240 });
     });
 
+    it('keeps one asset per uploaded file: the same bytes again answer the asset already stored, for that user only', async () => {
+      const { browser, userId } = await activeMember(t);
+      const first = await uploaded(browser, media.png, 'png', 'model.png');
+      const again = await uploaded(browser, media.png, 'png', 'model (1).png');
+      expect(again).toMatchObject({ fileId: first.fileId, fileName: 'model.png', resKey: first.resKey });
+      const other = await uploaded(browser, media.jpeg, 'jpg', 'model.jpg');
+      expect(other.fileId).not.toBe(first.fileId);
+      expect((await rowsOf(userId)).map((row) => row.id).sort()).toEqual([first.fileId, other.fileId].sort());
+      // The second upload object is removed like any other: only the two assets' files and thumbnails are left.
+      expect(objectsOf(t.ctx, userId)).toHaveLength(4);
+      expect(workFiles(t.ctx)).toEqual([]);
+
+      const someoneElse = await activeMember(t);
+      const theirs = await uploaded(someoneElse.browser, media.png, 'png', 'model.png');
+      expect(theirs.fileId).not.toBe(first.fileId);
+      expect(theirs.resKey).toBe(`u/${someoneElse.userId}/${theirs.fileId}.png`);
+    });
+
     it('attaches the asset to a project of the caller only', async () => {
       const { browser } = await activeMember(t);
       const { projectId } = (await browser.ok('POST', '/project/createProject', { body: { projectName: 'P' } })) as { projectId: string };

@@ -297,6 +297,14 @@ describe(`generation tools on ${testDb?.name}`, () => {
     }[];
     expect(next.map((r) => r.taskId)).toEqual([first.taskId]);
     expect(await browser.ok('POST', '/generation/history', { body: { tool: 'text-to-video', page: 1, pageSize: 10 } })).toEqual([]);
+    // The modes of one page in one list: each record names its own tool.
+    const modes = (await browser.ok('POST', '/generation/history', {
+      body: { tool: ['text-to-video', 'text-to-image'], page: 1, pageSize: 10 },
+    })) as { taskId: string; tool: string }[];
+    expect(modes.map((r) => [r.taskId, r.tool])).toEqual([
+      [second.taskId, 'text-to-image'],
+      [first.taskId, 'text-to-image'],
+    ]);
     const other = await activeMember(t, 'nosy');
     expect(await other.browser.ok('POST', '/generation/history', { body: { tool: 'text-to-image', page: 1, pageSize: 10 } })).toEqual([]);
   });
@@ -313,7 +321,7 @@ describe(`generation tools on ${testDb?.name}`, () => {
       imageUrl: string;
     }[];
     expect(demos).toHaveLength(12);
-    expect(demos.find((d) => d.category === 'sneakers')?.name).toBe('Sapatilhas');
+    expect(demos.find((d) => d.category === 'sneakers')?.name).toBe('Tênis');
     const card = await t.app.inject({ method: 'GET', url: demos[0]?.imageUrl as string });
     expect((await sharp(card.rawPayload).metadata()).width).toBe(768);
     const health = (await browser.ok('GET', '/health')) as { engine: { providers: Record<string, string | null> } };

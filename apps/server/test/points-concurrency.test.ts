@@ -46,7 +46,7 @@ describe.each(testDatabases())('credits under concurrency on $name', (testDb) =>
     expect(ok).toHaveLength(50);
     expect(refused).toHaveLength(150);
     for (const r of refused) expect((r.reason as AppError).key).toBe('notEnoughCredits');
-    expect(await readAccount(t.db, user)).toEqual({ totalPoints: 200, availablePoints: 0, usedPoints: 200, expiredPoints: 0 });
+    expect(await readAccount(t.db, user)).toMatchObject({ totalPoints: 200, availablePoints: 0, usedPoints: 200, expiredPoints: 0 });
     await expectConsistent(t.db);
   });
 

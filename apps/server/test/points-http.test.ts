@@ -27,7 +27,18 @@ describe.each(testDatabases())('points API on $name', (testDb) => {
 
   it('activation grants the sign-up credits, valid for 30 days, in the account and the history', async () => {
     const { browser, userId } = await signedIn('starter@example.com');
-    expect(await browser.ok('GET', '/points/account')).toEqual({ totalPoints: 100, availablePoints: 100, usedPoints: 0, expiredPoints: 0 });
+    const account = (await browser.ok('GET', '/points/account')) as PointsAccount;
+    expect(account).toEqual({
+      totalPoints: 100,
+      availablePoints: 100,
+      usedPoints: 0,
+      expiredPoints: 0,
+      // The user is told the sign-up credits expire, and when: 30 days from activation.
+      expiring: [{ operationType: 'SIGNUP', points: 100, expiresAt: expect.any(String) }],
+    });
+    const daysLeft = (Date.parse(account.expiring[0]?.expiresAt ?? '') - Date.now()) / DAY_MS;
+    expect(daysLeft).toBeGreaterThan(29.9);
+    expect(daysLeft).toBeLessThanOrEqual(30);
     const gained = await history(browser, 'gained');
     expect(gained).toEqual([
       { referenceId: expect.any(String), operationType: 'SIGNUP', pointsChange: 100, createTime: expect.any(String) },
@@ -46,7 +57,13 @@ describe.each(testDatabases())('points API on $name', (testDb) => {
       const a = await signedIn('generous@example.com', { app: big.app });
       expect(await a.browser.ok('GET', '/points/account')).toMatchObject({ availablePoints: 250 });
       const b = await signedIn('stingy@example.com', { app: none.app });
-      expect(await b.browser.ok('GET', '/points/account')).toEqual({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0 });
+      expect(await b.browser.ok('GET', '/points/account')).toEqual({
+        totalPoints: 0,
+        availablePoints: 0,
+        usedPoints: 0,
+        expiredPoints: 0,
+        expiring: [],
+      });
       expect(await history(b.browser, 'gained')).toEqual([]);
     } finally {
       await big.app.close();
@@ -127,7 +144,7 @@ describe.each(testDatabases())('points API on $name', (testDb) => {
     });
     const before = (await browser.ok('GET', '/points/account')) as PointsAccount;
     expect(before).toMatchObject({ availablePoints: 130, expiredPoints: 0 });
-    expect(await browser.ok('POST', '/points/refresh')).toEqual({
+    expect(await browser.ok('POST', '/points/refresh')).toMatchObject({
       totalPoints: 130,
       availablePoints: 100,
       usedPoints: 0,

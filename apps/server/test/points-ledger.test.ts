@@ -68,7 +68,7 @@ describe.each(testDatabases())('credits ledger on $name', (testDb) => {
     expect(first).toMatchObject({ userId: user, operationType: 'PROMOTION', pointsChange: 50, referenceId: 'spring', taskId: null });
     const again = await grant(t.db, user, 70, 'PROMOTION', { key: 'promo-1', now: T0 });
     expect(again).toEqual(first);
-    expect(await readAccount(t.db, user)).toEqual({ totalPoints: 50, availablePoints: 50, usedPoints: 0, expiredPoints: 0 });
+    expect(await readAccount(t.db, user)).toMatchObject({ totalPoints: 50, availablePoints: 50, usedPoints: 0, expiredPoints: 0 });
     expect(await t.db.select().from(pointsLots).where(eq(pointsLots.userId, user))).toEqual([
       expect.objectContaining({ operationType: 'PROMOTION', amount: 50, remaining: 50, expiresAt: null }),
     ]);
@@ -100,7 +100,7 @@ describe.each(testDatabases())('credits ledger on $name', (testDb) => {
     } finally {
       await setPrice(t.db, 'imageGenV2', 6);
     }
-    expect(await readAccount(t.db, user)).toEqual({ totalPoints: 200, availablePoints: 173, usedPoints: 27, expiredPoints: 0 });
+    expect(await readAccount(t.db, user)).toMatchObject({ totalPoints: 200, availablePoints: 173, usedPoints: 27, expiredPoints: 0 });
     await expectConsistent(t.db);
   });
 
@@ -124,7 +124,7 @@ describe.each(testDatabases())('credits ledger on $name', (testDb) => {
     await grant(t.db, user, 25, 'PROMOTION', { key: 'p', now: T0 });
     const short = await failure(charge(t.db, user, 'link2V_15s', 1, { taskId: 'y', key: 'y', now: T0 }));
     expect(errorMessage(short.key, 'en', short.params)).toBe('Not enough credits: 30 needed, 25 available.');
-    expect(await readAccount(t.db, user)).toEqual({ totalPoints: 25, availablePoints: 25, usedPoints: 0, expiredPoints: 0 });
+    expect(await readAccount(t.db, user)).toMatchObject({ totalPoints: 25, availablePoints: 25, usedPoints: 0, expiredPoints: 0 });
     expect(await listHistory(t.db, user, { page: 1, pageSize: 40, operationType: 'used' })).toEqual([]);
   });
 
@@ -160,7 +160,7 @@ describe.each(testDatabases())('credits ledger on $name', (testDb) => {
     expect(await refund(t.db, 'video-1', days(T0, 1))).toEqual(refunds[0]);
     const lots = await t.db.select().from(pointsLots).where(eq(pointsLots.userId, user));
     expect(Object.fromEntries(lots.map((l) => [l.operationType, l.remaining]))).toEqual({ SIGNUP: 10, RECHARGE: 100 });
-    expect(await readAccount(t.db, user)).toEqual({ totalPoints: 110, availablePoints: 110, usedPoints: 0, expiredPoints: 0 });
+    expect(await readAccount(t.db, user)).toMatchObject({ totalPoints: 110, availablePoints: 110, usedPoints: 0, expiredPoints: 0 });
     await expectConsistent(t.db);
   });
 
@@ -175,10 +175,10 @@ describe.each(testDatabases())('credits ledger on $name', (testDb) => {
     // Submitted on day 29: the sign-up lot pays 70 of it.
     await charge(t.db, user, 'link2V_45s', 1, { taskId: 'late-task', key: 'late', now: days(T0, 29) });
     await sweepExpiredCredits(t.db, days(T0, 31));
-    expect(await readAccount(t.db, user)).toEqual({ totalPoints: 150, availablePoints: 50, usedPoints: 70, expiredPoints: 30 });
+    expect(await readAccount(t.db, user)).toMatchObject({ totalPoints: 150, availablePoints: 50, usedPoints: 70, expiredPoints: 30 });
     // It fails on day 31: the 70 go back to the sign-up lot, which is past its expiry.
     await refund(t.db, 'late-task', days(T0, 31));
-    expect(await readAccount(t.db, user)).toEqual({ totalPoints: 150, availablePoints: 50, usedPoints: 0, expiredPoints: 100 });
+    expect(await readAccount(t.db, user)).toMatchObject({ totalPoints: 150, availablePoints: 50, usedPoints: 0, expiredPoints: 100 });
     const history = await listHistory(t.db, user, { page: 1, pageSize: 40, operationType: 'used' });
     expect(history.map((r) => [r.operationType, r.pointsChange])).toEqual([
       ['EXPIRATION', -70],
@@ -198,7 +198,7 @@ describe.each(testDatabases())('credits ledger on $name', (testDb) => {
     await sweepExpiredCredits(t.db, days(T0, 40));
     const expirations = await t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user));
     expect(expirations.filter((r) => r.operationType === 'EXPIRATION').map((r) => r.pointsChange)).toEqual([-92]);
-    expect(await readAccount(t.db, user)).toEqual({ totalPoints: 100, availablePoints: 0, usedPoints: 8, expiredPoints: 92 });
+    expect(await readAccount(t.db, user)).toMatchObject({ totalPoints: 100, availablePoints: 0, usedPoints: 8, expiredPoints: 92 });
     await expectConsistent(t.db);
   });
 
@@ -211,7 +211,7 @@ describe.each(testDatabases())('credits ledger on $name', (testDb) => {
     expect(await availableOf(t.db, user)).toBe(105);
     await charge(t.db, user, 'imageGen', 1, { taskId: 'small', key: 'small', now: days(T0, 31) });
     await sweepExpiredCredits(t.db, days(T0, 31));
-    expect(await readAccount(t.db, user)).toEqual({ totalPoints: 105, availablePoints: 1, usedPoints: 4, expiredPoints: 100 });
+    expect(await readAccount(t.db, user)).toMatchObject({ totalPoints: 105, availablePoints: 1, usedPoints: 4, expiredPoints: 100 });
     await expectConsistent(t.db);
   });
 });

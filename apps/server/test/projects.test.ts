@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { makeImage } from '@reelsmith/media/fixtures';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { files, tasks } from '../src/db/schema.js';
 import { createInviteCodes } from '../src/modules/invites/service.js';
 import { API, appOn, Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
+import { putTo, putUrl } from './support/files.js';
 
 describe.each(testDatabases())('projects on $name', (testDb) => {
   const t = appOn(testDb);
@@ -24,6 +30,85 @@ describe.each(testDatabases())('projects on $name', (testDb) => {
     expect(created).toEqual({ projectId: expect.any(String), draftUrl: null });
     const got = await owner.ok('GET', '/project/getProjectById', { query: { projectId: created.projectId } });
     expect(got).toMatchObject({ projectId: created.projectId, projectName: 'Bottle launch', productLink: null, taskStatus: null });
+  });
+
+  it('cards show the newest ad poster or the main picture, the newest task status and how many videos were exported', async () => {
+    const owner = await member('cards@example.com');
+    const { projectId } = await create(owner, 'Card');
+    const card = async () =>
+      ((await owner.ok('POST', '/project/getProjects', { body: { page: 1, pageSize: 10 } })) as { list: Record<string, unknown>[] })
+        .list[0];
+    expect(await card()).toMatchObject({ projectId, coverUrl: null, taskStatus: null, exportCount: 0 });
+
+    // The page's main photo, imported into the project: its thumbnail is the cover.
+    const target = await putUrl(owner, 'png');
+    await putTo(t, target, await makeImage(640, 480, 'png'));
+    await owner.ok('POST', '/assert/uploadFileWithUrl', { body: { resKey: target.resKey, fileName: 'main.png', projectId } });
+    // An analysis that failed before the product was entered by hand leaves a draft, not a failed project.
+    await t.ctx.db.insert(tasks).values({
+      id: randomUUID(),
+      userId: (await t.ctx.db.select({ userId: files.userId }).from(files).where(eq(files.projectId, projectId)))[0]?.userId as string,
+      projectId,
+      kind: 'link-analysis',
+      input: {},
+      status: 'FAILURE',
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    const withPicture = await card();
+    expect(withPicture).toMatchObject({ taskStatus: null, exportCount: 0 });
+    const thumb = await t.app.inject({ method: 'GET', url: withPicture?.coverUrl as string });
+    expect(thumb.statusCode).toBe(200);
+    expect((await sharp(thumb.rawPayload).metadata()).format).toBe('webp');
+
+    // An ad made in the project takes over; two exports done, a script update running now.
+    const [{ userId }] = (await t.ctx.db.select({ userId: files.userId }).from(files).where(eq(files.projectId, projectId))) as [
+      { userId: string },
+    ];
+    const adId = randomUUID();
+    await t.ctx.db.insert(files).values({
+      id: adId,
+      userId,
+      projectId,
+      name: 'Card – export.mp4',
+      source: 'generated',
+      status: 'completed',
+      type: 'video',
+      format: 'mp4',
+      resKey: `u/${userId}/${adId}.mp4`,
+      thumbKey: `u/${userId}/${adId}.thumb.webp`,
+    });
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    const task = (kind: string, status: 'SUCCESS' | 'IN_PROGRESS' | 'FAILURE', minutes: number) => ({
+      id: randomUUID(),
+      userId,
+      projectId,
+      kind,
+      input: {},
+      status,
+      createdAt: at(minutes),
+    });
+    await t.ctx.db
+      .insert(tasks)
+      .values([
+        task('export-video', 'SUCCESS', 1),
+        task('export-video', 'FAILURE', 2),
+        task('export-video', 'SUCCESS', 3),
+        task('script-update', 'IN_PROGRESS', 4),
+      ]);
+    const busy = await card();
+    expect(busy).toMatchObject({ taskStatus: 'IN_PROGRESS', exportCount: 2 });
+    expect(decodeURIComponent(busy?.coverUrl as string)).toContain(`${adId}.thumb.webp`);
+    expect(await owner.ok('GET', '/project/getProjectById', { query: { projectId } })).toMatchObject({
+      taskStatus: 'IN_PROGRESS',
+      exportCount: 2,
+    });
+
+    // A link whose analysis failed, with nothing entered since, is a failed project.
+    const dead = await create(owner, 'Dead link');
+    await t.ctx.db.insert(tasks).values({ ...task('link-analysis', 'FAILURE', 5), projectId: dead.projectId });
+    expect(await owner.ok('GET', '/project/getProjectById', { query: { projectId: dead.projectId } })).toMatchObject({
+      taskStatus: 'FAILURE',
+    });
   });
 
   it('renames within the 100-character limit and refuses an empty or longer name, changing nothing', async () => {
@@ -105,6 +190,51 @@ describe.each(testDatabases())('projects on $name', (testDb) => {
     await owner.ok('POST', '/project/deleteProject', { body: { projectIds: mine } });
     expect(((await owner.ok('POST', '/project/getProjects', { body: { page: 1, pageSize: 10 } })) as { total: number }).total).toBe(0);
     expect(await stranger.ok('GET', '/project/getProjectById', { query: { projectId: theirs } })).toMatchObject({ projectName: 'c' });
+  });
+
+  it('an untitled project reads "Untitled project" in the reader\'s language until its product names it; a chosen name is kept', async () => {
+    const owner = await member('namer@example.com');
+    const stranger = await member('name-thief@example.com');
+    const { projectId } = (await owner.ok('POST', '/project/createProject', { body: {} })) as { projectId: string };
+    const nameIn = async (language: string) =>
+      (
+        (await owner.ok('GET', '/project/getProjectById', { query: { projectId }, headers: { 'accept-language': language } })) as {
+          projectName: string;
+        }
+      ).projectName;
+    expect([await nameIn('en'), await nameIn('zh-CN'), await nameIn('pt-BR')]).toEqual([
+      'Untitled project',
+      '未命名项目',
+      'Projeto sem título',
+    ]);
+    const listed = (await owner.ok('POST', '/project/getProjects', {
+      body: { page: 1, pageSize: 10 },
+      headers: { 'accept-language': 'zh' },
+    })) as {
+      list: { projectName: string }[];
+    };
+    expect(listed.list.map((p) => p.projectName)).toEqual(['未命名项目']);
+
+    // Another user's call names nothing of theirs.
+    expect((await stranger.call('POST', '/project/nameAfterProduct', { body: { projectId, productName: 'Stolen' } })).body.code).toBe(404);
+    expect(await nameIn('en')).toBe('Untitled project');
+
+    // The product's name, spaces folded and cut to 100 characters; then the project has a name and keeps it.
+    const long = `  Aurora   Insulated Bottle ${'x'.repeat(200)}`;
+    const named = await owner.ok('POST', '/project/nameAfterProduct', { body: { projectId, productName: long } });
+    expect(named).toEqual({ projectName: `Aurora Insulated Bottle ${'x'.repeat(100 - 'Aurora Insulated Bottle '.length)}` });
+    expect(await owner.ok('POST', '/project/nameAfterProduct', { body: { projectId, productName: 'Another product' } })).toEqual(named);
+
+    // A name the user gave, at creation or by renaming, is never replaced by a product's.
+    const chosen = await create(owner, 'Spring campaign');
+    expect(await owner.ok('POST', '/project/nameAfterProduct', { body: { projectId: chosen.projectId, productName: 'Bottle' } })).toEqual({
+      projectName: 'Spring campaign',
+    });
+    const { projectId: renamed } = (await owner.ok('POST', '/project/createProject', { body: {} })) as { projectId: string };
+    await owner.ok('POST', '/project/updateProjectFileInfo', { body: { projectId: renamed, fileName: 'Mine' } });
+    expect(await owner.ok('POST', '/project/nameAfterProduct', { body: { projectId: renamed, productName: 'Bottle' } })).toEqual({
+      projectName: 'Mine',
+    });
   });
 
   it('is closed to users who have not activated', async () => {

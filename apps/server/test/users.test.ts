@@ -87,6 +87,20 @@ describe.each(testDatabases())('sign-in, sessions and activation on $name', (tes
       expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.userId))).toEqual([]);
     });
 
+    it('the session call answers who is signed in, and null with a 200 when nobody is (signed out is not an error)', async () => {
+      const visitor = new Browser(t.app);
+      const signedOut = await visitor.call('GET', '/auth/session');
+      expect([signedOut.status, signedOut.body]).toEqual([200, { code: 0, message: 'ok', data: null }]);
+      const user = await visitor.devLogin('session@example.com');
+      expect(await visitor.ok('GET', '/auth/session')).toMatchObject({
+        userId: user.userId,
+        email: 'session@example.com',
+        status: 'INACTIVE',
+      });
+      await visitor.ok('POST', '/users/logout');
+      expect(await visitor.ok('GET', '/auth/session')).toBeNull();
+    });
+
     it('logout works signed out too', async () => {
       expect(await new Browser(t.app).ok('POST', '/users/logout')).toBe(true);
     });

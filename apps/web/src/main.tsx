@@ -1,3 +1,4 @@
+import { logCollect } from '@reelsmith/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -7,19 +8,27 @@ import { applyThemeColors } from './app/providers/theme';
 import { router } from './app/router';
 import { useSession } from './features/auth/session';
 import { followSessionCredits } from './features/credits/credits';
+import { api } from './shared/api/client';
+import { i18nReady } from './shared/i18n/i18n';
+import { startClientLogs } from './shared/logs/clientLog';
 
 applyThemeColors(document.documentElement);
-// Listening before the first /users/me answer, so an active user's credits load as soon as it arrives (spec "States and transitions").
+// Client errors and failed calls go to the log collection endpoint, batched; its own failures are ignored.
+startClientLogs((entries) => api(logCollect, { body: { entries }, silent: true }));
+// Listening before the first session answer, so an active user's credits load as soon as it arrives (spec "States and transitions").
 followSessionCredits();
 // Who is signed in drives the guard; ask once, before the first page decides anything.
 useSession.getState().loadUser();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// The first screen waits for its language's texts (a few KB), so it never shows message keys.
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { HttpUrl, Id, Ids, Ok, Page, ResKey, Timestamp } from './common.js';
-import { AssetOrigin, AssetSource, AssetStatus, AssetType, SortOrder } from './enums.js';
+import { AssetOrigin, AssetStatus, AssetType, SortOrder } from './enums.js';
 
 /** A file as the link-to-video editor uses it (spec "Entities" asset item). */
 export const AssetItem = z.object({
@@ -52,7 +52,7 @@ export const assetList = defineCall({
   access: 'active',
   body: Page.extend({
     type: AssetType.optional(),
-    source: AssetSource.optional(),
+    source: AssetOrigin.optional(),
     status: AssetStatus.optional(),
     sort: SortOrder.default('newest'),
   }),

@@ -11,6 +11,12 @@ export const authConfig = defineCall({
   data: z.object({ google: z.boolean(), devLogin: z.boolean() }),
 });
 
+/**
+ * Who is signed in, or null. The web app asks this first on every page: signed out is a normal state there, and
+ * /users/me's 401 would be logged by the browser as a failed request on every signed-out page.
+ */
+export const authSession = defineCall({ method: 'GET', path: '/auth/session', access: 'public', data: User.nullable() });
+
 /** Dev sign-in (design "Operator interface"): only when DEV_LOGIN is on, otherwise 404. */
 export const authDevLogin = defineCall({
   method: 'POST',

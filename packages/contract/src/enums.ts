@@ -114,8 +114,10 @@ export const ASSET_URL_TASK_FAILURE = -1;
 export const ASSET_URL_TASK_SUCCESS = 4;
 
 export const AssetType = z.enum(['image', 'video']);
-export const AssetSource = z.enum(['url', 'local']);
-/** Where a library entry came from: the two sources a user filters by, or made by a generation. */
+/**
+ * Where a library entry came from: the spec's two sources (from a link, from the computer), or made by a tool.
+ * All three can be filtered by: a source shown on a card and missing from the filter is one a user cannot find.
+ */
 export const AssetOrigin = z.enum(['url', 'local', 'generated']);
 export const AssetStatus = z.enum(['draft', 'completed', 'failed']);
 export const SortOrder = z.enum(['newest', 'oldest']);

@@ -339,7 +339,7 @@ export const ERRORS = {
     zh: '配音服务暂时不可用，请稍后再试。',
     pt: 'O serviço de locução não está disponível no momento. Tente novamente mais tarde.',
   },
-  emptyPrompt: { code: 40080, en: 'Please enter a prompt.', zh: '请输入提示词。', pt: 'Digite um prompt.' },
+  emptyPrompt: { code: 40080, en: 'Please enter a prompt.', zh: '请输入提示词。', pt: 'Digite uma descrição.' },
   sourceImageRequired: { code: 40081, en: 'Please upload an image.', zh: '请上传一张图片。', pt: 'Envie uma imagem.' },
   imageRefInvalid: {
     code: 40082,
@@ -400,7 +400,7 @@ export const ERRORS = {
     code: 50034,
     en: 'The generation service refused this request. Please change the prompt or pictures and try again.',
     zh: '生成服务拒绝了此请求，请修改提示词或图片后重试。',
-    pt: 'O serviço de geração recusou esta solicitação. Altere o prompt ou as imagens e tente novamente.',
+    pt: 'O serviço de geração recusou esta solicitação. Altere a descrição ou as imagens e tente novamente.',
   },
   taskNotCancellable: {
     code: 40900,

@@ -132,11 +132,19 @@ export const GenerationRecord = z.object({
 });
 export type GenerationRecord = z.infer<typeof GenerationRecord>;
 
-/** A tool's history, newest first, a page at a time (a page shorter than pageSize is the last). */
+/**
+ * A tool's history, newest first, a page at a time (a page shorter than pageSize is the last). `tool` may name
+ * several tools, the modes of one page (AI background removes or replaces): their tasks come in one list, each
+ * record naming its own tool.
+ */
 export const generationHistory = defineCall({
   method: 'POST',
   path: '/generation/history',
   access: 'active',
-  body: z.strictObject({ tool: GenerationTool, page: z.number().int().min(1), pageSize: z.number().int().min(1).max(100) }),
+  body: z.strictObject({
+    tool: z.union([GenerationTool, z.array(GenerationTool).min(1).max(GenerationTool.options.length)]),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1).max(100),
+  }),
   data: z.array(GenerationRecord),
 });

@@ -9,6 +9,7 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './generation.js';
 export * from './linkVideo.js';
+export * from './logs.js';
 export * from './points.js';
 export * from './projects.js';
 export * from './tasks.js';

@@ -3,13 +3,24 @@ import { defineCall } from './call.js';
 import { Page, Timestamp } from './common.js';
 import { HistoryTab, OperationType, SkuCode } from './enums.js';
 
+/** Available credits that will expire, granted together (the sign-up grant, a referral reward), and when. */
+export const ExpiringCredits = z.object({
+  operationType: OperationType,
+  points: z.number().int(),
+  expiresAt: Timestamp,
+});
+export type ExpiringCredits = z.infer<typeof ExpiringCredits>;
+
 export const PointsAccount = z.object({
   totalPoints: z.number().int(),
   availablePoints: z.number().int(),
   usedPoints: z.number().int(),
   expiredPoints: z.number().int(),
+  /** What of the balance expires, soonest first (at most EXPIRING_SHOWN grants); credits that never expire are not listed. */
+  expiring: z.array(ExpiringCredits),
 });
 export type PointsAccount = z.infer<typeof PointsAccount>;
+export const EXPIRING_SHOWN = 5;
 
 export const PointsRecord = z.object({
   referenceId: z.string(),

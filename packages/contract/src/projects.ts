@@ -8,19 +8,40 @@ export const ProjectSummary = z.object({
   projectId: z.string(),
   projectName: z.string(),
   productLink: z.string().nullable(),
+  /** The poster of its newest ad, else its main product picture (decision "Project cards"). */
   coverUrl: z.string().nullable(),
+  /** Its newest task's status: whether work is running or failed. */
   taskStatus: TaskStatus.nullable(),
+  /** How many videos it has exported. */
+  exportCount: z.number().int(),
   createTime: Timestamp,
   updateTime: Timestamp,
 });
 export type ProjectSummary = z.infer<typeof ProjectSummary>;
 
+/**
+ * Without `projectName` the project is untitled until its product is known: it reads "Untitled project" in the
+ * reader's language, and takes the product's name from link analysis or `projectNameAfterProduct` (decision
+ * "Projects named after the product"). A name given here is the user's and is kept.
+ */
 export const projectCreate = defineCall({
   method: 'POST',
   path: '/project/createProject',
   access: 'active',
-  body: z.strictObject({ projectName: ProjectName, deviceFingerprint: z.string().max(128).optional() }),
+  body: z.strictObject({ projectName: ProjectName.optional(), deviceFingerprint: z.string().max(128).optional() }),
   data: z.object({ projectId: z.string(), draftUrl: z.string().nullable() }),
+});
+
+/**
+ * Names an untitled project after its product, cut to PROJECT_NAME_MAX characters; a project that has a name keeps
+ * it. Answers the project's name either way (a product entered by hand, decision "Projects named after the product").
+ */
+export const projectNameAfterProduct = defineCall({
+  method: 'POST',
+  path: '/project/nameAfterProduct',
+  access: 'active',
+  body: z.strictObject({ projectId: Id, productName: z.string().trim().min(1).max(500) }),
+  data: z.object({ projectName: z.string() }),
 });
 
 /** Rename: spec "The calls" calls the new name fileName. */

@@ -24,6 +24,27 @@ export const ProductRating = z.strictObject({
 });
 export type ProductRating = z.infer<typeof ProductRating>;
 
+/** Whether the product can be bought now, as the page states it (schema.org ItemAvailability, folded). */
+export const ProductAvailability = z.enum(['inStock', 'limited', 'preOrder', 'outOfStock']);
+export type ProductAvailability = z.infer<typeof ProductAvailability>;
+
+/**
+ * What else the page states about the product, each part only when it does: availability, feature bullets,
+ * materials, the sizes and colours it comes in, and the page's language (a BCP 47 primary tag: "pt", "zh").
+ */
+export const ProductFacts = z.strictObject({
+  availability: ProductAvailability.optional(),
+  features: z.array(z.string().max(300)).max(12).optional(),
+  materials: z.array(z.string().max(100)).max(6).optional(),
+  variants: z.array(z.string().max(100)).max(24).optional(),
+  language: z
+    .string()
+    .max(3)
+    .regex(/^[a-z]{2,3}$/)
+    .optional(),
+});
+export type ProductFacts = z.infer<typeof ProductFacts>;
+
 /** editorConfig of link-video (design "Contract details"); missing fields take their defaults. */
 export const EditorConfig = z.strictObject({
   videoLength: z.union([z.literal(15), z.literal(30), z.literal(45)]).default(15),
@@ -39,6 +60,28 @@ export const EditorConfig = z.strictObject({
 export type EditorConfig = z.infer<typeof EditorConfig>;
 
 export const MediaRef = z.object({ fileId: z.string().optional(), fileUrl: z.string().optional() });
+
+/**
+ * Why a page's pictures could not be imported, by class (decision "Media import report"): the shop refused the
+ * download (401, 403, 429…), the file is gone (404, 410), the shop could not be reached (no answer, a timeout, a
+ * 5xx), the address is not a public one, the file is not a picture or video that can be used (format, size,
+ * damage), or the user's storage is full.
+ */
+export const MediaImportFailure = z.enum(['refused', 'notFound', 'unreachable', 'blocked', 'unusable', 'storageFull']);
+export type MediaImportFailure = z.infer<typeof MediaImportFailure>;
+
+/**
+ * How the pictures and videos a page names went into the project: how many the page named, how many of those tried
+ * could not be imported, and the commonest reason among them. Candidates past the 30-asset cap are not tried.
+ */
+export const MediaImportReport = z.object({
+  imagesFound: z.number().int().min(0),
+  imagesFailed: z.number().int().min(0),
+  videosFound: z.number().int().min(0),
+  videosFailed: z.number().int().min(0),
+  failure: MediaImportFailure.optional(),
+});
+export type MediaImportReport = z.infer<typeof MediaImportReport>;
 
 export const ScriptSegment = z.strictObject({ segId: z.number().int().min(0).max(200), segText: z.string().max(2000) });
 export const ScriptContent = z.object({ scriptId: z.string(), segments: z.array(ScriptSegment) });
@@ -88,6 +131,10 @@ export const TASKS = {
       productOffer: ProductOffer.optional(),
       productBrand: z.string().optional(),
       productRating: ProductRating.optional(),
+      /** The rest of what the page states: availability, features, materials, variants, language. */
+      productFacts: ProductFacts.optional(),
+      /** How the page's pictures and videos were imported; absent from analyses made before it was kept. */
+      mediaImport: MediaImportReport.optional(),
     }),
   },
   'link-video': {
@@ -101,6 +148,8 @@ export const TASKS = {
       productBrand: z.string().trim().max(200).optional(),
       /** Said by the scripts only when the page gave it. */
       productRating: ProductRating.optional(),
+      /** The page's other facts, for the scripts (features) and the defaults (language). */
+      productFacts: ProductFacts.optional(),
       diyScript: z.boolean().optional(),
       diyScriptContent: z.string().max(10_000).optional(),
       fileIds: z.array(Id).min(1).max(MAX_ASSETS_PER_PROJECT),

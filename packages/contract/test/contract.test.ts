@@ -47,6 +47,9 @@ describe('error table', () => {
 describe('request schemas', () => {
   it('trims project names and enforces 1 to 100 characters', () => {
     expect(projectCreate.body.parse({ projectName: '  Bottle  ' }).projectName).toBe('Bottle');
+    // Without a name the project is untitled until its product is known.
+    expect(projectCreate.body.parse({}).projectName).toBeUndefined();
+    expect(projectCreate.body.safeParse({ projectName: '   ' }).success).toBe(false);
     expect(projectRename.body.safeParse({ projectId: 'p', fileName: 'x'.repeat(100) }).success).toBe(true);
     expect(projectRename.body.safeParse({ projectId: 'p', fileName: 'x'.repeat(101) }).success).toBe(false);
     expect(projectRename.body.safeParse({ projectId: 'p', fileName: '   ' }).success).toBe(false);

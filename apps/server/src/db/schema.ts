@@ -283,6 +283,8 @@ export const files = pgTable(
     sourceUrl: text('source_url'),
     status: text('status', { enum: ['draft', 'completed', 'failed'] }).notNull(),
     error: text('error'),
+    /** SHA-256 of an upload's bytes: the same file uploaded again is the same asset (decision "One asset per uploaded file"). */
+    contentHash: text('content_hash'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -292,6 +294,7 @@ export const files = pgTable(
     check('files_completed_check', sql`${t.status} <> 'completed' or (${t.resKey} is not null and ${t.type} is not null)`),
     index('files_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('files_project_id_idx').on(t.projectId),
+    index('files_user_id_content_hash_idx').on(t.userId, t.contentHash),
   ],
 );
 

@@ -13,14 +13,17 @@ import { apiBase, type Settings } from '../settings.js';
  * are uploaded, shown and played straight from its origin (`files`).
  */
 function pageOptions(https: boolean, files: string[]): HelmetOptions {
+  // Served over plain http (a local or development set-up), pictures from plain-http shops and test servers show
+  // too: a picture being imported is shown from its link until it is stored. Over https they would be mixed content.
+  const pictures = https ? ['https:'] : ['https:', 'http:'];
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...files],
-        mediaSrc: ["'self'", 'blob:', ...files],
+        imgSrc: ["'self'", 'data:', 'blob:', ...pictures, ...files],
+        mediaSrc: ["'self'", 'blob:', ...pictures, ...files],
         connectSrc: ["'self'", ...files],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -83,6 +83,10 @@ export const ServerEnv = z.object({
     'unset: `/metrics` is open (required in production)',
   ),
   SHUTDOWN_TIMEOUT_SECONDS: setting(positiveInt(25), 'how long `SIGTERM` waits for requests and tasks before the process exits'),
+  CLIENT_LOG_RATE_LIMIT: setting(
+    positiveInt(30),
+    'batches of client errors the web app may send to `POST /log/collect` per IP address per minute',
+  ),
 });
 
 /** Fastify's trustProxy from TRUST_PROXY: a flag, or the proxies' addresses. */
@@ -109,6 +113,8 @@ export function serverSettings(e: z.output<typeof ServerEnv>, { cwd }: SettingsC
     secureCookies: e.SECURE_COOKIES ?? e.PUBLIC_URL?.startsWith('https:') ?? false,
     /** Fastify's trustProxy: whose X-Forwarded-* headers give the client's address and protocol. */
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    /** Client log batches per IP address per minute (decision "Client logs"). */
+    clientLogRateLimit: e.CLIENT_LOG_RATE_LIMIT,
     /** The bearer token GET /metrics requires; undefined: open. */
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,

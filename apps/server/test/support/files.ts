@@ -64,7 +64,7 @@ export const workFiles = (ctx: AppContext) => walk(tmpDirOf(ctx.settings.dataDir
  * in OUTBOUND_ALLOW_HOSTS.
  */
 export function fixtureServer() {
-  const routes = new Map<string, { type: string; body: Buffer; heldUntil?: Promise<unknown> } | { redirect: string }>();
+  const routes = new Map<string, { type: string; body: Buffer; heldUntil?: Promise<unknown>; status?: number } | { redirect: string }>();
   /** Requests received, by path: an import is known to be running once its request has arrived. */
   const arrivals = new Map<string, number>();
   const fixture = { routes, arrivals, host: '', base: '' };
@@ -77,7 +77,7 @@ export function fixtureServer() {
       if ('redirect' in found) return res.writeHead(302, { location: found.redirect }).end();
       // A body held back answers when the test lets it: an import that is under way for as long as it needs.
       await found.heldUntil;
-      res.writeHead(200, { 'content-type': found.type, 'content-length': found.body.length }).end(found.body);
+      res.writeHead(found.status ?? 200, { 'content-type': found.type, 'content-length': found.body.length }).end(found.body);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     fixture.host = `127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -55,7 +55,7 @@ describe('the app in a memory router', () => {
 });
 
 describe('project name in the header', () => {
-  const project = { projectId: 'p1', projectName: 'Summer sneakers', productLink: null, coverUrl: null, taskStatus: null };
+  const project = { projectId: 'p1', projectName: 'Summer sneakers', productLink: null, coverUrl: null, taskStatus: null, exportCount: 0 };
 
   it('renames the project of the address bar on blur, once the name really changed', async () => {
     const calls = stubApi({ '/project/getProjectById': ok(project), '/project/updateProjectFileInfo': ok(true) });
@@ -76,6 +76,36 @@ describe('project name in the header', () => {
     expect(calls).toContain('/project/updateProjectFileInfo');
   });
 
+  it('puts the name back on Escape, without renaming', async () => {
+    const calls = stubApi({ '/project/getProjectById': ok(project), '/project/updateProjectFileInfo': ok(true) });
+    renderApp('/tools/link-to-video/preview?projectId=p1', userWith('ACTIVE'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Summer sneakers' }));
+    const editor = screen.getByRole('textbox', { name: 'Project name' });
+    fireEvent.change(editor, { target: { value: 'Typo' } });
+    fireEvent.keyDown(editor, { key: 'Escape' });
+    expect(await screen.findByRole('button', { name: 'Summer sneakers' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Project name' })).toBeNull();
+    expect(calls.filter((call) => call.startsWith('/project/updateProjectFileInfo'))).toEqual([]);
+  });
+
+  it('keeps the name given to a tool page without a project through a reload, one per tool', async () => {
+    stubApi({});
+    renderApp('/tools/image/ai-model', userWith('ACTIVE'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Image' }));
+    const editor = screen.getByRole('textbox', { name: 'Project name' });
+    fireEvent.change(editor, { target: { value: 'Autumn lookbook' } });
+    fireEvent.keyDown(editor, { key: 'Enter' });
+    fireEvent.blur(editor);
+    expect(await screen.findByRole('button', { name: 'Autumn lookbook' })).toBeTruthy();
+    cleanup();
+
+    renderApp('/tools/image/ai-model', userWith('ACTIVE'));
+    expect(await screen.findByRole('button', { name: 'Autumn lookbook' })).toBeTruthy();
+    cleanup();
+    renderApp('/tools/video/text-to-video', userWith('ACTIVE'));
+    expect(await screen.findByRole('button', { name: 'Video' })).toBeTruthy();
+  });
+
   it('labels a tool page without a project by its module', async () => {
     stubApi({});
     renderApp('/tools/image/ai-model', userWith('ACTIVE'));
@@ -88,7 +118,7 @@ describe('activation', () => {
     let activeNow = false;
     const calls = stubApi({
       '/users/activate': () => ok(activeNow),
-      '/users/me': () => ok(userWith(activeNow ? 'ACTIVE' : 'INACTIVE')),
+      '/auth/session': () => ok(userWith(activeNow ? 'ACTIVE' : 'INACTIVE')),
     });
     localStorage.setItem(REDIRECT_STORAGE_KEY, '/dashboard/assets');
     const { router } = renderApp('/account/activate', userWith('INACTIVE'));
@@ -129,11 +159,11 @@ describe('link-to-video landing', () => {
   it('sends a signed-out visitor with a valid link to login, to come back with the link', async () => {
     stubApi({ '/auth/config': ok({ google: true, devLogin: false }) });
     const { router } = renderApp('/tools/link-to-video', null);
-    fireEvent.click(await screen.findByRole('button', { name: 'amazon.com' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Handbag' }));
     fireEvent.click(screen.getByRole('button', { name: 'Generate video' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/login'));
     expect(localStorage.getItem(REDIRECT_STORAGE_KEY)).toBe(
-      `/tools/link-to-video?inputLink=${encodeURIComponent('https://www.amazon.com/dp/B09XS7JWHH')}`,
+      `/tools/link-to-video?inputLink=${encodeURIComponent('https://theme-dawn-demo.myshopify.com/products/bo-ivy-black')}`,
     );
   });
 });

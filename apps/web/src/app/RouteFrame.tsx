@@ -9,7 +9,8 @@ import { useWideScreen } from './useWideScreen';
 
 /** Everything a route table entry asks for around its page: guard, layout, wide screen and document title. */
 export function RouteFrame({ route }: { route: PageRoute }) {
-  const { t } = useTranslation();
+  // The title may come from a namespace loaded on demand (the policies'): wait for it without suspending the frame.
+  const { t } = useTranslation(route.title.split(':')[0], { useSuspense: false });
   const title = `${t(route.title)} · ${t('shared:appName')}`;
   useWideScreen(route.largerScreen);
   useEffect(() => {

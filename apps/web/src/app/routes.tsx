@@ -1,6 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { PolicyKey } from '../features/policy/PolicyPage';
 import type { ToolModule } from '../features/shell/toolModule';
+import { lazyNamed } from '../shared/lazyNamed';
 import { PATHS } from '../shared/paths';
 import type { GuardedRoute } from './guard';
 
@@ -28,10 +29,9 @@ export type RouteEntry = PageRoute | RedirectRoute;
 
 export const isRedirect = (route: RouteEntry): route is RedirectRoute => 'redirect' in route;
 
-/** Pages are loaded on first visit, so the first screen downloads only what it shows. */
-function named<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
+/** Pages are loaded on first visit, so the first screen downloads only what it shows (bench/bundle.mjs reads these rows). */
+const named = <M,>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> =>
+  lazyNamed(load, name) as LazyExoticComponent<ComponentType>;
 
 const LoginPage = named(() => import('../features/auth/LoginPage'), 'LoginPage');
 const LoginCallbackPage = named(() => import('../features/auth/LoginCallbackPage'), 'LoginCallbackPage');

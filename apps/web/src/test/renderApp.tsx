@@ -29,6 +29,9 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
+// jsdom does not scroll: a tool's history asks to bring the record of a task just submitted into view.
+Element.prototype.scrollIntoView ??= () => {};
+
 // jsdom's getComputedStyle knows no pseudo-elements; antd's table and modal ask for the scrollbar's and would log "Not implemented".
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);

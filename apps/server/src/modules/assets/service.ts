@@ -1,5 +1,5 @@
 /** The assets library (spec "Screens and routes" screen 5): the caller's files, filtered, sorted, paged, renamed and deleted. */
-import type { AssetSource, AssetStatus, AssetType, SortOrder } from '@reelsmith/contract';
+import type { AssetOrigin, AssetStatus, AssetType, SortOrder } from '@reelsmith/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -15,7 +15,7 @@ export interface AssetFilter {
   page: number;
   pageSize: number;
   type?: z.infer<typeof AssetType> | undefined;
-  source?: z.infer<typeof AssetSource> | undefined;
+  source?: z.infer<typeof AssetOrigin> | undefined;
   status?: z.infer<typeof AssetStatus> | undefined;
   sort: z.infer<typeof SortOrder>;
 }

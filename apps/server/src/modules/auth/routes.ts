@@ -4,6 +4,7 @@ import {
   AUTH_GOOGLE_PATH,
   authConfig,
   authDevLogin,
+  authSession,
   isLoginFailureReason,
   LOGIN_CALLBACK_ROUTE,
   type User,
@@ -50,6 +51,7 @@ export const authModule = defineModule((app, { route, ctx, auth }) => {
   const perIp: RouteOptions['rateLimit'] = { max: settings.authRateLimitPerMinute, timeWindow: 60_000 };
 
   route(authConfig, () => ({ google: Boolean(settings.google), devLogin: settings.devLogin }));
+  route(authSession, ({ req }) => auth.currentUser(req));
 
   if (settings.devLogin) {
     route(

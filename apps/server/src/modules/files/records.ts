@@ -14,6 +14,8 @@ export interface NewFile {
   source: FileRow['source'];
   sourceUrl?: string | null;
   projectId?: string | null;
+  /** SHA-256 of an upload's bytes (decision "One asset per uploaded file"). */
+  contentHash?: string | null;
 }
 
 /** The columns a stored, checked file fills in. */
@@ -41,6 +43,7 @@ export async function addFile(ctx: AppContext, file: NewFile, stored: IngestedFi
         name: file.name,
         source: file.source,
         sourceUrl: file.sourceUrl ?? null,
+        contentHash: file.contentHash ?? null,
         status: 'completed',
         ...storedColumns(stored),
       })

@@ -3,12 +3,13 @@
  * content like every file, stored under the file's key. The upload object is removed whatever the outcome, once
  * copied to the work directory, so a refused upload leaves nothing behind.
  */
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { FileRow } from '../../db/schema.js';
+import { type FileRow, files } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { getProject } from '../projects/service.js';
 import { maxBytesOfAny, megabytes } from './formats.js';
@@ -32,7 +33,7 @@ export async function registerUpload(
   if (!isUsersUploadKey(userId, resKey)) throw new AppError('notFound');
   if (projectId) await getProject(ctx.db, userId, projectId);
   const fileId = randomUUID();
-  const stored = await withWorkDir(ctx.settings, async (dir) => {
+  const outcome = await withWorkDir(ctx.settings, async (dir) => {
     const path = join(dir, 'upload');
     try {
       const uploaded = await ctx.storage.stat(resKey);
@@ -48,7 +49,32 @@ export async function registerUpload(
       // reservation, given back here too.)
       await ctx.storage.delete([resKey]);
     }
-    return ingest(ctx, { userId, fileId, path });
+    const contentHash = await sha256Of(path);
+    const existing = await sameUpload(ctx, userId, contentHash);
+    if (existing) return { kind: 'known', row: existing } as const;
+    return { kind: 'new', contentHash, stored: await ingest(ctx, { userId, fileId, path }) } as const;
   });
-  return addFile(ctx, { userId, fileId, name: fileName, source: 'local', projectId: projectId ?? null }, stored);
+  if (outcome.kind === 'known') return outcome.row;
+  const file = { userId, fileId, name: fileName, source: 'local' as const, projectId: projectId ?? null, contentHash: outcome.contentHash };
+  return addFile(ctx, file, outcome.stored);
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/**
+ * The user's stored asset with these bytes, if any: the same picture uploaded again in another tool is the asset
+ * already in the library, not a copy (decision "One asset per uploaded file").
+ */
+async function sameUpload(ctx: AppContext, userId: string, contentHash: string): Promise<FileRow | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.userId, userId), eq(files.contentHash, contentHash), eq(files.status, 'completed')))
+    .orderBy(desc(files.createdAt))
+    .limit(1);
+  return row;
 }

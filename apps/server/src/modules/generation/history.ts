@@ -1,7 +1,8 @@
-// POST /generation/history: the caller's tasks of one tool, newest first, a page at a time, each with what was
-// asked, how far it got, its outputs with fresh signed links, and its error in the caller's language.
+// POST /generation/history: the caller's tasks of one tool (or of the modes of one page, in one list), newest first,
+// a page at a time, each with its tool, what was asked, how far it got, its outputs with fresh signed links, and its
+// error in the caller's language.
 import type { GenerationRecord, GenerationTool, Locale, TaskStatus } from '@reelsmith/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { tasks } from '../../db/schema.js';
 import type { StoredTaskError } from '../tasks/definition.js';
@@ -13,13 +14,14 @@ type Outputs = { images?: { resKey: string }[]; videos?: { resKey: string }[] };
 export async function generationHistory(
   ctx: AppContext,
   userId: string,
-  query: { tool: GenerationTool; page: number; pageSize: number },
+  query: { tool: GenerationTool | GenerationTool[]; page: number; pageSize: number },
   locale: Locale,
 ): Promise<GenerationRecord[]> {
+  const kinds = typeof query.tool === 'string' ? [query.tool] : query.tool;
   const rows = await ctx.db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), eq(tasks.kind, query.tool)))
+    .where(and(eq(tasks.userId, userId), inArray(tasks.kind, kinds)))
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
@@ -33,7 +35,7 @@ export async function generationHistory(
           : [];
       return {
         taskId: row.id,
-        tool: query.tool,
+        tool: row.kind as GenerationTool,
         status: row.status as TaskStatus,
         progress: (row.progress as GenerationRecord['progress']) ?? null,
         input: row.input as Record<string, unknown>,

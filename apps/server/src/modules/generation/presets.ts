@@ -50,23 +50,23 @@ export const HUMAN_MODELS: { modelId: string; gender: Gender; name: Names; skin:
 ];
 
 export const CLOTH_TEMPLATES: { templateId: string; garmentType: Garment; name: Names; colour: string }[] = [
-  { templateId: 'tee-green', garmentType: 'top', name: { en: 'Green T-shirt', zh: '绿色 T 恤', pt: 'T-shirt verde' }, colour: '#1adb74' },
+  { templateId: 'tee-green', garmentType: 'top', name: { en: 'Green T-shirt', zh: '绿色 T 恤', pt: 'Camiseta verde' }, colour: '#1adb74' },
   {
     templateId: 'tee-navy',
     garmentType: 'top',
-    name: { en: 'Navy T-shirt', zh: '藏青 T 恤', pt: 'T-shirt azul-marinho' },
+    name: { en: 'Navy T-shirt', zh: '藏青 T 恤', pt: 'Camiseta azul-marinho' },
     colour: '#22355e',
   },
   {
     templateId: 'trousers-khaki',
     garmentType: 'bottom',
-    name: { en: 'Khaki trousers', zh: '卡其色长裤', pt: 'Calças caqui' },
+    name: { en: 'Khaki trousers', zh: '卡其色长裤', pt: 'Calça cáqui' },
     colour: '#b59b6b',
   },
   {
     templateId: 'trousers-black',
     garmentType: 'bottom',
-    name: { en: 'Black trousers', zh: '黑色长裤', pt: 'Calças pretas' },
+    name: { en: 'Black trousers', zh: '黑色长裤', pt: 'Calça preta' },
     colour: '#26272b',
   },
   {
@@ -92,27 +92,27 @@ export const PRODUCT_DEMOS: { category: z.infer<typeof ProductCategory>; colour:
     prompt: {
       en: 'A matte red lipstick standing on white marble, soft morning light, rose petals around it',
       zh: '一支哑光红色口红立在白色大理石上，柔和的晨光，周围散落玫瑰花瓣',
-      pt: 'Um batom vermelho mate em pé sobre mármore branco, luz suave da manhã, pétalas de rosa à volta',
+      pt: 'Um batom vermelho fosco em pé sobre mármore branco, luz suave da manhã, pétalas de rosa ao redor',
     },
   },
   {
     category: 'earphone',
     colour: '#2d3a4a',
-    name: { en: 'Earphones', zh: '耳机', pt: 'Auriculares' },
+    name: { en: 'Earphones', zh: '耳机', pt: 'Fones de ouvido' },
     prompt: {
       en: 'Wireless earbuds in an open charging case on a dark desk, blue rim light, close-up',
       zh: '无线耳机放在打开的充电盒中，深色桌面，蓝色轮廓光，特写',
-      pt: 'Auriculares sem fios num estojo de carregamento aberto sobre uma secretária escura, luz azul de contorno, grande plano',
+      pt: 'Fones de ouvido sem fio em um estojo de carregamento aberto sobre uma mesa escura, luz azul de contorno, close-up',
     },
   },
   {
     category: 'shampoo',
     colour: '#3f9c8f',
-    name: { en: 'Shampoo', zh: '洗发水', pt: 'Champô' },
+    name: { en: 'Shampoo', zh: '洗发水', pt: 'Xampu' },
     prompt: {
       en: 'A shampoo bottle splashed with clear water, fresh green leaves, bright bathroom light',
       zh: '洗发水瓶溅起清澈水花，新鲜绿叶，明亮的浴室光线',
-      pt: 'Um frasco de champô com salpicos de água límpida, folhas verdes frescas, luz clara de casa de banho',
+      pt: 'Um frasco de xampu com respingos de água cristalina, folhas verdes frescas, luz clara de banheiro',
     },
   },
   {
@@ -132,7 +132,7 @@ export const PRODUCT_DEMOS: { category: z.infer<typeof ProductCategory>; colour:
     prompt: {
       en: 'A waterproof hiking backpack on a rock at a mountain summit, sunrise, adventurous mood',
       zh: '防水登山背包放在山顶岩石上，日出，充满冒险氛围',
-      pt: 'Uma mochila de caminhada impermeável numa rocha no cume de uma montanha, nascer do sol, ambiente de aventura',
+      pt: 'Uma mochila de trilha impermeável sobre uma rocha no topo de uma montanha, nascer do sol, clima de aventura',
     },
   },
   {
@@ -158,11 +158,11 @@ export const PRODUCT_DEMOS: { category: z.infer<typeof ProductCategory>; colour:
   {
     category: 'waterCup',
     colour: '#3a7bd5',
-    name: { en: 'Water cup', zh: '水杯', pt: 'Copo de água' },
+    name: { en: 'Water cup', zh: '水杯', pt: 'Garrafa de água' },
     prompt: {
       en: 'A stainless steel water bottle covered in cold droplets, gym bag beside it, clean daylight',
       zh: '布满冰凉水珠的不锈钢水杯，旁边放着健身包，明亮的自然光',
-      pt: 'Uma garrafa de água em aço inoxidável coberta de gotas frias, saco de ginásio ao lado, luz do dia limpa',
+      pt: 'Uma garrafa de água de aço inoxidável coberta de gotas geladas, bolsa de academia ao lado, luz do dia limpa',
     },
   },
   {
@@ -172,27 +172,27 @@ export const PRODUCT_DEMOS: { category: z.infer<typeof ProductCategory>; colour:
     prompt: {
       en: 'A cosy linen sofa in a sunlit living room, plants and a wool throw, Scandinavian style',
       zh: '阳光充足的客厅里舒适的亚麻沙发，绿植和羊毛毯，北欧风格',
-      pt: 'Um sofá de linho acolhedor numa sala soalheira, plantas e uma manta de lã, estilo escandinavo',
+      pt: 'Um sofá de linho aconchegante em uma sala ensolarada, plantas e uma manta de lã, estilo escandinavo',
     },
   },
   {
     category: 'speaker',
     colour: '#222831',
-    name: { en: 'Speaker', zh: '音箱', pt: 'Coluna' },
+    name: { en: 'Speaker', zh: '音箱', pt: 'Caixa de som' },
     prompt: {
       en: 'A portable speaker on a beach towel at sunset, sound waves in the air, party vibe',
       zh: '日落时沙滩毛巾上的便携音箱，空气中的声波，派对氛围',
-      pt: 'Uma coluna portátil numa toalha de praia ao pôr do sol, ondas sonoras no ar, ambiente de festa',
+      pt: 'Uma caixa de som portátil sobre uma toalha de praia ao pôr do sol, ondas sonoras no ar, clima de festa',
     },
   },
   {
     category: 'sneakers',
     colour: '#e05a2b',
-    name: { en: 'Sneakers', zh: '运动鞋', pt: 'Sapatilhas' },
+    name: { en: 'Sneakers', zh: '运动鞋', pt: 'Tênis' },
     prompt: {
       en: 'A pair of running sneakers mid-stride on a city street, motion blur, dynamic angle',
       zh: '一双跑鞋在城市街道上迈步，动态模糊，动感视角',
-      pt: 'Um par de sapatilhas de corrida em plena passada numa rua da cidade, desfoque de movimento, ângulo dinâmico',
+      pt: 'Um par de tênis de corrida em plena passada em uma rua da cidade, desfoque de movimento, ângulo dinâmico',
     },
   },
   {
@@ -202,7 +202,7 @@ export const PRODUCT_DEMOS: { category: z.infer<typeof ProductCategory>; colour:
     prompt: {
       en: 'Round glasses resting on an open book, coffee cup nearby, warm library light',
       zh: '圆框眼镜放在打开的书上，旁边一杯咖啡，温暖的图书馆灯光',
-      pt: 'Óculos redondos pousados num livro aberto, chávena de café ao lado, luz quente de biblioteca',
+      pt: 'Óculos redondos apoiados em um livro aberto, xícara de café ao lado, luz quente de biblioteca',
     },
   },
 ];

@@ -5,12 +5,16 @@ import {
   projectGetById,
   projectGetByIds,
   projectList,
+  projectNameAfterProduct,
   projectRename,
   projectSaveDraft,
 } from '@reelsmith/contract';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
+import { localeOf } from '../../http/locale.js';
 import { defineModule } from '../../http/module.js';
 import { apiBase } from '../../settings.js';
+import { withCard, withCards } from './cards.js';
 import {
   createProject,
   deleteProjects,
@@ -18,16 +22,21 @@ import {
   getProjectSummary,
   getProjectsByIds,
   listProjects,
+  nameAfterProduct,
   renameProject,
   saveDraft,
 } from './service.js';
 
 /** Where a draft is read from: a signed link, so the web app can GET it like any stored file. */
 const DRAFT_FILE_PATH = '/project/draftFile';
+/** An untitled project is called so in the reader's language. */
+const readerLocale = (req: FastifyRequest) => localeOf(req.headers['accept-language']);
+
 /** A draft link is fetched right after it is asked for; an hour covers a slow network and a paused tab. */
 const DRAFT_URL_TTL_MS = 60 * 60_000;
 
-export const projectsModule = defineModule((api, { route, ctx: { db, settings }, signer }) => {
+export const projectsModule = defineModule((api, { route, ctx, signer }) => {
+  const { db, settings } = ctx;
   const drafts = signer.link(`${apiBase(settings)}${DRAFT_FILE_PATH}`, { fields: ['userId', 'projectId'], ttlMs: DRAFT_URL_TTL_MS });
   const draftUrl = (userId: string, projectId: string) => drafts.sign({ userId, projectId });
 
@@ -39,9 +48,21 @@ export const projectsModule = defineModule((api, { route, ctx: { db, settings },
     await renameProject(db, user.userId, body.projectId, body.fileName);
     return true as const;
   });
-  route(projectGetById, ({ user, query }) => getProjectSummary(db, user.userId, query.projectId));
-  route(projectList, ({ user, body }) => listProjects(db, user.userId, body.page, body.pageSize, body.sort));
-  route(projectGetByIds, ({ user, body }) => getProjectsByIds(db, user.userId, body.projectIds));
+  route(projectNameAfterProduct, async ({ user, body, req }) => {
+    await nameAfterProduct(db, user.userId, body.projectId, body.productName);
+    const { projectName } = await getProjectSummary(db, user.userId, body.projectId, readerLocale(req));
+    return { projectName };
+  });
+  route(projectGetById, async ({ user, query, req }) =>
+    withCard(ctx, user.userId, await getProjectSummary(db, user.userId, query.projectId, readerLocale(req))),
+  );
+  route(projectList, async ({ user, body, req }) => {
+    const { list, total } = await listProjects(db, user.userId, body.page, body.pageSize, body.sort, readerLocale(req));
+    return { list: await withCards(ctx, user.userId, list), total };
+  });
+  route(projectGetByIds, async ({ user, body, req }) =>
+    withCards(ctx, user.userId, await getProjectsByIds(db, user.userId, body.projectIds, readerLocale(req))),
+  );
   route(projectDelete, async ({ user, body }) => {
     await deleteProjects(db, user.userId, body.projectIds);
     return true as const;

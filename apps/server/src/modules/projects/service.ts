@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProjectSummary } from '@reelsmith/contract';
+import { type Locale, PROJECT_NAME_MAX, type ProjectSummary } from '@reelsmith/contract';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type ProjectRow, projects } from '../../db/schema.js';
@@ -8,20 +8,33 @@ import { AppError } from '../../errors.js';
 /** Every query here is scoped to its owner: another user's project answers "not found", never its data. */
 const owned = (userId: string, projectId: string) => and(eq(projects.userId, userId), eq(projects.id, projectId));
 
-const toSummary = (row: ProjectRow): ProjectSummary => ({
+/**
+ * What an untitled project is called, in the reader's language (decision "Projects named after the product"): it is
+ * stored without a name, so each reader sees it in theirs and the product's name can tell it from a name the user
+ * chose.
+ */
+export const UNTITLED_PROJECT: Record<Locale, string> = {
+  en: 'Untitled project',
+  zh: '未命名项目',
+  pt: 'Projeto sem título',
+};
+
+const toSummary = (row: ProjectRow, locale: Locale): ProjectSummary => ({
   projectId: row.id,
-  projectName: row.name,
+  projectName: row.name || UNTITLED_PROJECT[locale],
   productLink: row.productLink,
   coverUrl: row.coverUrl,
   taskStatus: row.taskStatus,
+  exportCount: 0,
   createTime: row.createdAt.toISOString(),
   updateTime: row.updatedAt.toISOString(),
 });
 
-export async function createProject(db: Db, userId: string, name: string, deviceFingerprint?: string) {
+/** A project; without `name` it is untitled until its product is known (`nameAfterProduct`). */
+export async function createProject(db: Db, userId: string, name: string | undefined, deviceFingerprint?: string) {
   const [row] = await db
     .insert(projects)
-    .values({ id: randomUUID(), userId, name, deviceFingerprint: deviceFingerprint ?? null })
+    .values({ id: randomUUID(), userId, name: name ?? '', deviceFingerprint: deviceFingerprint ?? null })
     .returning();
   if (!row) throw new Error('project insert returned nothing');
   return row;
@@ -33,7 +46,8 @@ export async function getProject(db: Db, userId: string, projectId: string): Pro
   return row;
 }
 
-export const getProjectSummary = async (db: Db, userId: string, projectId: string) => toSummary(await getProject(db, userId, projectId));
+export const getProjectSummary = async (db: Db, userId: string, projectId: string, locale: Locale) =>
+  toSummary(await getProject(db, userId, projectId), locale);
 
 /** Changes the caller's project, or answers "not found" when it is not theirs. */
 async function updateOwned(db: Db, userId: string, projectId: string, change: Pick<Partial<ProjectRow>, 'name' | 'draft'>) {
@@ -47,7 +61,26 @@ async function updateOwned(db: Db, userId: string, projectId: string, change: Pi
 
 export const renameProject = (db: Db, userId: string, projectId: string, name: string) => updateOwned(db, userId, projectId, { name });
 
-export async function listProjects(db: Db, userId: string, page: number, pageSize: number, sort: 'newest' | 'oldest') {
+/** A product's name as a project's: trimmed and cut to PROJECT_NAME_MAX characters (whole characters, not halves of one). */
+export const projectNameOf = (productName: string): string =>
+  Array.from(productName.trim().replace(/\s+/g, ' ')).slice(0, PROJECT_NAME_MAX).join('').trim();
+
+/**
+ * Names the user's untitled project after its product; a project with a name (the user's, or a product's before)
+ * keeps it, and one that is not theirs is left alone. Answers whether it was named.
+ */
+export async function nameAfterProduct(db: Db, userId: string, projectId: string, productName: string): Promise<boolean> {
+  const name = projectNameOf(productName);
+  if (!name) return false;
+  const named = await db
+    .update(projects)
+    .set({ name, updatedAt: new Date() })
+    .where(and(owned(userId, projectId), eq(projects.name, '')))
+    .returning({ id: projects.id });
+  return named.length > 0;
+}
+
+export async function listProjects(db: Db, userId: string, page: number, pageSize: number, sort: 'newest' | 'oldest', locale: Locale) {
   const order = sort === 'newest' ? [desc(projects.createdAt), desc(projects.id)] : [asc(projects.createdAt), asc(projects.id)];
   const [rows, [total]] = await Promise.all([
     db
@@ -59,11 +92,11 @@ export async function listProjects(db: Db, userId: string, page: number, pageSiz
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(projects).where(eq(projects.userId, userId)),
   ]);
-  return { list: rows.map(toSummary), total: total?.n ?? 0 };
+  return { list: rows.map((row) => toSummary(row, locale)), total: total?.n ?? 0 };
 }
 
 /** The caller's projects among these ids, in the order asked; ids of others' projects are simply absent. */
-export async function getProjectsByIds(db: Db, userId: string, projectIds: string[]) {
+export async function getProjectsByIds(db: Db, userId: string, projectIds: string[], locale: Locale) {
   const rows = await db
     .select()
     .from(projects)
@@ -71,7 +104,7 @@ export async function getProjectsByIds(db: Db, userId: string, projectIds: strin
   const byId = new Map(rows.map((r) => [r.id, r]));
   return projectIds.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toSummary(row)] : [];
+    return row ? [toSummary(row, locale)] : [];
   });
 }
 

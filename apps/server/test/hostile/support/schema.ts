@@ -68,7 +68,7 @@ export const maxLengthOf = (schema: z.ZodType) => checkValue(unwrap(schema).sche
 
 /** Values a leaf field is likely to accept; the first its schema takes is used. */
 const CANDIDATES: Partial<Record<FieldKind, unknown[]>> = {
-  string: ['x', 'png', '1:1', 'a@example.com', 'https://shop.example/item.png', '#336699', '54.90', 'USD'],
+  string: ['x', 'png', '1:1', 'a@example.com', 'https://shop.example/item.png', '#336699', '54.90', 'USD', '2026-01-01T00:00:00.000Z'],
   number: [1, 2, 5, 15, 16, 0],
   boolean: [true],
 };

@@ -16,6 +16,8 @@ export function AssetViewer({ asset, onClose }: { asset: LibraryAsset | null; on
       width="min(1100px, 92vw)"
       onCancel={onClose}
       destroyOnHidden
+      // Like the full-screen picture viewer: the enlarged file alone, the library behind it all but gone.
+      styles={{ mask: { background: 'rgba(0, 0, 0, 0.92)' } }}
     >
       {asset?.type === 'video' && (
         // biome-ignore lint/a11y/useMediaCaption: users' own footage has no caption track to offer.

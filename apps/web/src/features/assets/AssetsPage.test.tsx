@@ -23,6 +23,7 @@ const project = (projectId: string, change: Partial<ProjectSummary> = {}): Proje
   productLink: 'https://shop.example.com/p/1',
   coverUrl: null,
   taskStatus: 'SUCCESS',
+  exportCount: 0,
   createTime: '2024-05-01T10:00:00Z',
   updateTime: '2024-05-02T10:00:00Z',
   ...change,
@@ -43,7 +44,7 @@ function library({ assets = [] as LibraryAsset[], projects = [] as ProjectSummar
     return ok({ list: items.slice(start, start + (body.pageSize as number)), total: items.length });
   };
   const calls = stubApi({
-    '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0 }),
+    '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0, expiring: [] }),
     '/assert/statistics': STATISTICS,
     '/assert/folders/files': (body) => {
       keep('/assert/folders/files', body);
@@ -252,6 +253,9 @@ describe('assets page', () => {
     fireEvent.click(within(image).getByRole('button', { name: 'Enlarge' }));
     const preview = await dialog('a1.png');
     expect(within(preview).getByRole('img', { name: 'a1.png' }).getAttribute('src')).toBe('/files/a1.png?sig=1');
+    // The enlarged picture is looked at alone: the page behind is all but hidden, not dimmed by antd's 45 %.
+    const masks = [...document.querySelectorAll<HTMLElement>('.ant-modal-mask')].map((mask) => mask.style.background);
+    expect(masks).toContain('rgba(0, 0, 0, 0.92)');
     fireEvent.click(within(preview).getByRole('button', { name: 'Close' }));
 
     fireEvent.click(within(await card('clip.mp4')).getByRole('button', { name: 'Play' }));
@@ -420,12 +424,29 @@ describe('import from a URL', () => {
 describe('projects tab', () => {
   it('lists the projects, opens one in the editor and deletes another after confirmation', async () => {
     const { bodies } = library({
-      projects: [project('p1'), project('p2', { taskStatus: 'IN_PROGRESS' })],
+      projects: [
+        project('p1'),
+        project('p2', { taskStatus: 'IN_PROGRESS' }),
+        project('p3', { exportCount: 2, coverUrl: '/files/p3.thumb.webp' }),
+      ],
       answers: { '/project/deleteProject': ok(true) },
     });
     const { router } = renderApp(`${PAGE}?tab=projects&sort=oldest`, userWith('ACTIVE'));
     const first = await card('Project p1');
+    // Every card says where the project is: a draft, work running, or exported with how many videos, on its cover.
+    expect(first.textContent).toContain('Draft');
     expect((await card('Project p2')).textContent).toContain('Generating');
+    const exported = await card('Project p3');
+    expect(exported.textContent).toContain('Exported');
+    expect(exported.textContent).toContain('Videos: 2');
+    expect(exported.querySelector('img')?.getAttribute('src')).toBe('/files/p3.thumb.webp');
+    // Open in the editor and rename are told apart at a glance: scissors and a pencil.
+    expect(
+      within(first)
+        .getAllByRole('button', { name: 'Edit' })
+        .some((button) => button.querySelector('.anticon-scissor')),
+    ).toBe(true);
+    expect(within(first).getByRole('button', { name: 'Rename' }).querySelector('.anticon-edit')).toBeTruthy();
     expect(bodies['/project/getProjects']).toEqual([{ page: 1, pageSize: 24, sort: 'oldest' }]);
     expect(screen.queryByRole('combobox', { name: 'Type' })).toBeNull();
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { callKey } from '../../shared/api/queries';
 import { UploadButton } from '../../shared/library/UploadButton';
+import { useNarrowScreen } from '../../shared/ui/useNarrowScreen';
 import { AssetList } from './AssetList';
 import styles from './assets.module.css';
 import { LIBRARY_TABS, type LibraryFilters, readFilters, writeFilters } from './filters';
@@ -38,6 +39,8 @@ export function AssetsPage() {
   const pending = usePendingAssets(reload);
 
   const change = (next: Partial<LibraryFilters>) => setParams(writeFilters({ ...filters, ...next }));
+  const narrow = useNarrowScreen();
+  const filtersBar = <LibraryFiltersBar filters={filters} onChange={change} />;
   const listKey = `${writeFilters(filters)}#${generation}`;
 
   return (
@@ -66,8 +69,10 @@ export function AssetsPage() {
         activeKey={filters.tab}
         onChange={(tab) => change({ tab: tab as LibraryFilters['tab'] })}
         items={LIBRARY_TABS.map((tab) => ({ key: tab, label: t(`tabs.${tab}`) }))}
-        tabBarExtraContent={<LibraryFiltersBar filters={filters} onChange={change} />}
+        // On a phone the filters take their own row: beside the tabs they left no room and hid both tabs under "…".
+        tabBarExtraContent={narrow ? undefined : filtersBar}
       />
+      {narrow && filtersBar}
       {filters.tab === 'assets' ? (
         <AssetList
           key={listKey}

@@ -14,7 +14,8 @@ describe('library filters in the address bar', () => {
       status: 'draft',
       sort: 'oldest',
     });
-    expect(readFilters(new URLSearchParams('tab=trash&type=audio&source=generated&status=x&sort=random'))).toEqual({
+    expect(readFilters(new URLSearchParams('source=generated'))).toEqual({ tab: 'assets', source: 'generated', sort: 'newest' });
+    expect(readFilters(new URLSearchParams('tab=trash&type=audio&source=ai&status=x&sort=random'))).toEqual({
       tab: 'assets',
       sort: 'newest',
     });

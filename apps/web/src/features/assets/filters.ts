@@ -1,8 +1,8 @@
-import { AssetSource, AssetStatus, AssetType, type assetList, type CallBody, SortOrder } from '@reelsmith/contract';
+import { AssetOrigin, AssetStatus, AssetType, type assetList, type CallBody, SortOrder } from '@reelsmith/contract';
 
 type AssetListBody = CallBody<typeof assetList>;
 export type AssetTypeFilter = NonNullable<AssetListBody['type']>;
-export type AssetSourceFilter = NonNullable<AssetListBody['source']>;
+export type AssetOriginFilter = NonNullable<AssetListBody['source']>;
 export type AssetStatusFilter = NonNullable<AssetListBody['status']>;
 export type Sort = NonNullable<AssetListBody['sort']>;
 
@@ -14,7 +14,7 @@ export type LibraryTab = (typeof LIBRARY_TABS)[number];
 export interface LibraryFilters {
   tab: LibraryTab;
   type?: AssetTypeFilter;
-  source?: AssetSourceFilter;
+  source?: AssetOriginFilter;
   status?: AssetStatusFilter;
   sort: Sort;
 }
@@ -22,7 +22,7 @@ export interface LibraryFilters {
 /** The filter choices in the order the page offers them (spec "Screens and routes" screen 5). */
 export const FILTER_OPTIONS = {
   type: AssetType.options,
-  source: AssetSource.options,
+  source: AssetOrigin.options,
   status: AssetStatus.options,
 } as const;
 export const SORT_OPTIONS = SortOrder.options;

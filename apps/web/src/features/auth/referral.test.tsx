@@ -35,7 +35,7 @@ describe('a friend’s invite link carried through sign-in', () => {
         active = true;
         return ok(true);
       },
-      '/users/me': () => ok(userWith(active ? 'ACTIVE' : 'INACTIVE')),
+      '/auth/session': () => ok(userWith(active ? 'ACTIVE' : 'INACTIVE')),
     });
     localStorage.setItem(REFERRAL_STORAGE_KEY, 'ADA100');
     const { router } = renderApp('/account/activate', userWith('INACTIVE'));

@@ -1,14 +1,14 @@
-import { type User, usersMe } from '@reelsmith/contract';
+import { authSession, type User } from '@reelsmith/contract';
 import { create } from 'zustand';
 import { api } from '../../shared/api/client';
 
-/** Who is using the app; `loading` until /users/me has answered once. */
+/** Who is using the app; `loading` until the session call has answered once. */
 export type Session = { state: 'loading' } | { state: 'signedOut' } | { state: 'signedIn'; user: User };
 
 interface SessionStore {
   session: Session;
   setUser: (user: User | null) => void;
-  /** Asks the service who is signed in; any failure (401, no network) counts as signed out. */
+  /** Asks the service who is signed in (null when nobody is); a failure (no network) counts as signed out. */
   loadUser: () => Promise<User | null>;
 }
 
@@ -16,7 +16,7 @@ export const useSession = create<SessionStore>((set, get) => ({
   session: { state: 'loading' },
   setUser: (user) => set({ session: user ? { state: 'signedIn', user } : { state: 'signedOut' } }),
   loadUser: async () => {
-    const user = await api(usersMe, { silent: true }).catch(() => null);
+    const user = await api(authSession, { silent: true }).catch(() => null);
     get().setUser(user);
     return user;
   },

@@ -20,7 +20,7 @@ function brandKitApi(start: BrandKitView = DEFAULT_KIT) {
   let kit = start;
   const saved: unknown[] = [];
   const calls = stubApi({
-    '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0 }),
+    '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0, expiring: [] }),
     '/assert/statistics': ok({ total: 0, images: 0, videos: 0, projects: 0, bytes: 0, quotaBytes: 1 }),
     '/assert/folders/files': ok({ list: [], total: 0 }),
     '/project/getProjects': ok({ list: [], total: 0 }),

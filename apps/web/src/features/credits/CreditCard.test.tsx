@@ -17,7 +17,13 @@ afterEach(() => {
 /** A light page with the header that asks the service nothing itself, so the queries over the whole document stay quick. */
 const PAGE = '/tools/link-to-video';
 
-const account = (availablePoints: number) => ({ totalPoints: availablePoints + 100, availablePoints, usedPoints: 100, expiredPoints: 0 });
+const account = (availablePoints: number) => ({
+  totalPoints: availablePoints + 100,
+  availablePoints,
+  usedPoints: 100,
+  expiredPoints: 0,
+  expiring: [],
+});
 
 /** `count` records of a tab, newest first, told apart by their amount. */
 const records = (tab: HistoryTab, count: number): PointsRecord[] =>
@@ -122,6 +128,16 @@ describe('credit details modal', () => {
     const again = await screen.findByRole('region', { name: 'Earned credit records' });
     await waitFor(() => expect(rowsIn(again)).toHaveLength(40));
     expect(service.requests.at(-1)).toEqual({ page: 1, pageSize: 40, operationType: 'gained' });
+  });
+
+  it('says which credits expire and when, and that sign-up credits last 30 days', async () => {
+    const expiring = [{ operationType: 'SIGNUP', points: 80, expiresAt: '2026-12-24T10:00:00.000Z' }];
+    stubApi({ '/points/account': ok({ ...account(80), expiring }), '/points/list': historyService({ gained: [], used: [] }).answer });
+    renderApp(PAGE, userWith('ACTIVE'));
+    fireEvent.click(await screen.findByRole('button', { name: '80 credits' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Credit details' });
+    expect(within(dialog).getByText('80 credits (Sign-up bonus) expire on December 24, 2026.')).toBeTruthy();
+    expect(within(dialog).getByText(/Sign-up credits are valid for 30 days/)).toBeTruthy();
   });
 
   it('says when a tab has no records, and leads to the invite page', async () => {

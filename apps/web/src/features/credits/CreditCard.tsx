@@ -1,10 +1,13 @@
 import { ThunderboltFilled } from '@ant-design/icons';
 import { Spin } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreditDetailsModal } from './CreditDetailsModal';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { useCredits } from './credits';
 import styles from './credits.module.css';
+
+// The details' table comes with the first opening, not with every page the header is on (decision "First-load bundle split").
+const CreditDetailsModal = lazyNamed(() => import('./CreditDetailsModal'), 'CreditDetailsModal');
 
 /**
  * The header's credit card (spec "Screens and routes"): available points with their unit, opening the credit details.
@@ -15,6 +18,12 @@ export function CreditCard() {
   const account = useCredits((store) => store.account);
   const loading = useCredits((store) => store.status === 'loading');
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps the modal's animation.
+  const [opened, setOpened] = useState(false);
+  const show = () => {
+    setOpened(true);
+    setOpen(true);
+  };
 
   let points = <span aria-hidden="true">–</span>;
   if (account) points = <span className={styles.cardPoints}>{account.availablePoints}</span>;
@@ -22,11 +31,15 @@ export function CreditCard() {
 
   return (
     <>
-      <button type="button" className={styles.card} title={t('card.open')} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button type="button" className={styles.card} title={t('card.open')} aria-haspopup="dialog" onClick={show}>
         <ThunderboltFilled className={styles.cardIcon} aria-hidden="true" />
         {points} <span className={styles.cardUnit}>{t('card.unit')}</span>
       </button>
-      <CreditDetailsModal open={open} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense>
+          <CreditDetailsModal open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { GiftOutlined } from '@ant-design/icons';
-import { REFERRAL_INVITER_CREDITS } from '@reelsmith/contract';
+import { ClockCircleOutlined, GiftOutlined } from '@ant-design/icons';
+import { type ExpiringCredits, REFERRAL_INVITER_CREDITS, SIGNUP_CREDIT_DAYS } from '@reelsmith/contract';
 import { Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,8 +13,15 @@ import styles from './credits.module.css';
  * destroyed on close, so both lists start again from their first page next time.
  */
 export function CreditDetailsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('credits');
+  const { t, i18n } = useTranslation('credits');
   const account = useCredits((store) => store.account);
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' });
+  const expiringLine = (lot: ExpiringCredits) =>
+    t('details.expiring', {
+      points: lot.points,
+      source: t(`operationType.${lot.operationType}`),
+      date: date.format(new Date(lot.expiresAt)),
+    });
   return (
     <Modal open={open} onCancel={onClose} title={t('details.title')} footer={null} width={720} destroyOnHidden>
       {account && (
@@ -33,6 +40,15 @@ export function CreditDetailsModal({ open, onClose }: { open: boolean; onClose: 
           </div>
         </dl>
       )}
+      <div className={styles.expiry}>
+        {account?.expiring.map((lot) => (
+          <p key={`${lot.operationType}-${lot.expiresAt}`} className={styles.expiring}>
+            <ClockCircleOutlined aria-hidden="true" />
+            {expiringLine(lot)}
+          </p>
+        ))}
+        <p>{t('details.expiryRule', { days: SIGNUP_CREDIT_DAYS })}</p>
+      </div>
       <Tabs
         items={(['gained', 'used'] as const).map((tab) => ({
           key: tab,

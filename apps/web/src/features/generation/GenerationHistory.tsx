@@ -10,12 +10,19 @@ import { HistoryRecord } from './HistoryRecord';
 import { generationHistoryPager } from './history';
 
 /**
- * The generation history beside a tool (spec "Screens and routes" screen 4): newest first, the next page loaded as the list is
- * scrolled near its end, as the credit lists do. Mounted afresh after each submit, so the new task leads.
+ * The tools whose tasks one history lists, each with the label its records carry (null: none, for a history of
+ * one tool). A page of several modes lists them all, so switching mode never hides a result just made.
  */
-export function GenerationHistory({ tool }: { tool: GenerationTool }) {
+export type HistoryScope = Partial<Record<GenerationTool, string | null>>;
+
+/**
+ * The generation history beside a tool (spec "Screens and routes" screen 4): newest first, the next page loaded as the list is
+ * scrolled near its end, as the credit lists do. Mounted afresh after each submit, so the new task leads; it is
+ * brought into view (`newTaskId`).
+ */
+export function GenerationHistory({ scope, newTaskId }: { scope: HistoryScope; newTaskId: string | null }) {
   const { t } = useTranslation(['generation', 'shared']);
-  const [{ items, loading, finished, failed }, pager] = usePager(() => generationHistoryPager(tool));
+  const [{ items, loading, finished, failed }, pager] = usePager(() => generationHistoryPager(Object.keys(scope) as GenerationTool[]));
   const loadMore = useCallback(() => pager.loadMore(), [pager]);
   const onScroll = useNearBottom(loadMore);
 
@@ -24,7 +31,7 @@ export function GenerationHistory({ tool }: { tool: GenerationTool }) {
       <h2 className={styles.historyTitle}>{t('history.title')}</h2>
       <ol className={styles.records}>
         {items.map((record) => (
-          <HistoryRecord key={record.taskId} record={record} />
+          <HistoryRecord key={record.taskId} record={record} label={scope[record.tool] ?? null} isNew={record.taskId === newTaskId} />
         ))}
       </ol>
       {loading && <Busy compact />}

@@ -1,12 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { type GenerationRecord, taskCancel } from '@reelsmith/contract';
-import { Button, Image, Typography } from 'antd';
-import { useState } from 'react';
+import { type CallData, ERRORS, type GenerationRecord, taskCancel } from '@reelsmith/contract';
+import { Alert, Button, Image, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { ApiError, api } from '../../shared/api/client';
 import { GenerationFailedNote } from '../../shared/progress/GenerationFailed';
 import { GenerationProgress } from '../../shared/progress/GenerationProgress';
-import { formatHistoryTime } from '../credits';
+import { toast } from '../../shared/ui/toast';
+import { formatHistoryTime, refreshCredits } from '../credits';
 import styles from './generation.module.css';
 import { isRunning, makesVideos } from './history';
 import { useLiveRecord } from './useLiveRecord';
@@ -62,17 +63,40 @@ function Outputs({ record }: { record: GenerationRecord }) {
   );
 }
 
+/** How a cancel ended: the task stopped with its credits returned, or it had already finished (too late). */
+type CancelOutcome = 'cancelled' | 'tooLate';
+
 /**
- * Stops a running generation. The service ends it at once and returns its credits, or answers that it is too late
- * (it has just finished; decision "Cancel is decided with completion"); the record's poll then sees how it ended.
- * A refused cancel is toasted like any API error, and the row goes on to show the result.
+ * Stops a running generation. The service ends it at once and answers its state, FAILURE with its credits
+ * returned, or refuses with taskNotCancellable: it has just finished (decision "Cancel is decided with completion").
+ * Either way the user is told at once, in a message and in the row; any other refusal is the service's own message.
  */
-function CancelButton({ record, onCancelled }: { record: GenerationRecord; onCancelled: () => void }) {
+function CancelButton({
+  record,
+  onCancelled,
+  onTooLate,
+}: {
+  record: GenerationRecord;
+  onCancelled: (answer: CallData<ReturnType<typeof taskCancel>>) => void;
+  onTooLate: () => void;
+}) {
   const { t } = useTranslation('generation');
   const [cancelling, setCancelling] = useState(false);
-  const cancel = () => {
+  const cancel = async () => {
     setCancelling(true);
-    api(taskCancel(record.tool), { body: { taskId: record.taskId } }).then(onCancelled, () => setCancelling(false));
+    try {
+      const answer = await api(taskCancel(record.tool), { body: { taskId: record.taskId }, silent: true });
+      // Only a task the cancel ended answers FAILURE; any other state has gone on, and the row shows where to.
+      if (answer.status !== 'FAILURE') return onTooLate();
+      toast.success(t('history.cancelled'));
+      void refreshCredits();
+      onCancelled(answer);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.code === ERRORS.taskNotCancellable.code) return onTooLate();
+      toast.error(error.message);
+      setCancelling(false);
+    }
   };
   return (
     <Button size="small" className={styles.cancel} loading={cancelling} onClick={cancel}>
@@ -81,21 +105,53 @@ function CancelButton({ record, onCancelled }: { record: GenerationRecord; onCan
   );
 }
 
-/** One entry of a tool's history: when and what was asked, then its progress, its result or its failure. */
-export function HistoryRecord({ record: given }: { record: GenerationRecord }) {
-  const record = useLiveRecord(given);
-  const [cancelled, setCancelled] = useState(false);
+/** A record ended by a cancel, told by its outcome here or, reloaded, by the service's cancelled message. */
+function wasCancelled(record: GenerationRecord, outcome: CancelOutcome | null, cancelledMessage: string): boolean {
+  return record.status === 'FAILURE' && (outcome === 'cancelled' || record.error === cancelledMessage);
+}
+
+/**
+ * One entry of a tool's history: when and what was asked (and in which mode, on a page of several), then its
+ * progress, its result or its failure. The entry of a task just submitted scrolls into view below the sticky header.
+ */
+export function HistoryRecord({ record: given, label, isNew }: { record: GenerationRecord; label: string | null; isNew: boolean }) {
+  const { t } = useTranslation(['generation', 'errors']);
+  const [record, settle] = useLiveRecord(given);
+  const [outcome, setOutcome] = useState<CancelOutcome | null>(null);
+  const entry = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (isNew) entry.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [isNew]);
+  const tooLate = () => {
+    toast.info(t('history.tooLate'));
+    setOutcome('tooLate');
+  };
   const prompt = typeof record.input.prompt === 'string' ? record.input.prompt : null;
+  const cancelled = wasCancelled(record, outcome, t('errors:taskCancelled'));
   return (
-    <li className={styles.record} data-status={record.status} aria-label={formatHistoryTime(record.createTime)}>
-      <Typography.Text type="secondary" className={styles.recordTime}>
-        {formatHistoryTime(record.createTime)}
-      </Typography.Text>
+    <li ref={entry} className={styles.record} data-status={record.status} aria-label={formatHistoryTime(record.createTime)}>
+      <div className={styles.recordHead}>
+        <Typography.Text type="secondary" className={styles.recordTime}>
+          {formatHistoryTime(record.createTime)}
+        </Typography.Text>
+        {label && <Tag className={styles.recordMode}>{label}</Tag>}
+      </div>
       {prompt && <Typography.Paragraph ellipsis={{ rows: 2, expandable: true }}>{prompt}</Typography.Paragraph>}
       {isRunning(record.status) && <GenerationProgress compact progress={record.progress} />}
-      {isRunning(record.status) && !cancelled && <CancelButton record={record} onCancelled={() => setCancelled(true)} />}
+      {isRunning(record.status) && outcome === null && (
+        <CancelButton
+          record={record}
+          onCancelled={(answer) => {
+            setOutcome('cancelled');
+            settle(answer);
+          }}
+          onTooLate={tooLate}
+        />
+      )}
+      {outcome === 'tooLate' && <Typography.Text type="secondary">{t('history.tooLate')}</Typography.Text>}
       {record.status === 'SUCCESS' && <Outputs record={record} />}
-      {record.status === 'FAILURE' && <GenerationFailedNote cancelled={cancelled} />}
+      {cancelled && <Alert type="info" showIcon title={t('history.cancelled')} />}
+      {record.status === 'FAILURE' && !cancelled && <GenerationFailedNote />}
     </li>
   );
 }

@@ -2,22 +2,27 @@ import type { GenerationTool, SkuCode } from '@reelsmith/contract';
 import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GenerationHistory } from './GenerationHistory';
+import { GenerationHistory, type HistoryScope } from './GenerationHistory';
 import styles from './generation.module.css';
 import { PriceTag } from './price';
 
 interface ToolLayoutProps {
   title: string;
-  tool: GenerationTool;
-  /** Submits so far: the history remounts after each, so the new task shows first. */
-  runs: number;
+  /**
+   * The tool whose history shows beside the form; a tool of several modes (AI background: remove or replace)
+   * names them all, each with the label its records carry, so a result made in one mode stays in view in the other.
+   */
+  tool: GenerationTool | HistoryScope;
+  /** The form's submits: the history remounts after each, so the new task shows first, brought into view. */
+  form: { runs: number; newTaskId: string | null };
   children: ReactNode;
   /** Tabs or switches above the form (image edit). */
   nav?: ReactNode;
 }
 
 /** A generation tool: its form on the left, its history beside it (spec "Screens and routes" screen 4). */
-export function ToolLayout({ title, tool, runs, nav, children }: ToolLayoutProps) {
+export function ToolLayout({ title, tool, form, nav, children }: ToolLayoutProps) {
+  const scope: HistoryScope = typeof tool === 'string' ? { [tool]: null } : tool;
   return (
     <div className={styles.tool}>
       <section className={styles.form} aria-labelledby="tool-title">
@@ -27,7 +32,7 @@ export function ToolLayout({ title, tool, runs, nav, children }: ToolLayoutProps
         {nav}
         {children}
       </section>
-      <GenerationHistory key={`${tool}:${runs}`} tool={tool} />
+      <GenerationHistory key={`${Object.keys(scope).join()}:${form.runs}`} scope={scope} newTaskId={form.newTaskId} />
     </div>
   );
 }
@@ -40,11 +45,14 @@ interface SubmitBarProps {
   onSubmit: () => void;
 }
 
-/** The foot of a tool form: what is wrong with it, what it will cost, and the generate button. */
+/**
+ * The foot of a tool form: what is wrong with it, what it will cost, and the generate button. It sticks to the
+ * bottom of the window while the form is taller than the screen, so Generate and its price are always in view.
+ */
 export function SubmitBar({ skuCode, count = 1, problem, submitting, onSubmit }: SubmitBarProps) {
   const { t } = useTranslation('generation');
   return (
-    <div className={styles.submitBar}>
+    <div className={styles.submitBar} data-testid="submit-bar">
       {problem && <Alert type="error" showIcon title={problem} />}
       <div className={styles.submitRow}>
         <PriceTag skuCode={skuCode} count={count} />

@@ -5,10 +5,14 @@ import { Pager } from '../../shared/paging/pager';
 /** Rows of a history page: each may hold several pictures or videos, so fewer than the credit list's 40. */
 export const HISTORY_PAGE_SIZE = 20;
 
-/** A tool's generation history, newest first, one page at a time as the list is scrolled. */
-export const generationHistoryPager = (tool: GenerationTool): Pager<GenerationRecord> =>
+/** A tool's generation history (or that of the modes of one page, in one list), newest first, one page at a time as the list is scrolled. */
+export const generationHistoryPager = (tools: GenerationTool[]): Pager<GenerationRecord> =>
   new Pager(
-    (page, signal) => api(generationHistory, { body: { tool, page, pageSize: HISTORY_PAGE_SIZE }, signal }),
+    (page, signal) =>
+      api(generationHistory, {
+        body: { tool: tools.length === 1 ? (tools[0] as GenerationTool) : tools, page, pageSize: HISTORY_PAGE_SIZE },
+        signal,
+      }),
     HISTORY_PAGE_SIZE,
     (record) => record.taskId,
   );

@@ -5,7 +5,7 @@ import { fakeClock } from '../../test/clock';
 import { libraryAsset } from '../../test/fixtures';
 import { ok, stubApi } from '../../test/renderApp';
 
-export const ACCOUNT = ok({ totalPoints: 100, availablePoints: 100, usedPoints: 0, expiredPoints: 0 });
+export const ACCOUNT = ok({ totalPoints: 100, availablePoints: 100, usedPoints: 0, expiredPoints: 0, expiring: [] });
 
 export const record = (tool: GenerationTool, taskId: string, change: Partial<GenerationRecord> = {}): GenerationRecord => ({
   taskId,

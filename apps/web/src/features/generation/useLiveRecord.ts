@@ -1,5 +1,5 @@
 import { type GenerationRecord, type TaskQueryData, taskQuery } from '@reelsmith/contract';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../shared/api/client';
 import { PollError, pollTask } from '../../shared/polling/poll';
 import { isRunning } from './history';
@@ -14,13 +14,15 @@ function merge(record: GenerationRecord, answer: Answer): GenerationRecord {
 
 /**
  * A record as it stands: a finished one as the history gave it; a running one polled through the one polling
- * helper (every 2 s) until it ends, its progress stage following each answer. Leaving the page stops polling.
+ * helper (every 2 s) until it ends, its progress stage following each answer. Leaving the page stops polling, and
+ * so does an end learnt another way: `settle` takes a task state the service answered (a cancel's) into the record.
  */
-export function useLiveRecord(record: GenerationRecord): GenerationRecord {
+export function useLiveRecord(record: GenerationRecord): [GenerationRecord, (answer: Answer) => void] {
   const [live, setLive] = useState(record);
   const running = isRunning(record.status);
+  const polling = running && isRunning(live.status);
   useEffect(() => {
-    if (!running) return;
+    if (!polling) return;
     const stop = new AbortController();
     const kind = record.tool;
     pollTask<Answer>({
@@ -36,6 +38,7 @@ export function useLiveRecord(record: GenerationRecord): GenerationRecord {
       setLive((current) => ({ ...current, status: 'FAILURE', error: current.error ?? message }));
     });
     return () => stop.abort();
-  }, [running, record.tool, record.taskId]);
-  return running ? live : record;
+  }, [polling, record.tool, record.taskId]);
+  const settle = useCallback((answer: Answer) => setLive((current) => merge(current, answer)), []);
+  return [running ? live : record, settle];
 }

@@ -16,7 +16,7 @@ const info = (invitees: unknown[]) =>
 
 const api = (invitees: unknown[] = []) =>
   stubApi({
-    '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0 }),
+    '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0, expiring: [] }),
     '/referral/info': info(invitees),
   });
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, stubApi, userWith } from '../../test/renderApp';
+import { EXAMPLE_LINKS } from './exampleLinks';
 import { withProject } from './LinkToVideoLanding';
 import { resetProjectPages } from './project/pageTesting';
 import { currentProject } from './project/store';
@@ -12,14 +13,14 @@ afterEach(resetProjectPages);
 
 function stubCreation(bodies: Record<string, unknown>) {
   return stubApi({
-    '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0 }),
+    '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0, expiring: [] }),
     '/project/createProject': (body) => {
       bodies.create = body;
       return ok({ projectId: 'p7', draftUrl: null });
     },
     '/project/getProjectById': ok({
       projectId: 'p7',
-      projectName: 'shop.example',
+      projectName: 'Untitled project',
       productLink: null,
       coverUrl: null,
       taskStatus: null,
@@ -50,7 +51,8 @@ describe('link-to-video landing', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/tools/link-to-video/edit-product'));
     expect(router.state.location.search).toBe('?projectId=p7');
-    expect(bodies.create).toEqual({ projectName: 'shop.example', deviceFingerprint: 'dev1' });
+    // Untitled until its product is known, never named after the shop's host.
+    expect(bodies.create).toEqual({ deviceFingerprint: 'dev1' });
     expect(bodies.analysis).toEqual({ projectId: 'p7', productLink: 'https://shop.example/p/1', resKey: 'html/page.html' });
     expect(currentProject()).toMatchObject({ projectId: 'p7', taskPath: 'link-analysis', taskId: 't1', taskStatus: 'SUBMITTED' });
     expect(await screen.findByText('Analysing your product…')).toBeTruthy();
@@ -67,11 +69,27 @@ describe('link-to-video landing', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate video' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tools/link-to-video/edit-product'));
     expect(bodies.analysis).toEqual({ projectId: 'p7', productLink: 'https://shop.example/p/2' });
+    expect(bodies.create).toEqual({});
+  });
+
+  it('offers examples a server can read, named by their product, and says what to do for shops that turn servers away', async () => {
+    stubCreation({});
+    renderApp('/tools/link-to-video', userWith('ACTIVE'));
+    const handbag = await screen.findByRole('button', { name: 'Handbag' });
+    expect(screen.getByRole('button', { name: 'Lip balm' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Carafe set' })).toBeTruthy();
+    // Product pages of Shopify's own theme demo stores: public, and serving their JSON-LD to a server.
+    for (const { url } of EXAMPLE_LINKS) expect(url).toMatch(/^https:\/\/theme-[a-z]+-demo\.myshopify\.com\/products\/[a-z0-9-]+$/);
+    fireEvent.click(handbag);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Product link' }).value).toBe(EXAMPLE_LINKS[0].url);
+    expect(screen.getByText(/Amazon, AliExpress and other marketplaces often turn servers away/).textContent).toContain(
+      'Reelsmith browser extension',
+    );
   });
 
   it('refuses a link that is not a URL', async () => {
     // The balance is answered, so the only alert is the form's (an unanswered call would toast "Not found.").
-    const calls = stubApi({ '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0 }) });
+    const calls = stubApi({ '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0, expiring: [] }) });
     renderApp('/tools/link-to-video', userWith('ACTIVE'));
     fireEvent.change(await screen.findByRole('textbox', { name: 'Product link' }), { target: { value: 'shop.example' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate video' }));

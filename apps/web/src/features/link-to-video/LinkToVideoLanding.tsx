@@ -9,7 +9,7 @@ import {
   ThunderboltOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { HttpUrl, PROJECT_NAME_MAX } from '@reelsmith/contract';
+import { HttpUrl } from '@reelsmith/contract';
 import { Button, Input } from 'antd';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../shared/paths';
 import { Glow } from '../../shared/ui/Glow';
 import { rememberRedirect, useSession } from '../auth';
-import { EXAMPLE_LINKS, exampleLabel } from './exampleLinks';
+import { EXAMPLE_LINKS } from './exampleLinks';
 import styles from './landing.module.css';
 import { createProject } from './project/open';
 import { PROJECT_ID_PARAM, stageUrl } from './project/useProjectPage';
@@ -38,9 +38,6 @@ export function withProject(search: URLSearchParams, projectId: string): URLSear
   next.set(PROJECT_ID_PARAM, projectId);
   return next;
 }
-
-/** A new project is named after the shop its link points to; the header renames it. */
-const projectNameFor = (link: string) => exampleLabel(link).slice(0, PROJECT_NAME_MAX);
 
 /** The capabilities of spec "What the product does"; texts are `link-to-video:capabilities.<key>`. */
 const CAPABILITIES: { key: string; icon: ReactNode }[] = [
@@ -92,9 +89,10 @@ export function LinkToVideoLanding() {
     }
     setCreating(true);
     try {
+      // Untitled until its product names it (decision "Projects named after the product"), never the shop's host; a
+      // name the user gives it in the header is theirs and kept.
       const projectId = await createProject({
         productLink: parsed.data,
-        projectName: projectNameFor(parsed.data),
         htmlResKey: params.get(RES_KEY_PARAM) ?? undefined,
         deviceFingerprint: params.get('deviceFingerprint') ?? undefined,
       });
@@ -155,12 +153,13 @@ export function LinkToVideoLanding() {
 
         <div className={styles.examples}>
           <span>{t('form.examples')}</span>
-          {EXAMPLE_LINKS.map((example) => (
-            <button key={example} type="button" className={styles.chip} title={example} onClick={() => edit(example)}>
-              {exampleLabel(example)}
+          {EXAMPLE_LINKS.map(({ label, url }) => (
+            <button key={url} type="button" className={styles.chip} title={url} onClick={() => edit(url)}>
+              {t(`form.exampleProducts.${label}`)}
             </button>
           ))}
         </div>
+        <p className={styles.blockedShops}>{t('form.blockedShops')}</p>
       </section>
 
       <section className={styles.capabilities} aria-labelledby="capabilities-title">

@@ -4,6 +4,7 @@ import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { locale } from '../../shared/i18n/i18n';
 import { LANGUAGES, saveLocale } from '../../shared/i18n/locale';
+import styles from './shell.module.css';
 
 /** English, 简体中文, Português: the choice is saved for a year and the page reloads in it (spec "Screens and routes"). */
 export function LanguageSwitch() {
@@ -25,7 +26,8 @@ export function LanguageSwitch() {
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language', { language: LANGUAGES[locale].name })}>
-        {LANGUAGES[locale].name}
+        {/* Only the globe on a phone (decision "Phone layout"); the button's label still names the language. */}
+        <span className={styles.languageName}>{LANGUAGES[locale].name}</span>
       </Button>
     </Dropdown>
   );

@@ -14,7 +14,8 @@ import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../shared/paths';
 import styles from './shell.module.css';
 
-export type SidebarVariant = 'full' | 'mini';
+/** `drawer` is the full navigation inside the phone layout's drawer (decision "Phone layout"). */
+export type SidebarVariant = 'full' | 'mini' | 'drawer';
 
 interface NavEntry {
   key: string;
@@ -70,8 +71,9 @@ export function Sidebar({ variant }: { variant: SidebarVariant }) {
   });
   const selected = NAV.flatMap(({ entries }) => entries).find((entry) => entry.section === section)?.key;
 
+  const className = { full: styles.sidebar, mini: styles.sidebarMini, drawer: styles.sidebarDrawer }[variant];
   return (
-    <nav className={variant === 'mini' ? styles.sidebarMini : styles.sidebar} aria-label={t('nav.label')}>
+    <nav className={className} aria-label={t('nav.label')}>
       <Menu mode="inline" inlineCollapsed={variant === 'mini'} items={items} selectedKeys={selected ? [selected] : []} />
     </nav>
   );

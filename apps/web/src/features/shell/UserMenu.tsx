@@ -1,12 +1,15 @@
 import { BgColorsOutlined, GiftOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { PATHS } from '../../shared/paths';
 import { rememberRedirect, signOut, useUser } from '../auth';
-import { BrandKitPanel } from '../brand-kit';
 import styles from './shell.module.css';
+
+// The panel's colour picker, form and picture picker come with the first opening (decision "First-load bundle split").
+const BrandKitPanel = lazyNamed(() => import('../brand-kit'), 'BrandKitPanel');
 
 /**
  * The avatar (or the username's first letter) with a sign-out item, and for an active user the brand kit panel
@@ -18,6 +21,8 @@ export function UserMenu() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [brandKitOpen, setBrandKitOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps the drawer's animation.
+  const [brandKitLoaded, setBrandKitLoaded] = useState(false);
 
   if (!user) {
     const signIn = () => {
@@ -42,8 +47,10 @@ export function UserMenu() {
     { key: 'signOut', icon: <LogoutOutlined />, label: t('header.signOut') },
   ];
   const choose = ({ key }: { key: string }) => {
-    if (key === 'brandKit') setBrandKitOpen(true);
-    else if (key === 'invite') navigate(PATHS.invite);
+    if (key === 'brandKit') {
+      setBrandKitLoaded(true);
+      setBrandKitOpen(true);
+    } else if (key === 'invite') navigate(PATHS.invite);
     // A failed sign-out has been shown by the API client; the user stays signed in.
     else signOut().catch(() => {});
   };
@@ -58,7 +65,11 @@ export function UserMenu() {
           )}
         </button>
       </Dropdown>
-      <BrandKitPanel open={brandKitOpen} onClose={() => setBrandKitOpen(false)} />
+      {brandKitLoaded && (
+        <Suspense>
+          <BrandKitPanel open={brandKitOpen} onClose={() => setBrandKitOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

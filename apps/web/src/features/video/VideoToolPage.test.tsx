@@ -29,6 +29,29 @@ describe('text to video', () => {
     generate();
     expect((await screen.findByRole('alert')).textContent).toBe('Prompts cannot be empty');
     expect(submitted).toEqual([]);
+    // The message goes as soon as the prompt is written, without another click on Generate.
+    fireEvent.change(await prompt(), { target: { value: 'A bottle' } });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('brings the record of the task just submitted into view', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    stubTool({
+      tool: 'text-to-video',
+      history: [record('text-to-video', 'old-1', { status: 'SUCCESS' })],
+      extra: { '/video/models': MODELS },
+    });
+    renderApp('/tools/video/text-to-video', userWith('ACTIVE'));
+    await within(await screen.findByRole('region', { name: 'Generation history' })).findByText('prompt of old-1');
+    expect(scrolled).not.toHaveBeenCalled();
+    fireEvent.change(await prompt(), { target: { value: 'A bottle' } });
+    generate();
+    const fresh = await inHistory((history) => history.getByText('A bottle'));
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+    const entry = scrolled.mock.contexts[0] as HTMLElement;
+    expect(entry.contains(fresh)).toBe(true);
+    expect(entry.contains(within(history()).getByText('prompt of old-1'))).toBe(false);
+    scrolled.mockRestore();
   });
 
   it('shows the price of the chosen tier and length times the count before submitting', async () => {
@@ -95,9 +118,9 @@ describe('text to video', () => {
     await inHistory((history) => history.getByText("Don't worry, your credits remain unchanged"));
   });
 
-  it('cancels a running generation from its history row: the service is asked, and the row says so once it ends', async () => {
+  it('cancels a running generation from its history row: the service is asked, and both a message and the row say the credits came back', async () => {
     const cancels: unknown[] = [];
-    stubTool({
+    const { calls } = stubTool({
       tool: 'text-to-video',
       queries: [{ status: 'IN_PROGRESS', progress: 'animating' }, { status: 'IN_PROGRESS', progress: 'animating' }, { status: 'FAILURE' }],
       extra: {
@@ -111,11 +134,16 @@ describe('text to video', () => {
     renderApp('/tools/video/text-to-video', userWith('ACTIVE'));
     fireEvent.change(await prompt(), { target: { value: 'A bottle' } });
     generate();
+    const refreshes = () => calls.filter((call) => call === '/points/refresh').length;
     fireEvent.click(await inHistory((history) => history.getByRole('button', { name: 'Cancel' })));
+    const refreshedBefore = refreshes();
     await waitFor(() => expect(cancels).toEqual([{ taskId: 'task-1' }]));
-    await inHistory((history) => history.getByText('The task was cancelled.'));
-    expect(within(history()).getByText("Don't worry, your credits remain unchanged")).toBeTruthy();
+    // The answer is told at once, as a message and in the row, and the balance is asked for again.
+    await waitFor(() => expect(screen.getAllByText('Cancelled, credits returned')).toHaveLength(2));
+    expect(within(history()).getByText('Cancelled, credits returned')).toBeTruthy();
+    await waitFor(() => expect(refreshes()).toBeGreaterThan(refreshedBefore));
     expect(within(history()).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(history()).queryByText('Generation failed')).toBeNull();
   });
 
   it('says it is too late when the generation finished before the cancel, then shows the result', async () => {
@@ -137,9 +165,11 @@ describe('text to video', () => {
     fireEvent.change(await prompt(), { target: { value: 'A bottle' } });
     generate();
     fireEvent.click(await inHistory((history) => history.getByRole('button', { name: 'Cancel' })));
-    expect(await screen.findByText('Too late to cancel: this task has already finished.')).toBeTruthy();
+    // Said at once, as a message and in the row, which then shows the result it finished with.
+    await waitFor(() => expect(screen.getAllByText('Too late to cancel: the generation had already finished')).toHaveLength(2));
+    expect(within(history()).getByText('Too late to cancel: the generation had already finished')).toBeTruthy();
     await inHistory((history) => history.getByLabelText('Video 1'));
-    expect(within(history()).queryByText('The task was cancelled.')).toBeNull();
+    expect(within(history()).queryByText('Cancelled, credits returned')).toBeNull();
   });
 
   it('pages the history as it is scrolled to its end', async () => {
@@ -176,6 +206,8 @@ describe('image to video', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'bottle.png' }));
     fireEvent.click(screen.getByRole('button', { name: 'Use' }));
     expect(await screen.findByRole('img', { name: 'bottle.png' })).toBeTruthy();
+    // The picture fixed the form: its message is gone before Generate is clicked again.
+    expect(screen.queryByText('Please add an image')).toBeNull();
     generate();
     await waitFor(() => expect(submitted).toHaveLength(1), { timeout: 30_000 });
     expect(submitted[0]).toEqual({ image: { resKey: 'u/u1/f1.png' }, duration: 5, tier: 'std', soundEffect: false, count: 1 });

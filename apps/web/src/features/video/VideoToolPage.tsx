@@ -35,7 +35,6 @@ export const videoSku = (mode: Mode, tier: Tier, duration: Duration): SkuCode =>
 /** Text to video and image to video (spec "Screens and routes" screen 4): the same options, image to video starting from a picture. */
 function VideoToolPage({ mode }: { mode: Mode }) {
   const { t } = useTranslation(['video', 'generation', 'app']);
-  const form = useGenerationForm();
   const [prompt, setPrompt] = useState<PromptValue>({ prompt: '', negativePrompt: '' });
   const [image, setImage] = useState<PickedImage | null>(null);
   const [duration, setDuration] = useState<Duration>(5);
@@ -52,6 +51,7 @@ function VideoToolPage({ mode }: { mode: Mode }) {
     if (mode === 'text' && !prompt.prompt.trim()) return t('generation:validation.promptEmpty');
     return null;
   };
+  const form = useGenerationForm(check);
   const common = {
     negativePrompt: negativeOf(prompt),
     duration,
@@ -62,8 +62,8 @@ function VideoToolPage({ mode }: { mode: Mode }) {
   };
   const submit = () =>
     mode === 'text'
-      ? form.submit('text-to-video', check, () => ({ ...common, prompt: prompt.prompt.trim(), ratio }))
-      : form.submit('image-to-video', check, () => ({
+      ? form.submit('text-to-video', () => ({ ...common, prompt: prompt.prompt.trim(), ratio }))
+      : form.submit('image-to-video', () => ({
           ...common,
           image: imageRef(image as PickedImage),
           prompt: prompt.prompt.trim() || undefined,
@@ -73,7 +73,7 @@ function VideoToolPage({ mode }: { mode: Mode }) {
     <ToolLayout
       title={t(mode === 'text' ? 'app:routes.textToVideo' : 'app:routes.imageToVideo')}
       tool={mode === 'text' ? 'text-to-video' : 'image-to-video'}
-      runs={form.runs}
+      form={form}
       nav={
         <ToolSwitch
           label={t('tools')}

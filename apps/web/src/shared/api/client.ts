@@ -6,10 +6,12 @@ import {
   CLIENT_HEADER,
   CLIENT_WEB,
   type Envelope,
+  logCollect,
   OK_CODE,
   REQUEST_TIMEOUT_MS,
 } from '@reelsmith/contract';
 import { i18n } from '../i18n/i18n';
+import { logClient } from '../logs/clientLog';
 import { apiBase } from '../prefix';
 import { toast } from '../ui/toast';
 
@@ -32,7 +34,7 @@ export interface ApiOptions<C extends Call> {
   query?: CallQuery<C>;
   body?: CallBody<C>;
   signal?: AbortSignal;
-  /** Reject without a toast: for calls whose failure is an expected state (e.g. /users/me when signed out). */
+  /** Reject without a toast: for calls whose failure is an expected state (e.g. a call that may find the session gone). */
   silent?: boolean;
 }
 
@@ -46,7 +48,11 @@ export async function api<C extends Call>(call: C, options: ApiOptions<C> = {}):
     return (await send(call, options)) as CallData<C>;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (!options.silent && error.kind !== 'cancelled') toast.error(error.message);
+    if (!options.silent && error.kind !== 'cancelled') {
+      toast.error(error.message);
+      // A failure the user was shown is worth the operator's log too (decision "Client logs"); the log's own are not.
+      if (call.path !== logCollect.path) logClient({ kind: 'callFailed', message: error.kind, call: call.path, code: error.code });
+    }
     throw error;
   }
 }

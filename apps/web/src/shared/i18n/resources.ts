@@ -1,21 +1,13 @@
-import { ERRORS, LOCALES, type Locale } from '@reelsmith/contract';
+import { LOCALES, type Locale } from '@reelsmith/contract';
+import { errorsIn, type Messages, namespaceOf } from './catalogues';
 
-export type Messages = { [key: string]: unknown };
+export type { Messages };
 
 /**
- * Every `locales/{en,zh,pt}.json` under src is one namespace, named after the folder that holds it
- * (`features/auth/locales/zh.json` is namespace `auth`), so a feature brings its own texts.
+ * Every catalogue of every language at once, for the tests that compare languages. The app itself loads one language
+ * through catalogues.ts (decision "First-load bundle split").
  */
 const files = import.meta.glob<Messages>('/src/**/locales/*.json', { eager: true, import: 'default' });
-
-function namespaceOf(file: string): { namespace: string; locale: string } {
-  const match = /([^/]+)\/locales\/([^/]+)\.json$/.exec(file);
-  if (!match?.[1] || !match[2]) throw new Error(`Unexpected locale file ${file}`);
-  return { namespace: match[1], locale: match[2] };
-}
-
-/** The service's error table is the `errors` namespace, so messages the client checks itself read exactly as the server's. */
-const errorsIn = (locale: Locale): Messages => Object.fromEntries(Object.entries(ERRORS).map(([key, error]) => [key, error[locale]]));
 
 export const resources = {} as Record<Locale, Record<string, Messages>>;
 for (const locale of LOCALES) resources[locale] = { errors: errorsIn(locale) };

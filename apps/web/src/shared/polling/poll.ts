@@ -25,6 +25,7 @@ import {
   type TaskStatus,
 } from '@reelsmith/contract';
 import { i18n } from '../i18n/i18n';
+import { logClient } from '../logs/clientLog';
 
 /** The abort reason the query's signal carries when the user stops polling. */
 export const POLL_STOPPED_BY_USER = 'Polling stopped by user';
@@ -113,10 +114,12 @@ async function poll<D>(
       }
       if (status === 'FAILURE') {
         const error = new PollError('failed', message ?? i18n.t('polling:failed'));
+        logClient({ kind: 'taskFailed', message: error.message });
         onFailure?.(error, data);
         throw error;
       }
     }
+    logClient({ kind: 'taskFailed', message: 'timedOut' });
     throw new PollError('timedOut', i18n.t('polling:timedOut'));
   } finally {
     signal?.removeEventListener('abort', stopByUser);

@@ -14,18 +14,8 @@ export function GenerationFailed({ onRetry, retryLabel }: { onRetry: () => void;
   );
 }
 
-/**
- * The same two messages where a whole result page would not fit (an editor panel, a history row); a generation
- * the user cancelled says that instead of "failed", with the same word on the credits.
- */
-export function GenerationFailedNote({ cancelled = false }: { cancelled?: boolean }) {
+/** The same two messages where a whole result page would not fit (an editor panel, a history row). */
+export function GenerationFailedNote() {
   const { t } = useTranslation(['progress', 'errors']);
-  return (
-    <Alert
-      type={cancelled ? 'info' : 'error'}
-      showIcon
-      title={t(cancelled ? 'errors:taskCancelled' : 'errors:generationFailed')}
-      description={t('creditsKept')}
-    />
-  );
+  return <Alert type="error" showIcon title={t('errors:generationFailed')} description={t('creditsKept')} />;
 }

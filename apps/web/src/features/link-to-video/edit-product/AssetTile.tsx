@@ -6,8 +6,11 @@ import { isVideoFormat } from '../project/assets';
 import { projectController } from '../project/open';
 import type { ProjectAsset } from '../project/types';
 
-/** One asset of the product: its picture or muted clip, a spinner while its link imports, and remove. */
-export function AssetTile({ asset, importing }: { asset: ProjectAsset; importing: boolean }) {
+/**
+ * One asset of the product: its picture or muted clip, a spinner while its link imports, and remove (from the
+ * product, unless `onRemove` says otherwise).
+ */
+export function AssetTile({ asset, importing, onRemove }: { asset: ProjectAsset; importing: boolean; onRemove?: () => void }) {
   const { t } = useTranslation('link-to-video');
   const video = isVideoFormat(asset.format);
   return (
@@ -22,7 +25,7 @@ export function AssetTile({ asset, importing }: { asset: ProjectAsset; importing
       <RemoveButton
         className={styles.tileRemove}
         label={t('product.remove', { name: asset.fileName })}
-        onRemove={() => projectController()?.removeProductAsset(asset.fileId)}
+        onRemove={onRemove ?? (() => projectController()?.removeProductAsset(asset.fileId))}
       />
     </li>
   );

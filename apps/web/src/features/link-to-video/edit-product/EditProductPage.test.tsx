@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../../../test/fakeXhr';
 import { ok } from '../../../test/renderApp';
-import { openProjectPage, resetProjectPages } from '../project/pageTesting';
+import { openProjectPage, resetProjectPages, storedUpload } from '../project/pageTesting';
 import { currentProject } from '../project/store';
 import { emptyProduct, newProject, type Product } from '../project/types';
 
@@ -31,26 +31,7 @@ describe('edit product: pictures from the computer', () => {
   it('uploads a picture into the library with its progress and adds it to the product', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     FakeXhr.last = null;
-    const stored = {
-      fileId: 'n1',
-      fileName: 'side.png',
-      fileUrl: 'https://cdn/side.png',
-      downloadUrl: null,
-      thumbnailUrl: null,
-      resKey: 'u/1/upload/abc.png',
-      format: 'png',
-      type: 'image',
-      source: 'upload',
-      status: 'completed',
-      projectId: null,
-      sourceUrl: null,
-      errorMsg: null,
-      size: 4,
-      width: 800,
-      height: 800,
-      duration: null,
-      createTime: '2026-11-24 12:00:00',
-    };
+    const stored = storedUpload('n1', 'side.png');
     const project = {
       ...newProject('p1', 'https://shop.example/mug', 'Mug'),
       product: { ...emptyProduct(), productName: 'Mug', productImages: [picture] },

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Busy } from '../../../shared/ui/Busy';
-import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { toast } from '../../../shared/ui/toast';
 import { BrandKitButton } from '../../brand-kit';
 import styles from '../flow.module.css';
@@ -12,6 +11,7 @@ import { useProjectStore } from '../project/store';
 import { isUnfinished } from '../project/types';
 import { stageUrl, useProjectPage } from '../project/useProjectPage';
 import { productProblem } from '../project/validate';
+import { AnalysisFailed } from './AnalysisFailed';
 import { AssetPanel } from './AssetPanel';
 import { ProductFields } from './ProductFields';
 import { ScriptChoice } from './ScriptChoice';
@@ -28,20 +28,8 @@ export function EditProductPage() {
   if (!project) return <Busy />;
   const analysing = project.taskPath === 'link-analysis' && isUnfinished(project.taskStatus);
   if (analysing) return <Busy text={t('product.analysing')} />;
-  if (!project.product) {
-    return failure ? (
-      <RetryAlert
-        title={t('product.analysisFailed')}
-        onRetry={() =>
-          void projectController()
-            ?.startAnalysis()
-            .catch(() => undefined)
-        }
-      />
-    ) : (
-      <Busy />
-    );
-  }
+  // No product and no analysis under way: it failed (or never started). The page says why and offers the ways on.
+  if (!project.product) return <AnalysisFailed project={project} reason={failure} />;
 
   const generate = async () => {
     const problem = productProblem(project);
@@ -62,11 +50,11 @@ export function EditProductPage() {
   return (
     <div className={styles.page}>
       <div className={styles.columns}>
-        <div className={styles.page}>
+        <div className={styles.stack}>
           <ProductFields product={project.product} />
           <AssetPanel project={project} />
         </div>
-        <div className={styles.page}>
+        <div className={styles.stack}>
           <ScriptChoice product={project.product} />
           <VideoSettings project={project} />
           <BrandKitButton />

@@ -1,4 +1,4 @@
-import type { CaptionStyle, Locale, MusicTrack, Voice } from '@reelsmith/contract';
+import { type CaptionStyle, LOCALES, type Locale, type MusicTrack, type Voice } from '@reelsmith/contract';
 import type { Project } from '../project/types';
 
 const HAN = /[\u3400-\u4dbf\u4e00-\u9fff]/gu;
@@ -7,12 +7,15 @@ const PORTUGUESE = /\b(você|não|para|com|uma|seu|sua|mais|de|da|do)\b|[ãõç]
 const ENGLISH = /\b(the|and|with|for|your|this|you|that|are|of)\b/giu;
 
 /**
- * The language the video is spoken in, as the service decides it: the editor's choice, else the product's own (its
- * name and description: Chinese when Han characters outnumber words, else Portuguese or English by their common
- * words), so the editor shows the voices and the default the service uses.
+ * The language the video is spoken in, as the service decides it: the editor's choice, else the page's language when
+ * it is one we speak (decision "Product facts"), else the product's own (its name and description: Chinese when Han
+ * characters outnumber words, else Portuguese or English by their common words), so the editor shows the voices and
+ * the default the service uses.
  */
 export function videoLanguage(project: Project): Locale {
   if (project.editorConfig.language) return project.editorConfig.language;
+  const page = LOCALES.find((locale) => locale === project.product?.productFacts?.language);
+  if (page) return page;
   const text = `${project.product?.productName ?? ''}\n${project.product?.productDescription ?? ''}`;
   const han = text.match(HAN)?.length ?? 0;
   const words = text.split(/[^\p{L}]+/u).filter(Boolean).length;

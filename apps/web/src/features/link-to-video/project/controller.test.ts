@@ -72,6 +72,75 @@ describe('project controller', () => {
     expect(service.paths()[0]).toBe('/task/v1/link-analysis/query');
   });
 
+  it('puts the import report in the project and names it after the product an analysis found', async () => {
+    const mediaImport = { imagesFound: 3, imagesFailed: 3, videosFound: 0, videosFailed: 0, failure: 'refused' };
+    const { controller, project, service, toast } = setUp(
+      fresh({ projectName: '', taskPath: 'link-analysis', taskId: 't1', taskStatus: 'SUBMITTED' }),
+      {
+        '/task/v1/link-analysis/query': () => ({
+          taskId: 't1',
+          status: 'SUCCESS',
+          productName: 'Linen shirt',
+          productDescription: '',
+          productImages: [],
+          mediaImport,
+        }),
+        '/project/nameAfterProduct': () => ({ projectName: 'Linen shirt' }),
+        '/file/url/transfer': () => ({}),
+        '/assert/urls': () => ({}),
+      },
+    );
+    controller.resumeTasks();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(project()).toMatchObject({
+      mediaImport,
+      projectName: 'Linen shirt',
+      product: { productName: 'Linen shirt', productImages: [] },
+    });
+    expect(service.calls.find((call) => call.path === '/project/nameAfterProduct')?.body).toEqual({
+      projectId: 'p1',
+      productName: 'Linen shirt',
+    });
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('keeps why an analysis failed for the page, without a toast, and asks a failed one again on return', async () => {
+    const error = JSON.stringify({ message: 'Analysis failed: the page answered with HTTP 403.' });
+    const answers = { '/task/v1/link-analysis/query': () => ({ taskId: 't1', status: 'FAILURE', error }) };
+    const failedOne = fresh({ taskPath: 'link-analysis', taskId: 't1', taskStatus: 'FAILURE' });
+    const { controller, store, toast } = setUp(failedOne, answers);
+    controller.resumeTasks();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState().failure).toBe('Analysis failed: the page answered with HTTP 403.');
+    expect(toast.error).not.toHaveBeenCalled();
+    // A project that went on by hand has nothing to ask.
+    const byHand = setUp({ ...failedOne, product: { ...emptyProduct(), productName: 'Mug' } }, answers);
+    byHand.controller.resumeTasks();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(byHand.service.paths()).toEqual([]);
+  });
+
+  it('goes on with a product entered by hand only with a name and a picture, in the currency of the language', async () => {
+    const picture = { fileId: 'f1', fileName: 'a.jpg', fileUrl: 'https://cdn/a.jpg', resKey: 'k/a.jpg', format: 'jpg' };
+    const { controller, project, service } = setUp(fresh({ taskPath: 'link-analysis', taskId: 't1', taskStatus: 'FAILURE' }), {
+      '/project/nameAfterProduct': () => ({ projectName: 'Brass lamp' }),
+    });
+    expect(controller.enterProductByHand()).toEqual({ name: 'product.nameRequired', pictures: 'failed.pictureRequired' });
+    controller.patchManualProduct({ productName: '  Brass lamp ', productDescription: 'Warm light.' });
+    expect(controller.enterProductByHand()).toEqual({ name: null, pictures: 'failed.pictureRequired' });
+    controller.addManualPictures([picture, { ...picture, fileId: 'f2' }]);
+    controller.removeManualPicture('f2');
+    expect(project()?.product).toBeNull();
+    expect(controller.enterProductByHand()).toBeNull();
+    expect(project()).toMatchObject({
+      manualProduct: null,
+      product: { productName: 'Brass lamp', productDescription: 'Warm light.', productImages: [picture], productCurrency: 'USD' },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(project()?.projectName).toBe('Brass lamp');
+    expect(service.paths()).toContain('/project/nameAfterProduct');
+  });
+
   it('keeps the message of a failed generation for the page, and a new submit clears it', async () => {
     const product = { ...emptyProduct(), productName: 'Mug', productDescription: 'A mug.' };
     const { controller, store } = setUp(fresh({ product }), {

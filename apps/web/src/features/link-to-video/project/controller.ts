@@ -4,6 +4,7 @@ import {
   EXPORT_RESULT_NUM,
   EXPORT_VIDEO_LENGTH_TYPE,
   type Locale,
+  projectNameAfterProduct,
   projectSaveDraft,
   type TaskQueryData,
   type TaskStatus,
@@ -25,6 +26,7 @@ import {
   importFailed,
   importSucceeded,
   nameOf,
+  removeAsset,
   submitted,
   tasksForProduct,
 } from './assets';
@@ -35,6 +37,7 @@ import { type Segment, splitScript } from './script';
 import type { ProjectStore } from './store';
 import { emptyProduct, isUnfinished, type Preview, type Product, type Project, type ProjectAsset, type ProjectTaskPath } from './types';
 import { lookUpUrls, withUrls } from './urls';
+import { type ManualProblems, manualProductProblems } from './validate';
 
 /** Server saves wait this long for more changes, so typing a script sends one draft, not one per key. */
 export const SERVER_SAVE_DELAY_MS = 1500;
@@ -136,11 +139,10 @@ export function createProjectController(projectId: string, { store, api, toast, 
     });
   }
 
-  /** A poll that ended without a result: the message is kept for the page and, for analysis, toasted. */
-  function failed(error: unknown, toastIt = false): void {
+  /** A poll that ended without a result: the message is kept for the page, which says it. */
+  function failed(error: unknown): void {
     if (!(error instanceof PollError)) throw error;
     report({ failure: error.message, progress: null });
-    if (toastIt) toast.error(error.message);
   }
 
   /** Marks the project's new task submitted; a new submit clears the last failure. */
@@ -162,6 +164,23 @@ export function createProjectController(projectId: string, { store, api, toast, 
     void followAnalysis(taskId);
   }
 
+  /**
+   * Analyses another link, or the same one again, after an analysis failed (decision "Manual product entry"); a
+   * page the browser extension stored belongs to the link it came with.
+   */
+  async function analyseLink(productLink: string): Promise<void> {
+    update((project) => {
+      if (project.productLink === productLink) return project;
+      const { htmlResKey: _otherPage, ...rest } = project;
+      return { ...rest, productLink };
+    });
+    await startAnalysis();
+  }
+
+  /**
+   * Follows an analysis to its end; one that failed is asked again after a reload, so the page can say why (its
+   * error is told in the reader's language when read).
+   */
   async function followAnalysis(taskId: string): Promise<void> {
     try {
       const data = await pollProjectTask('link-analysis', taskId);
@@ -178,6 +197,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
           offer: data.productOffer,
           brand: data.productBrand,
           rating: data.productRating,
+          facts: data.productFacts,
         },
         LOCALE_CURRENCY[i18n.language as Locale] ?? LOCALE_CURRENCY.en,
       );
@@ -186,17 +206,64 @@ export function createProjectController(projectId: string, { store, api, toast, 
         // The stored page served its analysis; a re-run fetches the live page.
         ...rest,
         product,
+        mediaImport: data.mediaImport ?? null,
+        manualProduct: null,
         assetUrlTasks: [
           ...tasksForProduct(rest.assetUrlTasks, product),
           ...pending.map((fileId) => ({ fileId, taskId: null, taskStatus: 'NOT_START' as const })),
         ],
       }));
       report({ progress: null });
+      void nameAfterProduct(product.productName);
       await refreshAssetUrls();
       resumeAssetUrlTasks();
     } catch (error) {
-      failed(error, true);
+      failed(error);
     }
+  }
+
+  /**
+   * An untitled project takes its product's name (decision "Projects named after the product"); the service keeps
+   * a name the project already has, and answers the name it now has, which the header then shows.
+   */
+  async function nameAfterProduct(productName: string): Promise<void> {
+    if (!productName.trim()) return;
+    try {
+      const { projectName } = await api(projectNameAfterProduct, { body: { projectId, productName }, silent: true });
+      update((project) => ({ ...project, projectName }));
+    } catch {
+      // The project keeps the name it had; the header can still rename it.
+    }
+  }
+
+  // A product entered by hand
+
+  const manualOf = (project: Project): Product => project.manualProduct ?? emptyProduct();
+
+  function patchManualProduct(patch: Pick<Partial<Product>, 'productName' | 'productDescription'>): void {
+    update((project) => ({ ...project, manualProduct: { ...manualOf(project), ...patch } }));
+  }
+
+  /**
+   * Goes on with the product entered by hand as if an analysis had found it, and names the project after it. It
+   * needs what a video needs, a name and a picture: answers what is missing (message keys by field), else null.
+   */
+  function enterProductByHand(): ManualProblems | null {
+    const project = own();
+    if (!project) return null;
+    const entered = manualOf(project);
+    const problems = manualProductProblems(entered);
+    if (problems) return problems;
+    const currency = entered.productCurrency || (LOCALE_CURRENCY[i18n.language as Locale] ?? LOCALE_CURRENCY.en);
+    update((current) => ({
+      ...current,
+      product: { ...entered, productName: entered.productName.trim(), productCurrency: currency },
+      manualProduct: null,
+      mediaImport: null,
+    }));
+    report({ failure: null, progress: null });
+    void nameAfterProduct(entered.productName);
+    return null;
   }
 
   /** Renews the links of the project in place (they are signed and expire). */
@@ -209,16 +276,21 @@ export function createProjectController(projectId: string, { store, api, toast, 
 
   // Assets
 
-  /** Adds items to the product within the cap; the message of spec "Validation rules" says what did not fit. */
-  function addProductAssets(items: ProjectAsset[]): AddOutcome {
+  /**
+   * Adds items to the product, or to the product being entered by hand, within the cap; the message of spec
+   * "Validation rules" says what did not fit.
+   */
+  function addAssetsTo(field: 'product' | 'manualProduct', items: ProjectAsset[]): AddOutcome {
     const project = own();
     if (!project) return 'none';
-    const { product, outcome } = addAssets(project.product ?? emptyProduct(), items);
+    const { product, outcome } = addAssets(project[field] ?? emptyProduct(), items);
     const message = CAP_MESSAGES[outcome];
     if (message) toast.error(i18n.t(`link-to-video:${message}`));
-    update((current) => ({ ...current, product }));
+    update((current) => ({ ...current, [field]: product }));
     return outcome;
   }
+
+  const addProductAssets = (items: ProjectAsset[]): AddOutcome => addAssetsTo('product', items);
 
   /** Imports an asset from a link (spec "States and transitions" asset URL task): a placeholder item now, the stored file when it lands. */
   function importAssetFromUrl(url: string): AddOutcome {
@@ -297,6 +369,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
         productOffer: offerOf(product).offer,
         productBrand: product.productBrand?.trim() || undefined,
         productRating: product.productRating ?? undefined,
+        productFacts: product.productFacts ?? undefined,
         ...scriptFields(product),
         fileIds: usableFileIds(project),
         editorConfig,
@@ -438,7 +511,10 @@ export function createProjectController(projectId: string, { store, api, toast, 
     if (!project) return;
     resumeAssetUrlTasks();
     const { taskId, taskPath, taskStatus } = project;
-    if (!taskId || !taskPath || !isUnfinished(taskStatus)) return;
+    if (!taskId || !taskPath) return;
+    // A failed analysis is asked again for its reason while its page shows it (nothing is being made then).
+    const failedAnalysis = taskPath === 'link-analysis' && taskStatus === 'FAILURE' && !project.product;
+    if (!isUnfinished(taskStatus) && !failedAnalysis) return;
     if (taskPath === 'link-analysis') void followAnalysis(taskId);
     else if (taskPath === 'export-video') {
       const done = new Set((project.exports?.exportVideos ?? []).map((video) => video.taskId));
@@ -450,6 +526,11 @@ export function createProjectController(projectId: string, { store, api, toast, 
   return {
     projectId,
     startAnalysis,
+    analyseLink,
+    patchManualProduct,
+    addManualPictures: (items: ProjectAsset[]) => addAssetsTo('manualProduct', items),
+    removeManualPicture: (fileId: string) => update((p) => ({ ...p, manualProduct: removeAsset(manualOf(p), fileId) })),
+    enterProductByHand,
     addProductAssets,
     importAssetFromUrl,
     submitLinkVideo,

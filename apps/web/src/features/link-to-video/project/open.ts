@@ -66,7 +66,8 @@ export async function openProject(projectId: string): Promise<boolean> {
 
 export interface NewProjectInput {
   productLink: string;
-  projectName: string;
+  /** A name the user chose; without one the project is untitled until its product names it. */
+  projectName?: string;
   /** The page HTML the browser extension stored for this link. */
   htmlResKey?: string;
   deviceFingerprint?: string;
@@ -76,7 +77,7 @@ export interface NewProjectInput {
 export async function createProject({ productLink, projectName, htmlResKey, deviceFingerprint }: NewProjectInput): Promise<string> {
   const { projectId, draftUrl } = await api(projectCreate, { body: { projectName, deviceFingerprint } });
   opening++;
-  const project = { ...newProject(projectId, productLink, projectName), draftUrl, ...(htmlResKey ? { htmlResKey } : {}) };
+  const project = { ...newProject(projectId, productLink, projectName ?? ''), draftUrl, ...(htmlResKey ? { htmlResKey } : {}) };
   await replaceProject(project, 'ready')?.startAnalysis();
   return projectId;
 }

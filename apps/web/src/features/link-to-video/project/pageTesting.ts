@@ -38,7 +38,7 @@ export function openProjectPage(path: string, project: Project, answers: Record<
     }),
   );
   stubApi({
-    '/points/account': ok({ totalPoints: 100, availablePoints: 100, usedPoints: 0, expiredPoints: 0 }),
+    '/points/account': ok({ totalPoints: 100, availablePoints: 100, usedPoints: 0, expiredPoints: 0, expiring: [] }),
     '/project/getProjectById': ok({
       projectId: project.projectId,
       projectName: project.projectName,
@@ -56,3 +56,25 @@ export function openProjectPage(path: string, project: Project, answers: Record<
   });
   return { sent, ...renderApp(`${path}?projectId=${project.projectId}`, userWith('ACTIVE')) };
 }
+
+/** A picture from the computer as the register call answers it once stored in the library. */
+export const storedUpload = (fileId: string, fileName: string) => ({
+  fileId,
+  fileName,
+  fileUrl: `https://cdn/${fileName}`,
+  downloadUrl: null,
+  thumbnailUrl: null,
+  resKey: `u/1/upload/${fileName}`,
+  format: fileName.split('.').pop() ?? null,
+  type: 'image',
+  source: 'upload',
+  status: 'completed',
+  projectId: null,
+  sourceUrl: null,
+  errorMsg: null,
+  size: 4,
+  width: 800,
+  height: 800,
+  duration: null,
+  createTime: '2026-11-24 12:00:00',
+});

@@ -1,4 +1,4 @@
-import type { ProductOffer, ProductRating } from '@reelsmith/contract';
+import type { ProductFacts, ProductOffer, ProductRating } from '@reelsmith/contract';
 import { allAssets, capAssets, formatOfName, nameOf } from './assets';
 import { emptyProduct, type Product, type Project, type ProjectAsset } from './types';
 
@@ -15,6 +15,7 @@ export interface FoundProduct {
   offer?: ProductOffer | undefined;
   brand?: string | undefined;
   rating?: ProductRating | undefined;
+  facts?: ProductFacts | undefined;
 }
 
 /**
@@ -48,6 +49,7 @@ export function productFromAnalysis(
     productCurrency: found.offer?.currency || previous?.productCurrency || defaultCurrency,
     productBrand: found.brand ?? '',
     productRating: found.rating ?? null,
+    productFacts: found.facts ?? null,
     ...kept,
   };
   const present = new Set(allAssets(product).map((item) => item.fileId));

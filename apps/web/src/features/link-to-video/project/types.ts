@@ -1,4 +1,14 @@
-import type { AssetOrigin, EditorConfig, ExportVideo, PreviewVideo, ProductRating, ScriptContent, TaskStatus } from '@reelsmith/contract';
+import type {
+  AssetOrigin,
+  EditorConfig,
+  ExportVideo,
+  MediaImportReport,
+  PreviewVideo,
+  ProductFacts,
+  ProductRating,
+  ScriptContent,
+  TaskStatus,
+} from '@reelsmith/contract';
 import type { z } from 'zod';
 
 /** The task kinds of the link-to-video flow (spec "States and transitions" taskPath). */
@@ -39,6 +49,8 @@ export interface Product {
   productBrand: string;
   /** The page's review summary, as analysis found it: the scripts' social proof, never typed by hand. */
   productRating: ProductRating | null;
+  /** The page's other facts (availability, features, materials, variants, language), as analysis found them. */
+  productFacts: ProductFacts | null;
 }
 
 /** An asset URL task (spec "Entities"): `taskId` is the fileId the import call answered, once submitted. */
@@ -72,6 +84,16 @@ export interface Project {
   /** Export renders one task per selected preview; the project's taskId is the last of them. */
   exportTaskIds: string[];
   product: Product | null;
+  /**
+   * What the last analysis imported of the pictures and videos its page named, and why some could not be
+   * (decision "Media import report"); null for a product entered by hand, or analysed before it was kept.
+   */
+  mediaImport: MediaImportReport | null;
+  /**
+   * The product being entered by hand after an analysis failed (decision "Manual product entry"): name, description
+   * and pictures, kept in the draft until the user goes on with it and it becomes `product`.
+   */
+  manualProduct: Product | null;
   preview: Preview | null;
   exports: Exports | null;
   assetUrlTasks: AssetUrlTask[];
@@ -91,6 +113,7 @@ export const emptyProduct = (): Product => ({
   productCurrency: '',
   productBrand: '',
   productRating: null,
+  productFacts: null,
 });
 
 export function newProject(projectId: string, productLink: string, projectName = ''): Project {
@@ -105,6 +128,8 @@ export function newProject(projectId: string, productLink: string, projectName =
     taskStatus: null,
     exportTaskIds: [],
     product: null,
+    mediaImport: null,
+    manualProduct: null,
     preview: null,
     exports: null,
     assetUrlTasks: [],

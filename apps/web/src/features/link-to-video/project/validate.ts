@@ -1,7 +1,7 @@
 import { allAssets } from './assets';
 import { offerProblem } from './offer';
 import { splitScript } from './script';
-import type { Project } from './types';
+import type { Product, Project } from './types';
 
 /**
  * Why the video cannot be generated yet, as a `link-to-video` message key, or null (spec "Validation rules"): it needs at
@@ -14,4 +14,22 @@ export function productProblem(project: Project): string | null {
   if (!product.productName.trim()) return 'product.nameRequired';
   if (product.scriptSource === 'own' && splitScript(product.diyScriptContent).length === 0) return 'editor.scriptRequired';
   return offerProblem(product);
+}
+
+/** What a product entered by hand still lacks, as `link-to-video` message keys by field. */
+export interface ManualProblems {
+  name: string | null;
+  pictures: string | null;
+}
+
+/**
+ * What a product entered by hand lacks before it can go on (decision "Manual product entry"): a video needs a
+ * product name and at least one picture or clip (link-video's `productName` and `fileIds`); null when nothing.
+ */
+export function manualProductProblems(product: Product): ManualProblems | null {
+  const problems = {
+    name: product.productName.trim() ? null : 'product.nameRequired',
+    pictures: allAssets(product).length > 0 ? null : 'failed.pictureRequired',
+  };
+  return problems.name || problems.pictures ? problems : null;
 }
