@@ -386,6 +386,79 @@ export const brandKits = pgTable(
   ],
 );
 
+/**
+ * A user's API key (decision "API keys"): the key is shown once; only its SHA-256 is kept. `prefix` is the key's
+ * first characters, shown in lists and logs to tell keys apart. A revoked key keeps its row so lists and logs
+ * can still name it.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    userId: userId(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user_id_created_at_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Where a user's events are sent (decision "Webhooks"): an https (or allowed) URL, the events it wants, and the
+ * secret its deliveries are signed with.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    userId: userId(),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_endpoints_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One event to one endpoint, claimed by workers like a task (a lease), retried with backoff until it is
+ * delivered or its day is over; each attempt's outcome is kept for the delivery log.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    /** The event's id, the same in every attempt and resend, so receivers can deduplicate. */
+    eventId: text('event_id').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['PENDING', 'DELIVERED', 'FAILED'] }).notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastLatencyMs: integer('last_latency_ms'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('webhook_deliveries_status_check', sql`${t.status} in ('PENDING', 'DELIVERED', 'FAILED')`),
+    index('webhook_deliveries_endpoint_id_created_at_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type PointsLotRow = typeof pointsLots.$inferSelect;
@@ -395,3 +468,6 @@ export type StoredObjectRow = typeof storedObjects.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
 export type BrandKitRow = typeof brandKits.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
