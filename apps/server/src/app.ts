@@ -11,6 +11,7 @@ import type { ServerModule } from './http/module.js';
 import { clientChecks, hostCheck, securityHeaders } from './http/security.js';
 import { createUrlSigner } from './http/signedUrl.js';
 import { adminModule } from './modules/admin/routes.js';
+import { apiKeysModule } from './modules/api-keys/routes.js';
 import { assetsModule } from './modules/assets/routes.js';
 import { authModule, createAuth } from './modules/auth/routes.js';
 import { brandKitModule } from './modules/brand-kit/routes.js';
@@ -24,6 +25,7 @@ import { logsModule } from './modules/logs/routes.js';
 import { METRICS_PATH, recordRequests, registerMetricsRoute } from './modules/metrics/routes.js';
 import { pointsModule } from './modules/points/routes.js';
 import { projectsModule } from './modules/projects/routes.js';
+import { publicApiModule } from './modules/public-api/routes.js';
 import { referralsModule } from './modules/referrals/routes.js';
 import { tasksModule } from './modules/tasks/routes.js';
 import { usersModule } from './modules/users/routes.js';
@@ -46,6 +48,8 @@ const API_MODULES: readonly ServerModule[] = [
   imageEditModule,
   brandKitModule,
   logsModule,
+  apiKeysModule,
+  publicApiModule,
   adminModule,
 ];
 

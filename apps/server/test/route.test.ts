@@ -22,7 +22,12 @@ async function appWith(signedIn: User | null) {
   const app = Fastify();
   app.setErrorHandler(handleError);
   app.decorateRequest('user', null);
-  const route = createRouter(app, async () => signedIn);
+  const route = createRouter(app, {
+    currentUser: async () => signedIn,
+    keyAccess: async () => {
+      throw new Error('this test makes no public API calls');
+    },
+  });
   route(echo, ({ query, body, user }) => ({ n: query.n, fileName: body.fileName, userId: user.userId }));
   await app.ready();
   return app;

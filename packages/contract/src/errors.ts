@@ -402,6 +402,18 @@ export const ERRORS = {
     zh: '生成服务拒绝了此请求，请修改提示词或图片后重试。',
     pt: 'O serviço de geração recusou esta solicitação. Altere a descrição ou as imagens e tente novamente.',
   },
+  invalidApiKey: {
+    code: 401,
+    en: 'The API key is missing, unknown, revoked or expired.',
+    zh: 'API 密钥缺失、无效、已撤销或已过期。',
+    pt: 'A chave de API está ausente, é desconhecida, foi revogada ou expirou.',
+  },
+  apiKeyLimit: {
+    code: 40050,
+    en: 'You can have at most {{max}} active API keys. Revoke one you no longer use first.',
+    zh: '最多只能有 {{max}} 个有效的 API 密钥。请先撤销一个不再使用的密钥。',
+    pt: 'Você pode ter no máximo {{max}} chaves de API ativas. Revogue primeiro uma que não usa mais.',
+  },
   taskNotCancellable: {
     code: 40900,
     en: 'Too late to cancel: this task has already finished.',

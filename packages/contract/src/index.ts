@@ -1,3 +1,4 @@
+export * from './apiKeys.js';
 export * from './assets.js';
 export * from './auth.js';
 export * from './brandKit.js';

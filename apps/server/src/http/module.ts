@@ -23,6 +23,6 @@ export function defineModule(
   register: (api: FastifyInstance, options: ModuleOptions & { route: Router }) => void | Promise<void>,
 ): ServerModule {
   return async (api, options) => {
-    await register(api, { ...options, route: createRouter(api, options.auth.currentUser) });
+    await register(api, { ...options, route: createRouter(api, options.auth) });
   };
 }

@@ -1,7 +1,9 @@
 import type { Call, CallData, ErrorKey, Locale, User } from '@reelsmith/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPublicCall, PUBLIC_API_BASE } from '@reelsmith/contract/public-api';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
+import type { Auth } from '../modules/auth/routes.js';
 import { ok } from './envelope.js';
 import { localeOf } from './locale.js';
 
@@ -81,13 +83,34 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, req: 
 
 /**
  * Binds contract calls to handlers: checks the caller's access level, validates query and body with the
- * call's schemas, and wraps what the handler returns in the success envelope.
+ * call's schemas, and wraps what the handler returns in the success envelope. A call of the public API
+ * (contract PUBLIC_CALLS) is bound a second time under PUBLIC_API_BASE, where an API key stands in for the
+ * session and the web app's client checks do not apply (decision "Public API").
  */
-export function createRouter(app: FastifyInstance, currentUser: (req: FastifyRequest) => Promise<User | null>): Router {
+export function createRouter(app: FastifyInstance, auth: Pick<Auth, 'currentUser' | 'keyAccess'>): Router {
   return (call, handler, options = {}) => {
     const querySchema = call.query ?? NOTHING;
     const bodySchema = call.body ?? NOTHING;
     const access = call.access;
+    const sessionAccess: preValidationAsyncHookHandler | undefined =
+      access === 'public'
+        ? undefined
+        : async (req) => {
+            const user = await auth.currentUser(req);
+            if (!user) throw new AppError('unauthenticated');
+            if (access === 'active' && user.status !== 'ACTIVE') throw new AppError('notActive');
+            req.user = user;
+          };
+    const routeHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const input = {
+        query: parseInput(querySchema, req.query, req),
+        body: parseInput(bodySchema, req.body ?? {}, req),
+        user: req.user,
+        req,
+        reply,
+      } as Parameters<typeof handler>[0];
+      return ok(await handler(input));
+    };
     app.route({
       method: call.method,
       url: call.path,
@@ -97,25 +120,18 @@ export function createRouter(app: FastifyInstance, currentUser: (req: FastifyReq
         fromExtension: options.fromExtension,
         ...(options.rateLimit && { rateLimit: options.rateLimit }),
       },
-      preValidation:
-        access === 'public'
-          ? undefined
-          : async (req) => {
-              const user = await currentUser(req);
-              if (!user) throw new AppError('unauthenticated');
-              if (access === 'active' && user.status !== 'ACTIVE') throw new AppError('notActive');
-              req.user = user;
-            },
-      handler: async (req, reply) => {
-        const input = {
-          query: parseInput(querySchema, req.query, req),
-          body: parseInput(bodySchema, req.body ?? {}, req),
-          user: req.user,
-          req,
-          reply,
-        } as Parameters<typeof handler>[0];
-        return ok(await handler(input));
-      },
+      preValidation: sessionAccess,
+      handler: routeHandler,
+    });
+    if (!isPublicCall(call)) return;
+    app.route({
+      method: call.method,
+      url: `${PUBLIC_API_BASE}${call.path}`,
+      ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
+      // Only the key is checked: a key's holder is ACTIVE (api-keys/keys.ts), and its calls are limited per key.
+      config: { skipClientChecks: true },
+      preValidation: auth.keyAccess,
+      handler: routeHandler,
     });
   };
 }

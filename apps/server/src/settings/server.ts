@@ -87,6 +87,7 @@ export const ServerEnv = z.object({
     positiveInt(30),
     'batches of client errors the web app may send to `POST /log/collect` per IP address per minute',
   ),
+  API_KEY_RATE_LIMIT: setting(positiveInt(120), 'calls one API key may make to the public API per minute, per server process'),
 });
 
 /** Fastify's trustProxy from TRUST_PROXY: a flag, or the proxies' addresses. */
@@ -115,6 +116,7 @@ export function serverSettings(e: z.output<typeof ServerEnv>, { cwd }: SettingsC
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     /** Client log batches per IP address per minute (decision "Client logs"). */
     clientLogRateLimit: e.CLIENT_LOG_RATE_LIMIT,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     /** The bearer token GET /metrics requires; undefined: open. */
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,

@@ -15,14 +15,18 @@ import { AppError } from '../../errors.js';
 import { defineModule } from '../../http/module.js';
 import type { RouteOptions } from '../../http/route.js';
 import { apiBase } from '../../settings.js';
+import { createKeyAccess } from '../api-keys/access.js';
 import { signInWithEmail, signInWithOidc } from '../users/identity.js';
 import { createGoogleSignIn, PendingSignIn } from './google.js';
 
 /** A Google sign-in has this long between leaving for the provider and coming back. */
 const PENDING_SIGN_IN_SECONDS = 600;
 
-/** Reading and writing the session cookie; the routes of every module reach the signed-in user through it. */
-export function createAuth({ settings, sessions }: AppContext) {
+/**
+ * Reading and writing the session cookie, and checking the API keys of public calls; the routes of every module
+ * reach the user they act for through it.
+ */
+export function createAuth({ settings, sessions, db }: AppContext) {
   const cookieName = `${settings.apiPrefix}_session`;
   const cookieOptions: CookieSerializeOptions = {
     httpOnly: true,
@@ -32,6 +36,8 @@ export function createAuth({ settings, sessions }: AppContext) {
   };
   return {
     currentUser: (req: FastifyRequest): Promise<User | null> => sessions.resolve(req.cookies[cookieName]),
+    /** A public API call's access check (decision "Public API"): one limiter for the whole process. */
+    keyAccess: createKeyAccess(db, settings.apiKeyRateLimit),
     async startSession(reply: FastifyReply, userId: string): Promise<void> {
       const { token, expiresAt } = await sessions.create(userId);
       reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
