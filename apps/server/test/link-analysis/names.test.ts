@@ -121,3 +121,48 @@ describe('names cleaned of what the page adds', () => {
     expect(cleanName('Garage Sale Sign Kit', ['shop'])).toBe('Garage Sale Sign Kit');
   });
 });
+
+describe('a section heading is not the name (class 6)', () => {
+  it("takes the service's name from the title or preview over a section heading, in several languages", () => {
+    const cases: [string, string, string, string][] = [
+      [
+        '<title>Deep Tissue Massage | Serenity Spa</title>',
+        '<h1>Our Services</h1>',
+        'https://serenityspa.example/s/1',
+        'Deep Tissue Massage',
+      ],
+      [
+        '<meta property="og:title" content="Limpeza de Pele Profunda">',
+        '<h1>Nossos Serviços</h1>',
+        'https://clinica.example.com.br/s/2',
+        'Limpeza de Pele Profunda',
+      ],
+      [
+        '<meta property="og:site_name" content="美丽阁"><title>深层清洁面部护理 - 美丽阁</title>',
+        '<h1>我们的服务</h1>',
+        'https://meilige.example.cn/s/3',
+        '深层清洁面部护理',
+      ],
+      ['<title>Corte y Peinado - Salón Luna</title>', '<h1>Contáctenos</h1>', 'https://salonluna.example.cl/s/4', 'Corte y Peinado'],
+      [
+        '<title>Reviews (128) | Vintage Desk Lamp | Lampworks</title>',
+        '<h1>Reviews (128)</h1>',
+        'https://lampworks.example/p/5',
+        'Vintage Desk Lamp',
+      ],
+      ['<meta property="og:title" content="Avaliações">', '<h1>Avaliações</h1><h2>x</h2>', 'https://loja.example.pt/p/6', 'Avaliações'],
+    ];
+    expect(cases.map(([head, body, url]) => extractProduct(html(head, body), url).name)).toEqual(cases.map((c) => c[3]));
+  });
+
+  it('prefers any other candidate to structured data that names a section', () => {
+    const page = html(`<meta property="og:title" content="Teak Garden Bench">${jsonLd('Product details')}`, '<h1>Teak Garden Bench</h1>');
+    expect(extractProduct(page, 'https://garden.example/p/7').name).toBe('Teak Garden Bench');
+  });
+
+  it('keeps products whose names start with the words of a section', () => {
+    for (const name of ['Contact Lens Case', 'Home Office Chair', 'Reviews of the Year 2025 Photo Book', 'Menu Board A4']) {
+      expect(extractProduct(html(`<title>${name}</title>`, `<h1>${name}</h1>`), 'https://shop.example/p').name).toBe(name);
+    }
+  });
+});

@@ -6,14 +6,15 @@ import { load } from 'cheerio';
 import { decodePage } from './decode.js';
 import { elementsOf } from './elements.js';
 import { mergeFacts, pageLanguage } from './facts.js';
-import { isJunkImage, isVideoFile, largestVariant, mediaIdentity, resolveUrl } from './mediaUrls.js';
+import { productImages } from './images.js';
+import { isVideoFile, mediaIdentity, resolveUrl } from './mediaUrls.js';
 import { chooseName, pageCandidates, siteNames } from './name.js';
 import { brandName, chooseOffer } from './offer.js';
 import { fromAmazon } from './sources/amazon.js';
 import { fromJsonLd } from './sources/jsonLd.js';
 import { fromMetaTags } from './sources/metaTags.js';
 import { fromMicrodata } from './sources/microdata.js';
-import { pageDescription, pagePictures, pageVideos } from './sources/page.js';
+import { pageDescription, pageVideos } from './sources/page.js';
 import { fromShopify } from './sources/shopify.js';
 import { truncate } from './text.js';
 import type { ExtractedProduct, Found, Page } from './types.js';
@@ -22,8 +23,6 @@ import type { ExtractedProduct, Found, Page } from './types.js';
 const STRUCTURED = [fromJsonLd, fromShopify, fromAmazon, fromMicrodata];
 /** …then link previews. */
 const SOURCES = [...STRUCTURED, fromMetaTags];
-/** With fewer pictures than this from the sources above, the pictures in the page's body are added. */
-const FEW_IMAGES = 2;
 /** What link-video accepts as productName and productDescription. */
 const MAX_NAME = 500;
 const MAX_DESCRIPTION = 10_000;
@@ -44,9 +43,7 @@ export function extractProduct(html: string | Buffer, pageUrl: string, contentTy
     location: pageUrl,
   };
   const found = SOURCES.map((source) => source(page));
-  const structuredImages = pictures(found, page.url);
-  const images =
-    structuredImages.length < FEW_IMAGES ? pictures([...found, { images: pagePictures($), videos: [] }], page.url) : structuredImages;
+  const images = productImages(page, found, STRUCTURED.length);
   const structured = found.slice(0, STRUCTURED.length).map((f) => f.name);
   const { preview, heading, title } = pageCandidates($);
   // Every page has a heading and a title: without a picture beside them they name no product.
@@ -75,16 +72,7 @@ export const hasProduct = (product: ExtractedProduct) => product.name !== '' || 
 
 const firstOf = (found: Found[], field: 'name' | 'description') => found.find((f) => f[field])?.[field];
 
-function pictures(found: Found[], base: string): string[] {
-  return distinct(
-    found.flatMap((f) => f.images),
-    base,
-  )
-    .filter((url) => !isJunkImage(url))
-    .map(largestVariant);
-}
-
-/** Absolute URLs in first-seen order, one per picture or video however many sizes of it the page names. */
+/** Absolute URLs in first-seen order, one per video however many sizes of it the page names. */
 function distinct(urls: string[], base: string): string[] {
   const seen = new Map<string, string>();
   for (const url of urls) {

@@ -89,6 +89,8 @@ const TRACKERS = /(^|\.)(facebook\.com|doubleclick\.net|google-analytics\.com|go
 const MAP_HOSTS =
   /(^|\.)(tile\.openstreetmap\.org|tiles?\.[\w-]+\.\w+|maps\.googleapis\.com|maps\.gstatic\.com|api\.mapbox\.com|basemaps\.cartocdn\.com)$/i;
 const MAP_TILE = /\/\d{1,2}\/\d+\/\d+(?:@\dx)?\.(?:png|jpe?g|webp)$/i;
+// …or its x, y and zoom as parameters, in the query or (Google's /vt/lyrs=m&x=…&y=…&z=…) the path.
+const TILE_PARAMS = [/[/?&;]x=\d+(?:&|$)/, /[/?&;]y=\d+(?:&|$)/, /[/?&;]z=\d+(?:&|$)/];
 // Amazon's UI pictures live under /images/G/ (sprites, badges) rather than /images/I/ (product images).
 const AMAZON_UI = /\/images\/G\//;
 
@@ -107,6 +109,7 @@ export function isJunkImage(href: string): boolean {
     TRACKERS.test(url.hostname) ||
     MAP_HOSTS.test(url.hostname) ||
     MAP_TILE.test(path) ||
+    TILE_PARAMS.every((param) => param.test(`${path}${url.search}`)) ||
     (isAmazon(url) && AMAZON_UI.test(path))
   );
 }

@@ -7,6 +7,7 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import { elementsOf } from './elements.js';
+import { isSectionHeading } from './sections.js';
 import { metaValues } from './sources/metaTags.js';
 import { cleanText } from './text.js';
 import { visibleText } from './visibleText.js';
@@ -70,17 +71,33 @@ function isSiteOrMarketing(segment: string, sites: readonly string[]): boolean {
   const text = segment.toLowerCase();
   const bare = text.replace(/\.(?:com|net|org|co|cn|br|pt|de|fr|es|it|uk|jp|kr|tw|cl|il)(?:\.\w{2})?$/, '');
   return (
-    sites.some((site) => bare === site || text === site || (text.includes(site) && text.length <= site.length + 12)) || MARKETING.test(text)
+    sites.some((site) => bare === site || text === site || (text.includes(site) && text.length <= site.length + 12)) ||
+    // "Salón Luna" on salonluna.example: the host writes the name without spaces or accents.
+    sites.includes(squashed(bare)) ||
+    MARKETING.test(text) ||
+    isSectionHeading(text)
   );
 }
 
-/** The product's name from the candidates, or undefined when the page has none. */
+/**
+ * The product's name from the candidates, or undefined when the page has none. A section's heading ("Our services",
+ * "联系我们", "Avaliações") is the name only when no candidate is better (class 6 of "Link analysis on real shops").
+ */
 export function chooseName(candidates: NameCandidates, sites: readonly string[]): string | undefined {
-  const structured = candidates.structured.map((name) => cleanName(name, sites)).find((name) => name && !UI_WORDS.test(name));
+  return chooseAmong(candidates, sites, (name) => !isSectionHeading(name)) ?? chooseAmong(candidates, sites, () => true);
+}
+
+/** The name the candidates agree on, of those `acceptable` takes. */
+function chooseAmong(candidates: NameCandidates, sites: readonly string[], acceptable: (name: string) => boolean): string | undefined {
+  const clean = (raw: string | undefined) => {
+    const name = cleanName(raw, sites);
+    return name && acceptable(name) ? name : undefined;
+  };
+  const structured = candidates.structured.map(clean).find((name) => name && !UI_WORDS.test(name));
   if (structured) return structured;
-  const preview = cleanName(candidates.preview, sites);
-  const heading = usableHeading(cleanName(candidates.heading, sites));
-  const title = cleanName(candidates.title, sites);
+  const preview = clean(candidates.preview);
+  const heading = usableHeading(clean(candidates.heading));
+  const title = clean(candidates.title);
   // The heading, when a title carries it too: the page's own words for the product, without the title's extras.
   const raw = [candidates.preview, candidates.title].map((text) => cleanText(text)?.toLowerCase() ?? '');
   if (heading && raw.some((text) => text.includes(heading.toLowerCase()))) return heading;
@@ -95,6 +112,11 @@ function usableHeading(heading: string | undefined): string | undefined {
   return heading;
 }
 
+const squashed = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLowerCase();
 const agree = (a: string, b: string) => a.toLowerCase().includes(b.toLowerCase()) || b.toLowerCase().includes(a.toLowerCase());
 const shorter = (a: string, b: string) => (b.length < a.length ? b : a);
 
