@@ -37,6 +37,7 @@ const LoginPage = named(() => import('../features/auth/LoginPage'), 'LoginPage')
 const LoginCallbackPage = named(() => import('../features/auth/LoginCallbackPage'), 'LoginCallbackPage');
 const ActivatePage = named(() => import('../features/auth/ActivatePage'), 'ActivatePage');
 const InvitePage = named(() => import('../features/invite/InvitePage'), 'InvitePage');
+const DevelopersPage = named(() => import('../features/developers/DevelopersPage'), 'DevelopersPage');
 const AssetsPage = named(() => import('../features/assets/AssetsPage'), 'AssetsPage');
 const LinkToVideoLanding = named(() => import('../features/link-to-video/LinkToVideoLanding'), 'LinkToVideoLanding');
 const EditProductPage = named(() => import('../features/link-to-video/edit-product/EditProductPage'), 'EditProductPage');
@@ -79,6 +80,7 @@ export const ROUTES: readonly RouteEntry[] = [
   page(PATHS.loginCallback, LoginCallbackPage, 'app:routes.loginCallback', open),
   page(PATHS.activate, ActivatePage, 'app:routes.activate', { ...open, loginRequired: true }),
   page(PATHS.invite, InvitePage, 'app:routes.invite', { loginRequired: true, layout: 'header+sidebar' }),
+  page(PATHS.developers, DevelopersPage, 'app:routes.developers', { loginRequired: true, layout: 'header+sidebar' }),
   { path: '/account/privacy-policy', redirect: PATHS.privacyPolicy },
   { path: '/tools', redirect: PATHS.linkToVideo },
   page(PATHS.linkToVideo, LinkToVideoLanding, 'app:routes.linkToVideo', { layout: 'header+sidebar' }),

@@ -11,6 +11,8 @@ export const PATHS = {
   activate: '/account/activate',
   /** Not in spec "Screens and routes"'s table, whose text keeps this page's path unshown; kept with the other account pages. */
   invite: '/account/invite',
+  /** API keys and webhooks (issue 20), from the user menu like the invite page. */
+  developers: '/account/developers',
   linkToVideo: '/tools/link-to-video',
   editProduct: '/tools/link-to-video/edit-product',
   preview: '/tools/link-to-video/preview',

@@ -1,0 +1,39 @@
+import { PUBLIC_API_BASE } from '@reelsmith/contract/public-api';
+import { useTranslation } from 'react-i18next';
+import { apiBase } from '../../shared/prefix';
+import { ApiKeysPanel } from './ApiKeysPanel';
+import styles from './developers.module.css';
+import { WebhooksPanel } from './webhooks/WebhooksPanel';
+
+/**
+ * The Developers page (issue 20, from the user menu): API keys, a first call to copy, the API's document, and the
+ * webhook endpoints (decisions "API keys", "Public API", "Webhooks").
+ */
+export function DevelopersPage() {
+  const { t } = useTranslation('developers');
+  const base = `${window.location.origin}${apiBase()}${PUBLIC_API_BASE}`;
+  const example = `curl -H "Authorization: Bearer $REELSMITH_KEY" \\\n  ${base}/points/account`;
+  return (
+    <div className={styles.page}>
+      <header className={styles.intro}>
+        <h1>{t('title')}</h1>
+        <p>{t('subtitle')}</p>
+      </header>
+      <ApiKeysPanel />
+      <section className={styles.panel} aria-labelledby="developers-start">
+        <h2 id="developers-start">{t('start.title')}</h2>
+        <p className={styles.note}>{t('start.text')}</p>
+        <pre className={styles.code}>
+          <code>{example}</code>
+        </pre>
+        <p className={styles.note}>
+          {t('start.document')}{' '}
+          <a href={`${base}/openapi.json`} target="_blank" rel="noreferrer">
+            {t('start.documentLink')}
+          </a>
+        </p>
+      </section>
+      <WebhooksPanel />
+    </div>
+  );
+}
