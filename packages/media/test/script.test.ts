@@ -244,3 +244,72 @@ describe('the local writer says only what the page says (decision "Scripts from 
     }
   });
 });
+
+describe('the local writer says the page facts link analysis found (decision "Product facts")', () => {
+  const FACTS = {
+    en: {
+      features: ['LONG BATTERY: Plays for 30 hours on one charge.', 'Pairs with two phones at once.'],
+      materials: ['Recycled aluminium', 'Silicone'],
+    },
+    zh: { features: ['【超长续航】一次充电可播放30小时。', '可同时连接两部手机。'], materials: ['再生铝', '硅胶'] },
+    pt: {
+      features: ['BATERIA LONGA: Toca por 30 horas com uma carga.', 'Conecta com dois celulares ao mesmo tempo.'],
+      materials: ['Alumínio reciclado', 'Silicone'],
+    },
+  };
+  const NAMES = { en: 'Pulse Mini Speaker', zh: '迷你蓝牙音箱', pt: 'Caixa de Som Pulse Mini' };
+
+  for (const language of ['en', 'zh', 'pt'] as const) {
+    it(`${language}: says the feature bullets, without their shouted heading, and what the product is made of`, () => {
+      const brief = { productName: NAMES[language], productDescription: '', language, pageLanguage: language, ...FACTS[language] };
+      for (const videoLength of [15, 30, 45] as const) {
+        const scripts = planScripts({ ...brief, offer: OFFER[language], rating: RATING, videoLength, count: 5 });
+        for (const { angle, lines } of scripts) {
+          const features = lines.filter((l) => l.sources.includes('features'));
+          // A feature tour says them at any length; at 30 s and more, every script does.
+          if (angle === 'features' || videoLength > 15) expect(features.length).toBeGreaterThan(0);
+          // Every feature line is the page's own words.
+          for (const l of features) expect(FACTS[language].features.map(normal).join(' ')).toContain(normal(l.text));
+          expect(lines.map((l) => l.text).join(' ')).not.toMatch(/LONG BATTERY|BATERIA LONGA|【/u);
+        }
+        const said = scripts.flatMap((s) => s.lines.map((l) => l.text));
+        expect(said).toContain(
+          { en: 'Plays for 30 hours on one charge.', zh: '一次充电可播放30小时。', pt: 'Toca por 30 horas com uma carga.' }[language],
+        );
+        if (videoLength === 45) {
+          expect(said).toContain(
+            {
+              en: 'It is made of recycled aluminium and silicone.',
+              zh: '材质：再生铝、硅胶。',
+              pt: 'Material: alumínio reciclado e silicone.',
+            }[language],
+          );
+        }
+      }
+    });
+  }
+
+  it("leaves out bullets and materials in another language than the script's, and says a description's fact once", () => {
+    const english = planScripts({
+      productName: '迷你音箱',
+      productDescription: '',
+      language: 'zh',
+      pageLanguage: 'en',
+      ...FACTS.en,
+      videoLength: 45,
+      count: 2,
+    });
+    for (const { lines } of english)
+      expect(lines.some((l) => l.sources.includes('features') || l.sources.includes('materials'))).toBe(false);
+    const twice = planScripts({
+      productName: NAMES.en,
+      productDescription: 'Plays for 30 hours on one charge. Pairs with two phones at once.',
+      language: 'en',
+      features: FACTS.en.features,
+      videoLength: 45,
+      count: 1,
+    });
+    const said = twice[0]?.lines.map((l) => l.text) ?? [];
+    expect(said.filter((text) => text === 'Plays for 30 hours on one charge.')).toHaveLength(1);
+  });
+});

@@ -274,4 +274,11 @@ describe('link-video scripts by the writer the composition root chose', () => {
     ]);
     expect(fake.requests.length).toBe(before);
   });
+
+  it("has the local writer say the page's feature bullets and materials, in the page's language", async () => {
+    const facts = { features: ['Folds flat into its own pocket.'], materials: ['Ripstop nylon'], language: 'en' };
+    const scripts = await scriptsFor({ ...input, productFacts: facts }, { ...video, videoLength: 30 }, job(undefined));
+    for (const script of scripts) expect(script.segments.map((s) => s.segText)).toContain('Folds flat into its own pocket.');
+    expect(scripts.flatMap((s) => s.segments.map((x) => x.segText))).toContain('It is made of ripstop nylon.');
+  });
 });

@@ -4,7 +4,7 @@ import type { Language } from './language.js';
  * The local writer's own words, per language (decision "Scripts from page facts"). Every line that says
  * something about the product names its source with a placeholder: `{name}` and `{brand}` come from the page's
  * name and brand, `{price}`, `{listPrice}` and `{discount}` from its offer, `{rating}` and `{reviews}` from its
- * review summary. A line whose placeholders the page cannot fill is not said, so no script claims a price,
+ * review summary, `{materials}` from the materials it states. A line whose placeholders the page cannot fill is not said, so no script claims a price,
  * a discount or a rating the page does not state. The rest are questions, invitations and calls to action,
  * which claim nothing.
  *
@@ -35,6 +35,8 @@ export interface Copy {
   discount: string;
   rating: string;
   brand: string;
+  /** What the product is made of; in pt without a participle, which would agree with the product's gender. */
+  materials: string;
   /** Lines that claim nothing, for a script whose facts run out before the slot is full. */
   fillers: string[];
 }
@@ -67,6 +69,7 @@ export const COPY: Record<Language, Copy> = {
     discount: 'That is {discount}% off.',
     rating: 'Buyers rate it {rating} out of 5, in {reviews} reviews.',
     brand: 'It comes from {brand}.',
+    materials: 'It is made of {materials}.',
     fillers: [
       'Take a closer look at {name}.',
       'Picture it in your everyday life.',
@@ -95,6 +98,7 @@ export const COPY: Record<Language, Copy> = {
     discount: '直降{discount}%。',
     rating: '买家评分{rating}分，满分5分，共{reviews}条评价。',
     brand: '来自{brand}。',
+    materials: '材质：{materials}。',
     fillers: [
       '近距离看看{name}。',
       '想象一下它出现在你的日常里。',
@@ -127,6 +131,7 @@ export const COPY: Record<Language, Copy> = {
     discount: 'São {discount}% de desconto.',
     rating: 'Nota {rating} de 5, em {reviews} avaliações.',
     brand: 'É da marca {brand}.',
+    materials: 'Material: {materials}.',
     fillers: [
       'Veja {name} de perto.',
       'Imagine isso no seu dia a dia.',

@@ -70,10 +70,10 @@ function sayable(sentence: string, language: Language): string[] {
  * The product description's facts as lines a voice can say, best first: whole sentences (never a fragment cut
  * from one), short bullets said together as a list, facts with figures (sizes, hours, counts) before the rest
  * and otherwise in the seller's order. Empty when the description is in another language than the script,
- * because the local writer does not translate.
+ * because the local writer does not translate: `written` is its language when the page states it, else it is detected.
  */
-export function productFacts(description: string, language: Language): string[] {
-  if (!description.trim() || detectLanguage(description) !== language) return [];
+export function productFacts(description: string, language: Language, written = detectLanguage(description)): string[] {
+  if (!description.trim() || written !== language) return [];
   const fragment = FRAGMENT[language];
   const parts = sentences(description)
     .flatMap((sentence) => sayable(sentence, language))
@@ -107,4 +107,15 @@ export function productFacts(description: string, language: Language): string[] 
     .map((fact, order) => ({ fact, order, figures: /\d/.test(fact) ? 1 : 0 }))
     .sort((a, b) => b.figures - a.figures || a.order - b.order)
     .map(({ fact }) => fact);
+}
+
+/**
+ * A feature bullet without the heading shops put before it: Amazon's "SUPERIOR SOUND: …" in capitals, a Chinese
+ * shop's "【超长续航】…"; a "Name: value" pair of schema.org's additionalProperty is kept whole.
+ */
+const BULLET_HEADING = /^(?:[\p{Lu}\d][\p{Lu}\d\s&'’/+-]{1,40}\s*[:：–—]|【[^】]{1,20}】)\s*(?=\S)/u;
+
+/** The page's feature bullets as lines a voice can say, as `productFacts` says a description's. */
+export function featureFacts(features: readonly string[], language: Language, written: Language): string[] {
+  return productFacts(features.map((feature) => feature.replace(BULLET_HEADING, '')).join('\n'), language, written);
 }

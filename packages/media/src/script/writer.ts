@@ -1,7 +1,7 @@
 import { discountPercent, spokenPrice } from '../templates/price.js';
 import { type Angle, type AngleId, COPY } from './angles.js';
-import { productFacts } from './facts.js';
-import type { Language, ScriptLength } from './language.js';
+import { featureFacts, productFacts } from './facts.js';
+import { detectLanguage, type Language, type ScriptLength } from './language.js';
 import { shortName } from './name.js';
 import { SEGMENT_PAUSE, speechSeconds } from './rate.js';
 import { numberSegments, type ScriptVariant } from './split.js';
@@ -15,6 +15,11 @@ export interface ScriptBrief {
   offer?: { price: string; currency: string; listPrice?: string | undefined } | undefined;
   /** The page's review summary: stars out of 5 and how many reviews give them. */
   rating?: { value: number; count: number } | undefined;
+  /** The page's feature bullets and the materials it states (link analysis's ProductFacts), in the page's words. */
+  features?: readonly string[] | undefined;
+  materials?: readonly string[] | undefined;
+  /** The language the page declares (`<html lang>`, a primary tag), which its bullets and materials are written in. */
+  pageLanguage?: string | undefined;
   language: Language;
   videoLength: ScriptLength;
   /** How many distinct variants to write (link-video's resultNum), 1 to MAX_VARIANTS. */
@@ -31,7 +36,7 @@ export const MAX_VARIANTS = COPY.en.angles.length;
 export const FILL = 0.95;
 
 /** Where a line's claim comes from: a field of the page, or nowhere because it claims nothing. */
-export type LineSource = 'name' | 'brand' | 'offer' | 'rating' | 'description' | 'none';
+export type LineSource = 'name' | 'brand' | 'offer' | 'rating' | 'description' | 'features' | 'materials' | 'none';
 
 export interface ScriptLine {
   text: string;
@@ -49,7 +54,30 @@ const PLACEHOLDER_SOURCE: Record<string, LineSource> = {
   discount: 'offer',
   rating: 'rating',
   reviews: 'rating',
+  materials: 'materials',
 };
+
+const LANGUAGES: readonly string[] = ['en', 'zh', 'pt'] satisfies Language[];
+
+/**
+ * The language the page's bullets and materials are in: the one the page declares, else the one they read as. A
+ * page in a language the writer does not speak gives none, since the writer does not translate.
+ */
+function factsLanguage(brief: ScriptBrief): Language | undefined {
+  const declared = brief.pageLanguage?.toLowerCase();
+  if (declared) return LANGUAGES.includes(declared) ? (declared as Language) : undefined;
+  const text = [...(brief.features ?? []), ...(brief.materials ?? [])].join('\n');
+  return text ? detectLanguage(text) : undefined;
+}
+
+/** "cotton, linen and elastane", "棉、亚麻": the materials as one spoken list, a name in capitals kept as written. */
+function materialsList(materials: readonly string[], language: Language): string {
+  const items = materials.map((m) => m.trim()).filter(Boolean);
+  if (language === 'zh') return items.join('、');
+  const said = items.map((m) => (/^\p{Lu}[\p{Lu}\d]/u.test(m) ? m : `${m.charAt(0).toLowerCase()}${m.slice(1)}`));
+  const last = said.pop() as string;
+  return said.length ? `${said.join(', ')} ${language === 'pt' ? 'e' : 'and'} ${last}` : last;
+}
 
 const NUMBER_LOCALE: Record<Language, string> = { en: 'en-US', zh: 'zh-CN', pt: 'pt-BR' };
 
@@ -73,6 +101,7 @@ function valuesOf(brief: ScriptBrief): Record<string, string> {
     values.rating = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(rating.value);
     values.reviews = new Intl.NumberFormat(locale).format(rating.count);
   }
+  if (brief.materials?.length && factsLanguage(brief) === language) values.materials = materialsList(brief.materials, language);
   return values;
 }
 
@@ -98,13 +127,31 @@ function anglesFor(brief: ScriptBrief, values: Record<string, string>): Angle[] 
     .filter((angle) => angle.hooks.some((hook) => fill(hook, values)) && fill(angle.callToAction, values));
 }
 
+/**
+ * What the page says about the product, as lines: its feature bullets first (the seller's own summary), then the
+ * description's facts that the bullets do not already say (Amazon's description repeats its bullets).
+ */
+function factLines(brief: ScriptBrief): ScriptLine[] {
+  const written = factsLanguage(brief);
+  const features = written && brief.features?.length ? featureFacts(brief.features, brief.language, written) : [];
+  const known = new Set(features.map((f) => f.toLowerCase()));
+  return [
+    ...features.map((text): ScriptLine => ({ text, sources: ['features'] })),
+    ...productFacts(brief.productDescription, brief.language)
+      .filter((text) => !known.has(text.toLowerCase()))
+      .map((text): ScriptLine => ({ text, sources: ['description'] })),
+  ];
+}
+
 const rotate = <T>(items: T[], by: number): T[] =>
   items.length ? [...items.slice(by % items.length), ...items.slice(0, by % items.length)] : [];
 
 /**
- * One script from one angle: the hook, the angle's own follow-up, the description's facts, then the review
+ * One script from one angle: the hook, the angle's own follow-up, the feature bullets and the description's facts,
+ * what the product is made of, then the review
  * summary, brand and price the angle did not open with, and the call to action. Lines are taken by importance
- * while the ad has room (the hook and call to action always, then the offer, the rating, the facts, the brand)
+ * while the ad has room (the hook and call to action always, then the offer, the rating, the facts, the brand; a
+ * feature tour takes its facts before the rating)
  * and said in the order of a classic short ad. Lines that claim nothing fill a slot the facts leave empty.
  */
 function planScript(brief: ScriptBrief, angle: Angle, values: Record<string, string>, variant: number): ScriptLine[] {
@@ -116,9 +163,10 @@ function planScript(brief: ScriptBrief, angle: Angle, values: Record<string, str
   const rating = angle.angle === 'reviews' ? undefined : line(copy.rating);
   const brand = angle.angle === 'brand' ? undefined : line(copy.brand);
   const price = angle.angle === 'offer' ? undefined : (line(copy.sale) ?? line(copy.price));
-  const facts = rotate(productFacts(brief.productDescription, brief.language), variant).map(
-    (text): ScriptLine => ({ text, sources: ['description'] }),
-  );
+  const facts = rotate(factLines(brief), variant);
+  // Materials a fact already names ("Made of 18/8 stainless steel") are not said twice.
+  const said = facts.map((f) => f.text.toLowerCase()).join('\n');
+  const materials = brief.materials?.every((m) => said.includes(m.toLowerCase())) ? undefined : line(copy.materials);
   const fillers = rotate(copy.fillers, variant)
     .map(line)
     .filter((l): l is ScriptLine => l !== undefined);
@@ -127,13 +175,15 @@ function planScript(brief: ScriptBrief, angle: Angle, values: Record<string, str
   const budget = brief.videoLength * FILL;
   const chosen = new Set<ScriptLine>([hook, callToAction]);
   let used = seconds(hook) + seconds(callToAction);
-  const candidates = [...follow, price, rating, ...facts, brand, ...fillers].filter((l): l is ScriptLine => l !== undefined);
+  // A feature tour promises the facts in its hook: they come before the rating there (the price is in every script).
+  const important = angle.angle === 'features' ? [price, ...facts, rating] : [price, rating, ...facts];
+  const candidates = [...follow, ...important, materials, brand, ...fillers].filter((l): l is ScriptLine => l !== undefined);
   for (const candidate of candidates) {
     if (used + seconds(candidate) > budget) continue;
     chosen.add(candidate);
     used += seconds(candidate);
   }
-  const order = [hook, ...follow, ...facts, ...fillers, rating, brand, price, callToAction];
+  const order = [hook, ...follow, ...facts, materials, ...fillers, rating, brand, price, callToAction];
   return order.filter((l): l is ScriptLine => l !== undefined && chosen.has(l));
 }
 

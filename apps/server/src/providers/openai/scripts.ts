@@ -49,6 +49,8 @@ function factsOf(brief: ScriptBrief) {
     priceBeforeSale: offer?.listPrice ? spokenPrice(offer.listPrice, offer.currency, language) : undefined,
     rating: rating && rating.count > 0 ? { starsOutOf5: rating.value, reviews: rating.count } : undefined,
     description: brief.productDescription.trim().slice(0, MAX_DESCRIPTION_CHARS) || undefined,
+    features: brief.features?.length ? brief.features : undefined,
+    materials: brief.materials?.length ? brief.materials : undefined,
   };
 }
 

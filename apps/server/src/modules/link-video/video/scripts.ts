@@ -43,6 +43,10 @@ export async function scriptsFor(
       productBrand: input.productBrand,
       offer: input.productOffer,
       rating: input.productRating,
+      // The bullets and materials the page states, so the local writer says real things (decision "Product facts").
+      features: input.productFacts?.features,
+      materials: input.productFacts?.materials,
+      pageLanguage: input.productFacts?.language,
       language: languageOf(input, settings),
       videoLength: settings.videoLength,
       count: Math.min(count, MAX_VARIANTS),
