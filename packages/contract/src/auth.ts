@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.js';
+import { defineCall, SHELL_ROUTES } from './call.js';
 import type { ErrorKey } from './errors.js';
 import { User } from './users.js';
 
@@ -15,7 +15,7 @@ export const authConfig = defineCall({
  * Who is signed in, or null. The web app asks this first on every page: signed out is a normal state there, and
  * /users/me's 401 would be logged by the browser as a failed request on every signed-out page.
  */
-export const authSession = defineCall({ method: 'GET', path: '/auth/session', access: 'public', data: User.nullable() });
+export const authSession = defineCall({ ...SHELL_ROUTES.authSession, data: User.nullable() });
 
 /** Dev sign-in (design "Operator interface"): only when DEV_LOGIN is on, otherwise 404. */
 export const authDevLogin = defineCall({
@@ -32,8 +32,6 @@ export const authDevLogin = defineCall({
 /** Browser navigations, not envelope calls: start Google sign-in, and the provider's return. */
 export const AUTH_GOOGLE_PATH = '/auth/google';
 export const AUTH_GOOGLE_CALLBACK_PATH = '/auth/google/callback';
-/** Where the server sends the browser after the callback, with ?status=success|error. */
-export const LOGIN_CALLBACK_ROUTE = '/account/login-callback';
 /**
  * Why a sign-in was refused, when the person can do something about it: sent as `&reason=` beside `status=error`
  * (an error table key), so the callback page says it instead of the generic failure. Only these are shown.

@@ -38,8 +38,22 @@ export const REFERRAL_FRIEND_CREDITS = 100;
 export const REFERRAL_INVITER_CREDITS = 100;
 export const REFERRAL_INVITER_MONTHLY_CAP = 500;
 
+// The languages and the client log limits live here rather than beside their schemas (enums.ts, logs.ts): the web
+// app reads them before its first render, and this module imports no zod (decision "First-load bundle split").
+export const LOCALES = ['en', 'zh', 'pt'] as const;
+export const DEFAULT_LOCALE: (typeof LOCALES)[number] = 'en';
+/** Whether a value is one of LOCALES: `Locale.safeParse` without zod. */
+export const isLocale = (value: unknown): value is (typeof LOCALES)[number] => (LOCALES as readonly unknown[]).includes(value);
+
+export const CLIENT_LOG_BATCH_MAX = 20;
+export const CLIENT_LOG_MESSAGE_MAX = 500;
+/** The endpoint's body limit: a full batch of the longest messages, with room for the JSON around them. */
+export const CLIENT_LOG_BODY_MAX = CLIENT_LOG_BATCH_MAX * (CLIENT_LOG_MESSAGE_MAX + 600);
+
 export const LOCALE_COOKIE_DAYS = 365;
 export const DRAFT_STORAGE_PREFIX = 'projectDraftData-';
+/** Where the server sends the browser after Google sign-in's callback, with ?status=success|error. */
+export const LOGIN_CALLBACK_ROUTE = '/account/login-callback';
 /** Local storage key of the path a guarded route sends the user back to after sign-in or activation. */
 export const REDIRECT_STORAGE_KEY = 'redirectPath';
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { LOCALES } from './constants.js';
 
 // Every enumeration the spec names, once, for web and server alike.
 
-export const LOCALES = ['en', 'zh', 'pt'] as const;
 export const Locale = z.enum(LOCALES);
 export type Locale = z.infer<typeof Locale>;
-export const DEFAULT_LOCALE: Locale = 'en';
 
 export const UserStatus = z.enum(['ACTIVE', 'INACTIVE']);
 export type UserStatus = z.infer<typeof UserStatus>;

@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { defineCall } from './call.js';
+import { defineCall, SHELL_ROUTES } from './call.js';
 import { Ok } from './common.js';
+import { CLIENT_LOG_BATCH_MAX, CLIENT_LOG_MESSAGE_MAX } from './constants.js';
 
 /** What went wrong in the browser: a script error, a promise nobody caught, a call or a task that failed. */
 export const ClientLogKind = z.enum(['error', 'unhandledRejection', 'callFailed', 'taskFailed']);
 export type ClientLogKind = z.infer<typeof ClientLogKind>;
-
-export const CLIENT_LOG_BATCH_MAX = 20;
-export const CLIENT_LOG_MESSAGE_MAX = 500;
-/** The endpoint's body limit: a full batch of the longest messages, with room for the JSON around them. */
-export const CLIENT_LOG_BODY_MAX = CLIENT_LOG_BATCH_MAX * (CLIENT_LOG_MESSAGE_MAX + 600);
 
 /**
  * One client log entry (spec "Error catalogue": a logging collection endpoint whose errors are silently ignored).
@@ -29,9 +25,7 @@ export const ClientLogEntry = z.strictObject({
 export type ClientLogEntry = z.infer<typeof ClientLogEntry>;
 
 export const logCollect = defineCall({
-  method: 'POST',
-  path: '/log/collect',
-  access: 'public',
+  ...SHELL_ROUTES.logCollect,
   body: z.strictObject({ entries: z.array(ClientLogEntry).min(1).max(CLIENT_LOG_BATCH_MAX) }),
   data: Ok,
 });

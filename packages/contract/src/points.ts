@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.js';
+import { defineCall, SHELL_ROUTES } from './call.js';
 import { Page, Timestamp } from './common.js';
 import { HistoryTab, OperationType, SkuCode } from './enums.js';
 
@@ -39,10 +39,10 @@ export const pointsSkuPrice = defineCall({
   data: z.object({ skuCode: SkuCode, price: z.number().int().min(0) }),
 });
 
-export const pointsAccount = defineCall({ method: 'GET', path: '/points/account', access: 'active', data: PointsAccount });
+export const pointsAccount = defineCall({ ...SHELL_ROUTES.pointsAccount, data: PointsAccount });
 
 /** The credit refresh call the web app makes after a charge (its path is ours: spec "The calls" does not show it). */
-export const pointsRefresh = defineCall({ method: 'POST', path: '/points/refresh', access: 'active', data: PointsAccount });
+export const pointsRefresh = defineCall({ ...SHELL_ROUTES.pointsRefresh, data: PointsAccount });
 
 export const pointsList = defineCall({
   method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.js';
+import { defineCall, SHELL_ROUTES } from './call.js';
 import { UserStatus } from './enums.js';
 
 export const User = z.object({
@@ -22,4 +22,4 @@ export const usersActivate = defineCall({
   data: z.boolean(),
 });
 
-export const usersLogout = defineCall({ method: 'POST', path: '/users/logout', access: 'public', data: z.boolean() });
+export const usersLogout = defineCall({ ...SHELL_ROUTES.usersLogout, data: z.boolean() });

@@ -1,6 +1,6 @@
-import { authSession, type User } from '@reelsmith/contract';
+import { type authSession, SHELL_ROUTES, type User } from '@reelsmith/contract';
 import { create } from 'zustand';
-import { api } from '../../shared/api/client';
+import { apiRoute } from '../../shared/api/client';
 
 /** Who is using the app; `loading` until the session call has answered once. */
 export type Session = { state: 'loading' } | { state: 'signedOut' } | { state: 'signedIn'; user: User };
@@ -16,7 +16,7 @@ export const useSession = create<SessionStore>((set, get) => ({
   session: { state: 'loading' },
   setUser: (user) => set({ session: user ? { state: 'signedIn', user } : { state: 'signedOut' } }),
   loadUser: async () => {
-    const user = await api(authSession, { silent: true }).catch(() => null);
+    const user = await apiRoute<typeof authSession>(SHELL_ROUTES.authSession, { silent: true }).catch(() => null);
     get().setUser(user);
     return user;
   },

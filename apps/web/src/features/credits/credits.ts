@@ -1,6 +1,6 @@
-import { type PointsAccount, pointsAccount, pointsRefresh } from '@reelsmith/contract';
+import { type PointsAccount, type pointsAccount, type pointsRefresh, SHELL_ROUTES } from '@reelsmith/contract';
 import { create } from 'zustand';
-import { api } from '../../shared/api/client';
+import { apiRoute } from '../../shared/api/client';
 import { type Session, useSession } from '../auth';
 
 export type CreditsStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -20,11 +20,12 @@ export const useCredits = create<CreditsStore>(() => ({ account: null, status: '
  */
 let latest = 0;
 
-async function fetchAccount(call: typeof pointsAccount | typeof pointsRefresh): Promise<void> {
+// The shell's routes, not the calls: the header loads the balance on every page (decision "First-load bundle split").
+async function fetchAccount(route: typeof SHELL_ROUTES.pointsAccount | typeof SHELL_ROUTES.pointsRefresh): Promise<void> {
   const ticket = ++latest;
   useCredits.setState((store) => ({ status: store.account ? store.status : 'loading' }));
   try {
-    const account = await api(call);
+    const account = await apiRoute<typeof pointsAccount | typeof pointsRefresh>(route);
     if (ticket === latest) useCredits.setState({ account, status: 'ready' });
   } catch {
     // The API client has shown why; a balance already on screen stays.
@@ -33,10 +34,10 @@ async function fetchAccount(call: typeof pointsAccount | typeof pointsRefresh): 
 }
 
 /** Reads the account as it stands. */
-export const loadCredits = (): Promise<void> => fetchAccount(pointsAccount);
+export const loadCredits = (): Promise<void> => fetchAccount(SHELL_ROUTES.pointsAccount);
 
 /** Asks the service to recount the balance: tools call this after a charge, so the header shows what is left. */
-export const refreshCredits = (): Promise<void> => fetchAccount(pointsRefresh);
+export const refreshCredits = (): Promise<void> => fetchAccount(SHELL_ROUTES.pointsRefresh);
 
 function forgetCredits(): void {
   latest++;

@@ -3,12 +3,13 @@ import {
   type CallBody,
   type CallData,
   type CallQuery,
+  type CallRoute,
   CLIENT_HEADER,
   CLIENT_WEB,
   type Envelope,
-  logCollect,
   OK_CODE,
   REQUEST_TIMEOUT_MS,
+  SHELL_ROUTES,
 } from '@reelsmith/contract';
 import { i18n } from '../i18n/i18n';
 import { logClient } from '../logs/clientLog';
@@ -51,11 +52,20 @@ export async function api<C extends Call>(call: C, options: ApiOptions<C> = {}):
     if (!options.silent && error.kind !== 'cancelled') {
       toast.error(error.message);
       // A failure the user was shown is worth the operator's log too (decision "Client logs"); the log's own are not.
-      if (call.path !== logCollect.path) logClient({ kind: 'callFailed', message: error.kind, call: call.path, code: error.code });
+      if (call.path !== SHELL_ROUTES.logCollect.path)
+        logClient({ kind: 'callFailed', message: error.kind, call: call.path, code: error.code });
     }
     throw error;
   }
 }
+
+/**
+ * `api` with a call's route alone (`apiRoute<typeof authSession>(SHELL_ROUTES.authSession)`): its inputs are sent as
+ * given, not parsed. The shell's calls go so, and a first visit does not download zod and the schemas for them
+ * (decision "First-load bundle split").
+ */
+export const apiRoute = <C extends Call>(route: CallRoute<C>, options: ApiOptions<C> = {}): Promise<CallData<C>> =>
+  api(route as C, options);
 
 /** Parsing the inputs applies the schema's trimming and defaults, and stops a malformed call before it leaves. */
 function parseInput(schema: Call['query'], value: unknown): unknown {
@@ -66,7 +76,7 @@ function parseInput(schema: Call['query'], value: unknown): unknown {
   throw new ApiError('invalid', i18n.t('errors:validation', { detail }));
 }
 
-function urlOf(call: Call, query: unknown): string {
+function urlOf(call: CallRoute, query: unknown): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== null) params.set(name, String(value));
@@ -75,9 +85,9 @@ function urlOf(call: Call, query: unknown): string {
   return `${apiBase()}${call.path}${search ? `?${search}` : ''}`;
 }
 
-async function send(call: Call, options: ApiOptions<Call>): Promise<unknown> {
-  const query = parseInput(call.query, options.query);
-  const body = parseInput(call.body, options.body);
+async function send(call: Call | CallRoute, options: ApiOptions<Call>): Promise<unknown> {
+  const query = 'query' in call ? parseInput(call.query, options.query) : options.query;
+  const body = 'body' in call ? parseInput(call.body, options.body) : options.body;
 
   const controller = new AbortController();
   let timedOut = false;

@@ -1,4 +1,4 @@
-import { ERRORS, LOCALES, type Locale } from '@reelsmith/contract';
+import { ERRORS, isLocale, type Locale } from '@reelsmith/contract';
 import type { BackendModule, ReadCallback } from 'i18next';
 
 export type Messages = { [key: string]: unknown };
@@ -35,8 +35,6 @@ export const STARTUP_NAMESPACES = [
   'errors',
   ...new Set([...loaders.keys()].map((key) => key.split('/')[1] ?? '').filter((ns) => ns && !ON_DEMAND.has(ns))),
 ];
-
-const isLocale = (language: string): language is Locale => (LOCALES as readonly string[]).includes(language);
 
 /** An i18next backend reading the catalogues above. */
 export const catalogueBackend: BackendModule = {

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALE_COOKIE_DAYS, Locale, localeKey } from '@reelsmith/contract';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE_DAYS, type Locale, localeKey } from '@reelsmith/contract';
 import Cookies from 'js-cookie';
 import { apiPrefix } from '../prefix';
 
@@ -12,8 +12,8 @@ export const LANGUAGES: Record<Locale, { name: string; htmlLang: string }> = {
 /** The first supported locale among the candidates (a region such as `zh-CN` counts as its language), else the default. */
 export function resolveLocale(...candidates: (string | null | undefined)[]): Locale {
   for (const candidate of candidates) {
-    const parsed = Locale.safeParse(candidate?.trim().toLowerCase().split('-')[0]);
-    if (parsed.success) return parsed.data;
+    const language = candidate?.trim().toLowerCase().split('-')[0];
+    if (isLocale(language)) return language;
   }
   return DEFAULT_LOCALE;
 }
