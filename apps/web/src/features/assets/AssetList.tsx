@@ -36,7 +36,7 @@ interface AssetListProps {
 export function AssetList({ filters, uploads, imports, onImportSettled, onChanged, onClearFilters }: AssetListProps) {
   const { t } = useTranslation('assets');
   const navigate = useNavigate();
-  const confirmDelete = useConfirmDelete();
+  const [confirmDelete, deleteDialog] = useConfirmDelete();
   const [state, pager] = usePager(() => assetPager(filters));
   const loadMore = useCallback(() => pager.loadMore(), [pager]);
   const [viewing, setViewing] = useState<LibraryAsset | null>(null);
@@ -81,6 +81,7 @@ export function AssetList({ filters, uploads, imports, onImportSettled, onChange
 
   return (
     <>
+      {deleteDialog}
       <LibraryGrid
         label={t('tabs.assets')}
         state={state}

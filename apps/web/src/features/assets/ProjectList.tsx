@@ -17,7 +17,7 @@ import { useConfirmDelete } from './useConfirmDelete';
 export function ProjectList({ sort, onChanged }: { sort: Sort; onChanged: () => void }) {
   const { t } = useTranslation('assets');
   const navigate = useNavigate();
-  const confirmDelete = useConfirmDelete();
+  const [confirmDelete, deleteDialog] = useConfirmDelete();
   const [state, pager] = usePager(() => projectPager(sort));
   const loadMore = useCallback(() => pager.loadMore(), [pager]);
   const [renaming, setRenaming] = useState<RenameTarget | null>(null);
@@ -44,6 +44,7 @@ export function ProjectList({ sort, onChanged }: { sort: Sort; onChanged: () => 
 
   return (
     <>
+      {deleteDialog}
       <LibraryGrid
         label={t('tabs.projects')}
         state={state}

@@ -3,7 +3,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 
 /**
  * Toasts for code that runs outside components (the API client). Antd's static `message` cannot see the
- * theme, so <ToastBridge> hands over the themed instance of <App> once it mounts.
+ * theme, so <ToastBridge> hands over a themed instance once it mounts.
  */
 let instance: MessageInstance = message;
 
