@@ -1,23 +1,22 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { LOCALES, Locale } from '@reelsmith/contract';
-import { Button, Dropdown } from 'antd';
+import { isLocale, LOCALES } from '@reelsmith/contract';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { locale } from '../../shared/i18n/i18n';
 import { LANGUAGES, saveLocale } from '../../shared/i18n/locale';
+import { MenuDropdown } from './MenuDropdown';
 import styles from './shell.module.css';
 
 /** English, 简体中文, Português: the choice is saved for a year and the page reloads in it (spec "Screens and routes"). */
 export function LanguageSwitch() {
   const { t } = useTranslation('shell');
   const choose = ({ key }: { key: string }) => {
-    const chosen = Locale.parse(key);
-    if (chosen === locale) return;
-    saveLocale(chosen);
+    if (!isLocale(key) || key === locale) return;
+    saveLocale(key);
     window.location.reload();
   };
   return (
-    <Dropdown
-      trigger={['click']}
+    <MenuDropdown
       menu={{
         items: LOCALES.map((code) => ({ key: code, label: <span lang={LANGUAGES[code].htmlLang}>{LANGUAGES[code].name}</span> })),
         selectable: true,
@@ -29,6 +28,6 @@ export function LanguageSwitch() {
         {/* Only the globe on a phone (decision "Phone layout"); the button's label still names the language. */}
         <span className={styles.languageName}>{LANGUAGES[locale].name}</span>
       </Button>
-    </Dropdown>
+    </MenuDropdown>
   );
 }

@@ -7,8 +7,7 @@ import {
   UserOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { Menu, type MenuProps, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../shared/paths';
@@ -43,38 +42,97 @@ const NAV: { group?: string; entries: NavEntry[] }[] = [
 
 const sectionOf = (pathname: string) => pathname.split('/').slice(0, 3).join('/');
 
-/** The main navigation; the mini variant (video and image tools) shows icons only. */
+/** Where the mini sidebar's label shows on hover or focus: beside the item, over the page. */
+interface Tip {
+  key: string;
+  left: number;
+  top: number;
+}
+
+/**
+ * The main navigation; the mini variant (video and image tools) shows icons only, each item's name beside it on
+ * hover or focus. Plain links drawn as antd's inline Menu was, so a first visit does not download the Menu
+ * (decision "First-load bundle split").
+ */
 export function Sidebar({ variant }: { variant: SidebarVariant }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const section = sectionOf(pathname);
+  const mini = variant === 'mini';
+  const [tip, setTip] = useState<Tip | null>(null);
 
-  const item = ({ key, icon, to }: NavEntry): NonNullable<MenuProps['items']>[number] =>
-    to
-      ? { key, icon, label: <Link to={to}>{t(`nav.${key}`)}</Link> }
-      : {
-          key,
-          icon,
-          disabled: true,
-          label: (
-            <span className={styles.soon}>
-              {t(`nav.${key}`)}
-              <Tag variant="filled">{t('nav.comingSoon')}</Tag>
-            </span>
-          ),
-        };
-  // Icons only leave no room for section titles; a divider marks each section instead.
-  const items: MenuProps['items'] = NAV.flatMap(({ group, entries }) => {
-    if (!group) return entries.map(item);
-    if (variant === 'mini') return [{ type: 'divider' as const, key: group }, ...entries.map(item)];
-    return [{ type: 'group' as const, key: group, label: t(`nav.${group}`), children: entries.map(item) }];
-  });
-  const selected = NAV.flatMap(({ entries }) => entries).find((entry) => entry.section === section)?.key;
+  const item = ({ key, icon, to }: NavEntry) => {
+    const label = t(`nav.${key}`);
+    const soon = !to && <span className={styles.soonTag}>{t('nav.comingSoon')}</span>;
+    // A fixed tip, not one inside the item: the sidebar scrolls, and would clip it.
+    const showTip = mini
+      ? {
+          onMouseEnter: (event: { currentTarget: HTMLElement }) => placeTip(key, event.currentTarget),
+          onFocus: (event: { currentTarget: HTMLElement }) => placeTip(key, event.currentTarget),
+          onMouseLeave: () => setTip(null),
+          onBlur: () => setTip(null),
+        }
+      : {};
+    const content = (
+      <>
+        <span className={styles.navIcon}>{icon}</span>
+        <span className={mini ? styles.navLabelHidden : styles.navLabel}>
+          {label}
+          {!mini && soon}
+        </span>
+        {tip?.key === key && (
+          // The label above already names the link; the tip only shows it.
+          <span className={styles.navTip} aria-hidden="true" style={{ left: tip.left, top: tip.top }}>
+            {label}
+            {soon}
+          </span>
+        )}
+      </>
+    );
+    const selected = NAV.flatMap(({ entries }) => entries).find((entry) => entry.section === section)?.key === key;
+    return (
+      <li key={key}>
+        {to ? (
+          <Link
+            to={to}
+            className={selected ? styles.navItemSelected : styles.navItem}
+            aria-current={selected ? 'page' : undefined}
+            {...showTip}
+          >
+            {content}
+          </Link>
+        ) : (
+          <span className={styles.navItemDisabled} aria-disabled="true" {...showTip}>
+            {content}
+          </span>
+        )}
+      </li>
+    );
+  };
+  const placeTip = (key: string, element: HTMLElement) => {
+    const box = element.getBoundingClientRect();
+    setTip({ key, left: box.right + 12, top: box.top + box.height / 2 });
+  };
 
   const className = { full: styles.sidebar, mini: styles.sidebarMini, drawer: styles.sidebarDrawer }[variant];
   return (
     <nav className={className} aria-label={t('nav.label')}>
-      <Menu mode="inline" inlineCollapsed={variant === 'mini'} items={items} selectedKeys={selected ? [selected] : []} />
+      <ul className={mini ? styles.navListMini : styles.navList}>
+        {NAV.map(({ group, entries }) => (
+          <Fragment key={group ?? 'top'}>
+            {/* Icons only leave no room for section titles; a divider marks each section instead. */}
+            {group && mini && <li className={styles.navDivider} aria-hidden="true" />}
+            {group && !mini ? (
+              <li>
+                <div className={styles.navGroupTitle}>{t(`nav.${group}`)}</div>
+                <ul className={styles.navList}>{entries.map(item)}</ul>
+              </li>
+            ) : (
+              entries.map(item)
+            )}
+          </Fragment>
+        ))}
+      </ul>
     </nav>
   );
 }

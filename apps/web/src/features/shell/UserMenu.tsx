@@ -1,15 +1,26 @@
 import { BgColorsOutlined, GiftOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { Suspense, useState } from 'react';
+import { Button, type MenuProps } from 'antd';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { lazyNamed } from '../../shared/lazyNamed';
 import { PATHS } from '../../shared/paths';
 import { rememberRedirect, signOut, useUser } from '../auth';
+import { MenuDropdown } from './MenuDropdown';
 import styles from './shell.module.css';
 
 // The panel's colour picker, form and picture picker come with the first opening (decision "First-load bundle split").
 const BrandKitPanel = lazyNamed(() => import('../brand-kit'), 'BrandKitPanel');
+
+/** One item of the account menu: it goes to `route`, or does `onClick`; `separated` draws a line above it. */
+interface UserMenuItem {
+  key: string;
+  icon: ReactNode;
+  label: string;
+  route?: string;
+  onClick?: () => void;
+  separated?: boolean;
+}
 
 /**
  * The avatar (or the username's first letter) with a sign-out item, and for an active user the brand kit panel
@@ -36,35 +47,52 @@ export function UserMenu() {
       </Button>
     );
   }
-  const items: MenuProps['items'] = [
-    ...(user.status === 'ACTIVE'
+  const active = user.status === 'ACTIVE';
+  const items: UserMenuItem[] = [
+    ...(active
       ? [
-          { key: 'brandKit', icon: <BgColorsOutlined />, label: t('header.brandKit') },
-          { key: 'invite', icon: <GiftOutlined />, label: t('header.invite') },
-          { type: 'divider' as const },
+          {
+            key: 'brandKit',
+            icon: <BgColorsOutlined />,
+            label: t('header.brandKit'),
+            onClick: () => {
+              setBrandKitLoaded(true);
+              setBrandKitOpen(true);
+            },
+          },
+          { key: 'invite', icon: <GiftOutlined />, label: t('header.invite'), route: PATHS.invite },
         ]
       : []),
-    { key: 'signOut', icon: <LogoutOutlined />, label: t('header.signOut') },
-  ];
-  const choose = ({ key }: { key: string }) => {
-    if (key === 'brandKit') {
-      setBrandKitLoaded(true);
-      setBrandKitOpen(true);
-    } else if (key === 'invite') navigate(PATHS.invite);
     // A failed sign-out has been shown by the API client; the user stays signed in.
-    else signOut().catch(() => {});
+    {
+      key: 'signOut',
+      icon: <LogoutOutlined />,
+      label: t('header.signOut'),
+      onClick: () => void signOut().catch(() => {}),
+      separated: active,
+    },
+  ];
+  const menu: MenuProps = {
+    items: items.flatMap(({ key, icon, label, separated }) => [
+      ...(separated ? [{ type: 'divider' as const, key: `${key}-line` }] : []),
+      { key, icon, label },
+    ]),
+    onClick: ({ key }) => {
+      const item = items.find((entry) => entry.key === key);
+      if (item?.route) navigate(item.route);
+      else item?.onClick?.();
+    },
   };
   return (
     <>
-      <Dropdown trigger={['click']} menu={{ items, onClick: choose }}>
+      <MenuDropdown menu={menu}>
         <button type="button" className={styles.avatarButton} aria-label={t('header.userMenu')} title={user.email}>
-          {user.avatarUrl ? (
-            <Avatar src={user.avatarUrl} alt={user.username} />
-          ) : (
-            <Avatar className={styles.avatarLetter}>{user.username.charAt(0).toUpperCase()}</Avatar>
-          )}
+          {/* antd's Avatar, drawn by the app's CSS: the first visit does not download it (decision "First-load bundle split"). */}
+          <span className={user.avatarUrl ? styles.avatar : `${styles.avatar} ${styles.avatarLetter}`}>
+            {user.avatarUrl ? <img src={user.avatarUrl} alt={user.username} /> : user.username.charAt(0).toUpperCase()}
+          </span>
         </button>
-      </Dropdown>
+      </MenuDropdown>
       {brandKitLoaded && (
         <Suspense>
           <BrandKitPanel open={brandKitOpen} onClose={() => setBrandKitOpen(false)} />
