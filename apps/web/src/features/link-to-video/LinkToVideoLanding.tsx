@@ -9,7 +9,6 @@ import {
   ThunderboltOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { HttpUrl } from '@reelsmith/contract';
 import { Button, Input } from 'antd';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +18,7 @@ import { Glow } from '../../shared/ui/Glow';
 import { rememberRedirect, useSession } from '../auth';
 import { EXAMPLE_LINKS } from './exampleLinks';
 import styles from './landing.module.css';
-import { createProject } from './project/open';
-import { PROJECT_ID_PARAM, stageUrl } from './project/useProjectPage';
+import { PROJECT_ID_PARAM, stageUrl } from './project/stage';
 
 /**
  * Query parameters a link may arrive with (from the browser extension): the product link, the page HTML it
@@ -30,6 +28,9 @@ import { PROJECT_ID_PARAM, stageUrl } from './project/useProjectPage';
 const INPUT_LINK_PARAM = 'inputLink';
 const RES_KEY_PARAM = 'resKey';
 const ARRIVAL_PARAMS = [INPUT_LINK_PARAM, RES_KEY_PARAM, 'resUrl', 'deviceFingerprint'] as const;
+
+/** The link's check and the project's creation, fetched once the visitor turns to the link box (see startFromLink.ts). */
+const loadStart = () => import('./startFromLink');
 
 /** The query string after a project was created: the projectId in, the arrival parameters out. */
 export function withProject(search: URLSearchParams, projectId: string): URLSearchParams {
@@ -75,24 +76,34 @@ export function LinkToVideoLanding() {
   };
 
   const start = async (value: string) => {
-    const parsed = HttpUrl.safeParse(value.trim());
-    if (!parsed.success) {
+    // The button spins while the link's check loads, on a first visit's first submit.
+    setCreating(true);
+    const started = await loadStart().catch(() => null);
+    if (!started) {
+      // The module could not be fetched (offline): the link stays for another try.
+      setProblem(t('shared:messages.unknownError'));
+      setCreating(false);
+      return;
+    }
+    const productLink = started.parseProductLink(value);
+    if (!productLink) {
       setProblem(t('errors:invalidProductUrl'));
+      setCreating(false);
       return;
     }
     if (session.state !== 'signedIn') {
       const withLink = new URLSearchParams(params);
-      withLink.set(INPUT_LINK_PARAM, parsed.data);
+      withLink.set(INPUT_LINK_PARAM, productLink);
       rememberRedirect(`${PATHS.linkToVideo}?${withLink}`);
+      setCreating(false);
       navigate(PATHS.login);
       return;
     }
-    setCreating(true);
     try {
       // Untitled until its product names it (decision "Projects named after the product"), never the shop's host; a
       // name the user gives it in the header is theirs and kept.
-      const projectId = await createProject({
-        productLink: parsed.data,
+      const projectId = await started.createProject({
+        productLink,
         htmlResKey: params.get(RES_KEY_PARAM) ?? undefined,
         deviceFingerprint: params.get('deviceFingerprint') ?? undefined,
       });
@@ -125,7 +136,7 @@ export function LinkToVideoLanding() {
         </h1>
         <p className={styles.subtitle}>{t('hero.subtitle')}</p>
 
-        <form className={styles.linkBox} onSubmit={submit} noValidate>
+        <form className={styles.linkBox} onSubmit={submit} onFocus={() => void loadStart().catch(() => {})} noValidate>
           <Input
             size="large"
             variant="borderless"

@@ -10,6 +10,12 @@ export const STAGE_PATHS: Record<Stage, string> = {
   videoExport: PATHS.videoExport,
 };
 
+export const PROJECT_ID_PARAM = 'projectId';
+
+/** The address of a stage's page for a project (here, not in useProjectPage, so the landing takes it without the project's code). */
+export const stageUrl = (stage: Stage, projectId: string) =>
+  `${STAGE_PATHS[stage]}?${new URLSearchParams({ [PROJECT_ID_PARAM]: projectId })}`;
+
 /**
  * A preview exists once videos came back, and also while they are being made: a reload during generation
  * must stay on the page that shows its progress rather than bounce back a stage.

@@ -5,15 +5,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { callKey } from '../../../shared/api/queries';
 import { PATHS } from '../../../shared/paths';
 import { openProject } from './open';
-import { STAGE_PATHS, type Stage, stageRedirect } from './stage';
+import { PROJECT_ID_PARAM, type Stage, stageRedirect, stageUrl } from './stage';
 import { currentProject, useProjectStore } from './store';
 import type { Project } from './types';
 
-export const PROJECT_ID_PARAM = 'projectId';
-
-/** The address of a stage's page for a project. */
-export const stageUrl = (stage: Stage, projectId: string) =>
-  `${STAGE_PATHS[stage]}?${new URLSearchParams({ [PROJECT_ID_PARAM]: projectId })}`;
+export { PROJECT_ID_PARAM, stageUrl } from './stage';
 
 /**
  * The project of the address bar for a stage's page: restored when it is not the one open, and then sent to
