@@ -28,9 +28,9 @@ const GALLERY_NAMES =
   /galler|carousel|slider|swiper|slick|zoom|lightbox|product[-_]?(?:images?|photos?|media|pictures?)|pdp[-_]?(?:images?|media)/i;
 /** A map's container or tiles (Google Maps, Leaflet, Mapbox, OpenLayers). */
 const MAP_NAMES = /(?:^|[\s_-])(?:g?maps?|leaflet|mapbox|ol-viewport)(?=[\s_-]|$)/i;
-/** Any of the names above, tested first: most elements' classes are none of them. */
+/** Any of the names below, tested first: most elements' classes are none of them. */
 const ANY_PLACE = new RegExp(
-  [FRAME_NAMES, RAIL_NAMES, GALLERY_NAMES, MAP_NAMES].map((pattern) => pattern.source.replace(/^\^|\$$/g, '')).join('|'),
+  [RAIL_NAMES, GALLERY_NAMES, MAP_NAMES].map((pattern) => pattern.source.replace(/^\^|\$$/g, '')).join('|'),
   'i',
 );
 
@@ -48,11 +48,19 @@ interface Index {
   byId: Map<string, Element>;
   /** Microdata items: elements with both itemscope and itemtype. */
   items: Element[];
+  /** The site's frame: header, footer, nav and aside elements, their landmark roles, and what frames' classes name. */
+  frames: Element[];
   /** How many pictures come before the first heading (the product's name on most pages); undefined without one. */
   imagesBeforeName: number | undefined;
 }
 
 const indexes = new WeakMap<CheerioAPI, Index>();
+
+function isFrame(element: Element, name: string): boolean {
+  const { class: className, id, role } = element.attribs;
+  if (FRAME_TAGS.has(name) || (role !== undefined && FRAME_ROLES.has(role))) return true;
+  return (className !== undefined && FRAME_NAMES.test(className)) || (id !== undefined && FRAME_NAMES.test(id));
+}
 
 /** Where an element sits: its own place and its ancestors', each element's found once (`known`) however many pictures it holds. */
 function placeOf(element: Element, known: Map<Element, number>): number {
@@ -60,12 +68,11 @@ function placeOf(element: Element, known: Map<Element, number>): number {
   if (cached !== undefined) return cached;
   const parent = element.parent;
   let place = parent && parent.type === 'tag' ? placeOf(parent as Element, known) : 0;
-  const { class: className, id, role } = element.attribs;
-  if (FRAME_TAGS.has(element.name) || (role !== undefined && FRAME_ROLES.has(role))) place |= FRAME;
+  if (isFrame(element, element.name)) place |= FRAME;
+  const { class: className, id } = element.attribs;
   if (className !== undefined || id !== undefined) {
     const names = id === undefined ? (className as string) : `${className ?? ''} ${id}`;
     if (ANY_PLACE.test(names)) {
-      if (FRAME_NAMES.test(names)) place |= FRAME;
       if (RAIL_NAMES.test(names)) place |= RAIL;
       if (GALLERY_NAMES.test(names)) place |= GALLERY;
       if (MAP_NAMES.test(names)) place |= MAP;
@@ -86,7 +93,7 @@ export function linkOf(element: Element): string | undefined {
 function indexOf($: CheerioAPI): Index {
   let index = indexes.get($);
   if (index) return index;
-  index = { byTag: new Map(), byId: new Map(), items: [], imagesBeforeName: undefined };
+  index = { byTag: new Map(), byId: new Map(), items: [], frames: [], imagesBeforeName: undefined };
   // Depth first, children pushed in reverse: elements come out in document order.
   const stack: AnyNode[] = [...($.root()[0]?.children ?? [])].reverse();
   while (stack.length) {
@@ -103,6 +110,7 @@ function indexOf($: CheerioAPI): Index {
     if (element.attribs.itemscope !== undefined && element.attribs.itemtype !== undefined) index.items.push(element);
     const id = element.attribs.id;
     if (id && !index.byId.has(id)) index.byId.set(id, element);
+    if (isFrame(element, name)) index.frames.push(element);
     for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i] as AnyNode);
   }
   indexes.set($, index);
@@ -133,6 +141,22 @@ export function placedImages($: CheerioAPI): { images: PlacedImage[]; imagesBefo
     placed.set($, images);
   }
   return { images, imagesBeforeName: indexOf($).imagesBeforeName };
+}
+
+/**
+ * The pictures of the site's frame, found in the frame's elements noted by the walk: enough to tell a logo named by
+ * the product's data or link preview, without placing every picture of a page whose body is not read.
+ */
+export function frameImages($: CheerioAPI): Element[] {
+  const images = new Set<Element>();
+  const stack: AnyNode[] = [...indexOf($).frames];
+  while (stack.length) {
+    const node = stack.pop() as AnyNode;
+    if (node.type !== 'tag') continue;
+    if ((node as Element).name === 'img') images.add(node as Element);
+    else stack.push(...(node as Element).children);
+  }
+  return [...images];
 }
 
 /** Inline scripts of a type ("application/ld+json"), or every inline script without one. */

@@ -9,7 +9,7 @@
  */
 import { MAX_ASSETS_PER_PROJECT } from '@reelsmith/contract';
 import type { Element } from 'domhandler';
-import { FRAME, GALLERY, linkOf, MAP, type PlacedImage, placedImages, RAIL } from './elements.js';
+import { FRAME, frameImages, GALLERY, linkOf, MAP, type PlacedImage, placedImages, RAIL } from './elements.js';
 import { isJunkImage, largestInSrcset, largestVariant, mediaIdentity, resolveUrl } from './mediaUrls.js';
 import type { Found, Page } from './types.js';
 
@@ -98,8 +98,8 @@ function pictureUrl(src: string, base: string): string | undefined {
  */
 function frameMarks(page: Page): Set<string> {
   const marks = new Set<string>();
-  for (const image of placedImages(page.$).images) {
-    const src = image.place & FRAME ? largestSource(image.element) : undefined;
+  for (const image of frameImages(page.$)) {
+    const src = largestSource(image);
     const url = src && resolveUrl(src, page.url);
     if (url) marks.add(mediaIdentity(url)).add(stemOf(largestVariant(url)));
   }
