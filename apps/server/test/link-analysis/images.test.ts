@@ -112,6 +112,16 @@ describe('pictures ranked by evidence', () => {
     expect(product.images).toEqual(['https://cafe.example/uploads/pour-over-set.jpg']);
   });
 
+  it("keeps a photo in an article's own header: that header is the product's, not the site's", () => {
+    const body = `<header><img src="/assets/kettle-co.png" width="200" height="60"></header>
+      <main><article><header><h1>Stovetop Kettle</h1><img src="/media/stovetop-kettle.jpg" width="900" height="900"></header></article></main>`;
+    const product = extractProduct(
+      page('<title>Stovetop Kettle</title><meta property="og:image" content="/media/stovetop-kettle.jpg">', body),
+      'https://kettle.example/p/1',
+    );
+    expect(product.images).toEqual(['https://kettle.example/media/stovetop-kettle.jpg']);
+  });
+
   it("leaves out other products' thumbnails in a rail of any name, but keeps the gallery's links to its own pictures", () => {
     const card = (n: number) =>
       `<div class="card"><a href="/products/mug-${n}"><img src="/media/mug-${n}.jpg" width="300" height="300"></a></div>`;

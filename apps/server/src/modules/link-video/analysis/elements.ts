@@ -56,10 +56,22 @@ interface Index {
 
 const indexes = new WeakMap<CheerioAPI, Index>();
 
+/** Elements whose header and footer are their own, not the site's (HTML's banner and contentinfo roles). */
+const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
+
 function isFrame(element: Element, name: string): boolean {
   const { class: className, id, role } = element.attribs;
-  if (FRAME_TAGS.has(name) || (role !== undefined && FRAME_ROLES.has(role))) return true;
+  if (role !== undefined && FRAME_ROLES.has(role)) return true;
+  if (FRAME_TAGS.has(name)) return (name !== 'header' && name !== 'footer') || !inSection(element);
   return (className !== undefined && FRAME_NAMES.test(className)) || (id !== undefined && FRAME_NAMES.test(id));
+}
+
+/** Whether an element is inside an article, aside, main, nav or section: an article's header holds its heading and photo. */
+function inSection(element: Element): boolean {
+  for (let node = element.parent; node && node.type === 'tag'; node = node.parent) {
+    if (SECTIONING.has((node as Element).name)) return true;
+  }
+  return false;
 }
 
 /** Where an element sits: its own place and its ancestors', each element's found once (`known`) however many pictures it holds. */
