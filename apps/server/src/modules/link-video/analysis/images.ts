@@ -1,8 +1,8 @@
 /**
- * The product's pictures ranked by evidence (decision "Product names from agreement", Pictures): the pictures the product's
- * own data names first, then its link preview picture and its gallery, then the body's other large pictures, those
- * near its name before those far from it; the pictures the site's frame shows (a logo, stars, payment badges) are
- * not the product's whatever names them. Junk by its address (mediaUrls.ts `isJunkImage`) is dropped first. Order is
+ * The product's pictures ranked by evidence (decision "Product names from agreement", Pictures): the pictures the
+ * product's own data names first, then its link preview picture and its gallery, then the body's other large
+ * pictures, those near its name before those far from it; the pictures the site's frame shows (a logo, stars,
+ * payment badges) are not the product's whatever names them. Junk by its address (mediaUrls.ts `isJunkImage`) is dropped first. Order is
  * otherwise the page's. The import stops at the spec's 30 assets ("Validation rules", importMedia.ts), a picture that
  * cannot be imported giving its place to the next: twice that many are named, so a page of 244 pictures hands over
  * its best 60 and no more.
