@@ -75,7 +75,10 @@ export function Sidebar({ variant }: { variant: SidebarVariant }) {
       : {};
     const content = (
       <>
-        <span className={styles.navIcon}>{icon}</span>
+        {/* The icon's own name ("picture") must not join the link's: it is named by its label alone, as in antd's Menu. */}
+        <span className={styles.navIcon} aria-hidden="true">
+          {icon}
+        </span>
         <span className={mini ? styles.navLabelHidden : styles.navLabel}>
           {label}
           {!mini && soon}
