@@ -29,6 +29,7 @@ import { publicApiModule } from './modules/public-api/routes.js';
 import { referralsModule } from './modules/referrals/routes.js';
 import { tasksModule } from './modules/tasks/routes.js';
 import { usersModule } from './modules/users/routes.js';
+import { webhooksModule } from './modules/webhooks/routes.js';
 import { apiBase, type Settings, sessionSecret } from './settings.js';
 import { registerWeb } from './web.js';
 
@@ -47,6 +48,7 @@ const API_MODULES: readonly ServerModule[] = [
   captureModule,
   imageEditModule,
   brandKitModule,
+  webhooksModule,
   logsModule,
   apiKeysModule,
   publicApiModule,

@@ -16,6 +16,7 @@ import { starterInviteCode } from './modules/invites/service.js';
 import { startExpirySweeps } from './modules/points/expiry.js';
 import type { AnyTaskDefinition } from './modules/tasks/definition.js';
 import { startWorker } from './modules/tasks/worker.js';
+import { startDispatcher } from './modules/webhooks/dispatcher.js';
 import { runPeriodically } from './periodic.js';
 import { apiBase, loadSettings, type Settings, SettingsError } from './settings.js';
 
@@ -75,6 +76,8 @@ async function main() {
   const worker = runsWorker
     ? startWorker(ctx, taskDefinitions, { concurrency: settings.workerConcurrency, leaseMs: settings.taskLeaseMs, log: app.log })
     : undefined;
+  // Webhook deliveries are sent where tasks run (decision "Webhooks").
+  const dispatcher = runsWorker ? startDispatcher(ctx, { log: app.log }) : undefined;
   const stopExpirySweeps = runsWorker ? startExpirySweeps(database.db, app.log) : async () => {};
   // Uploads never registered and captured pages done with (docs/decisions, "Storage quota"): one sweep per worker.
   const stopStorageSweeps = runsWorker ? startStorageSweeps(ctx, app.log) : async () => {};
@@ -105,7 +108,7 @@ async function main() {
       process.exit(1);
     }, settings.shutdownTimeoutMs).unref();
     if (writesAdminFile) rmSync(adminFile, { force: true });
-    await Promise.all([app.close(), worker?.stop()]);
+    await Promise.all([app.close(), worker?.stop(), dispatcher?.stop()]);
     await Promise.all([stopExpirySweeps(), stopStorageSweeps(), stopWorkSweeps()]);
     await database.close();
     app.log.info('stopped');

@@ -160,6 +160,24 @@ export const ERRORS = {
     zh: '此上传或下载链接无效或已过期。',
     pt: 'Este link de envio ou download é inválido ou expirou.',
   },
+  webhookUrlInvalid: {
+    code: 40060,
+    en: 'The webhook URL must be a full http or https address.',
+    zh: 'Webhook 地址必须是完整的 http 或 https 地址。',
+    pt: 'A URL do webhook deve ser um endereço http ou https completo.',
+  },
+  webhookUrlBlocked: {
+    code: 40061,
+    en: 'The webhook URL must be a public address: this server does not send events to private or local networks.',
+    zh: 'Webhook 地址必须是公网地址：本服务器不会向内网或本机地址发送事件。',
+    pt: 'A URL do webhook deve ser um endereço público: este servidor não envia eventos para redes privadas ou locais.',
+  },
+  webhookEndpointsLimit: {
+    code: 40062,
+    en: 'You can have at most {{max}} webhook endpoints. Delete one you no longer use, then try again.',
+    zh: '最多只能有 {{max}} 个 Webhook 端点。请删除不再使用的端点后重试。',
+    pt: 'Você pode ter no máximo {{max}} endpoints de webhook. Exclua um que não usa mais e tente novamente.',
+  },
   unauthenticated: { code: 401, en: 'Please sign in first.', zh: '请先登录。', pt: 'Entre na sua conta primeiro.' },
   notEnoughCredits: {
     code: 402,

@@ -16,3 +16,4 @@ export * from './projects.js';
 export * from './tasks.js';
 export * from './templates.js';
 export * from './users.js';
+export * from './webhooks.js';

@@ -146,13 +146,17 @@ function parseUrl(input: string, base?: URL): URL {
   }
 }
 
-/** Starts the hop's GET, connected to `target` whatever the name resolves to now; resolves with the answer's headers. */
-function send(
+/**
+ * Starts the hop's GET (or, with a `body`, the webhook dispatcher's POST of it), connected to `target` whatever the
+ * name resolves to now; resolves with the answer's headers.
+ */
+export function send(
   url: URL,
   target: Target,
   headers: Record<string, string>,
   signal: AbortSignal,
   headersTimeoutMs: number,
+  body?: string,
 ): Promise<IncomingMessage> {
   // Node asks for every address when it may race IPv4 against IPv6 (autoSelectFamily); either way it gets the checked one.
   const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -165,7 +169,7 @@ function send(
     hostname: target.hostname,
     port: url.port || undefined,
     path: `${url.pathname}${url.search}`,
-    method: 'GET',
+    method: body === undefined ? 'GET' : 'POST',
     headers,
     lookup: pinned,
     // No pooled socket: each hop connects afresh to the address it checked.
@@ -186,6 +190,6 @@ function send(
       clearTimeout(timer);
       reject(error);
     });
-    request.end();
+    request.end(body);
   });
 }

@@ -14,7 +14,18 @@ import { type Field, fieldAt, fieldsOf, pathText, withField } from './support/sc
 const CATEGORY = 'other users’ ids';
 
 /** Fields that name something a user owns. */
-const OWNED = new Set(['projectId', 'projectIds', 'fileId', 'fileIds', 'taskId', 'resKey', 'backgroundResKey', 'logoResKey']);
+const OWNED = new Set([
+  'projectId',
+  'projectIds',
+  'fileId',
+  'fileIds',
+  'taskId',
+  'resKey',
+  'backgroundResKey',
+  'logoResKey',
+  'endpointId',
+  'deliveryId',
+]);
 /** Fields that name what the caller owns only in some calls: the keys of /file/url/transfer, the picture of the cloth check. */
 const OWNED_IN: Record<string, string> = { fileUrlTransfer: 'data', imageClothDesc: 'url' };
 /** Id-like fields that name the catalogue (a brand kit's typeface too), or a part of the task the request names (its script and segments). */
@@ -57,6 +68,10 @@ function idsOf(h: Holdings, api: ApiCall, name: string): unknown[] {
       return [h.imageResKey];
     case 'data':
       return [[h.imageResKey], [h.pageKey, h.uploadKey]];
+    case 'endpointId':
+      return [h.endpointId];
+    case 'deliveryId':
+      return [h.deliveryId];
     default:
       return [h.imageResKey];
   }
@@ -84,6 +99,8 @@ function victimsData(theirs: Holdings): string[] {
     theirs.pageKey,
     theirs.videoTaskId,
     theirs.scriptId,
+    theirs.endpointId,
+    theirs.deliveryId,
     ...Object.values(theirs.tasks),
   ];
 }

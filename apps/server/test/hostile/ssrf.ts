@@ -26,7 +26,7 @@ const CATEGORY = 'SSRF';
  * How each field that takes a link uses it: fetched while the caller waits, by a task (after a check at submit of
  * what the link itself shows, for the paid tools), by a URL import, or never.
  */
-const HANDLING: Record<string, 'at once' | 'task' | 'checked, then task' | 'import' | 'not fetched'> = {
+const HANDLING: Record<string, 'at once' | 'task' | 'checked, then task' | 'import' | 'not fetched' | 'webhook'> = {
   'assetUrlTaskSubmit url': 'import',
   'linkVideoFileUpload urls.0': 'at once',
   'imageClothDesc url': 'at once',
@@ -42,10 +42,13 @@ const HANDLING: Record<string, 'at once' | 'task' | 'checked, then task' | 'impo
   'submit virtual-try-on model.imageUrl': 'checked, then task',
   'submit virtual-try-on top.imageUrl': 'checked, then task',
   'submit virtual-try-on bottom.imageUrl': 'checked, then task',
+  // Checked when registered for what the URL shows; resolved, checked and never redirected at every delivery
+  // (decision "Webhooks"; test/webhooks.test.ts sends to redirects and to a name that resolves to a private address).
+  'webhookEndpointCreate url': 'webhook',
 };
 
 /** Fields that take a link without the HttpUrl schema. */
-const PLAIN_LINKS = new Set(['imageClothDesc url']);
+const PLAIN_LINKS = new Set(['imageClothDesc url', 'webhookEndpointCreate url']);
 
 type Target = { api: ApiCall; field: Field; name: string };
 
@@ -165,6 +168,19 @@ export function ssrfAttacks(testDb: TestDatabase, figures: Figures) {
           for (const link of MATRIX) {
             const answer = await send(target, link.url(site));
             state.campaign.expectRefused(CATEGORY, answer, `${target.name} = ${link.what}`, { codes: REFUSED_AT_ONCE[link.refused] });
+          }
+        });
+      });
+    }
+
+    for (const target of targets().filter((x) => HANDLING[x.name] === 'webhook')) {
+      it(`${target.name} refuses every private address and other scheme of the matrix when registered`, async () => {
+        const codes = [ERRORS.webhookUrlBlocked.code, ERRORS.webhookUrlInvalid.code];
+        await state.campaign.expectNoChange(CATEGORY, target.name, async () => {
+          // A public site that redirects is a fine endpoint to register: its redirects are never followed.
+          for (const link of MATRIX.filter((l) => l.refused !== 'redirect')) {
+            const answer = await send(target, link.url(site));
+            state.campaign.expectRefused(CATEGORY, answer, `${target.name} = ${link.what}`, { codes });
           }
         });
       });

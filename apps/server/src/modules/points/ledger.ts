@@ -216,7 +216,7 @@ export async function charge(
  * Charges for a task and inserts the task's row in the same subtransaction of a group commit, so the task exists
  * exactly when it is paid for (decision "Group commit"). Answers the inserted row and the credits charged (0 for a
  * free SKU). A refusal writes neither; a task id or idempotency key already taken fails with the database's
- * unique-violation code (23505) on the error.
+ * unique-violation code (23505) on the error. `entryId` is the charge's ledger row (null for a free SKU).
  */
 export async function chargeForTask(
   db: Db,
@@ -224,12 +224,12 @@ export async function chargeForTask(
   sku: SkuCode,
   count: number,
   options: ChargeOptions,
-): Promise<{ task: TaskRow; credits: number }> {
+): Promise<{ task: TaskRow; credits: number; entryId: number | null }> {
   const outcome = await chargeInGroup(db, { ...chargeItem(task.userId, sku, count, options), task: toColumns(tasks, task) });
   if ('code' in outcome) throw refused(outcome, sku);
   if (!outcome.task) throw new Error('points_charge_many inserted no task');
   const entry = outcome.entry && fromColumns(pointsLedger, outcome.entry);
-  return { task: fromColumns(tasks, outcome.task), credits: entry ? -entry.pointsChange : 0 };
+  return { task: fromColumns(tasks, outcome.task), credits: entry ? -entry.pointsChange : 0, entryId: entry?.id ?? null };
 }
 
 /**

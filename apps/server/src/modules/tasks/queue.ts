@@ -16,6 +16,7 @@ import { type NewTaskRow, type TaskRow, tasks } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { chargedCredits, charges, refundedCredits, refunds, taskFailures } from '../metrics/registry.js';
 import { chargeForTask, refund } from '../points/ledger.js';
+import { emitCreditsLowAfterCharge, emitTaskEnded } from '../webhooks/events.js';
 import type { AnyTaskDefinition, StoredTaskError, TaskDefinition } from './definition.js';
 
 const DEFAULT_MAX_ATTEMPTS = 3;
@@ -92,6 +93,7 @@ export async function submitTask<I>(
       if (charged.credits > 0) {
         charges.inc({ kind: row.kind });
         chargedCredits.inc({ kind: row.kind }, charged.credits);
+        await creditsLowAfter(ctx, row.userId, charged.entryId, charged.credits);
       }
     } else {
       row = (await ctx.db.insert(tasks).values(values).returning())[0] as TaskRow;
@@ -107,6 +109,15 @@ export async function submitTask<I>(
     }
     throw error;
   }
+}
+
+/**
+ * The `credits.low` webhook event when this charge crossed the threshold (decision "Webhooks"). The task is charged
+ * and stored already, so a failure here must not fail its submission; the event is the one thing lost.
+ */
+async function creditsLowAfter(ctx: AppContext, userId: string, entryId: number | null, credits: number) {
+  if (entryId === null) return;
+  await emitCreditsLowAfterCharge(ctx.db, userId, entryId, credits, ctx.settings.webhookCreditsLowThreshold).catch(() => false);
 }
 
 /** The user's task of this kind; another user's task, or one of another kind, is not found. */
@@ -185,14 +196,26 @@ export async function reportPartial(db: Db, taskId: string, owner: string, resul
  * Ends the task in SUCCESS, unless it ended first: answers 'completed', or why the result cannot be the task's
  * ('cancelled': the user cancelled it, and was refunded; 'lost': another worker has it). One conditional update:
  * a cancel that got to the row first leaves it FAILURE (or, from an older server, marked), and this writes nothing.
+ * The `task.succeeded` webhook event is written in the same transaction, so it exists exactly when the success does;
+ * it carries `eventResult`, the result as a task query answers it (decision "Webhooks").
  */
-export async function completeTask(db: Db, taskId: string, owner: string, result: unknown): Promise<'completed' | 'cancelled' | 'lost'> {
-  const rows = await db
-    .update(tasks)
-    .set({ status: 'SUCCESS', result: result as object, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
-    .where(and(heldBy(taskId, owner), isNull(tasks.cancelRequested)))
-    .returning({ id: tasks.id });
-  return rows.length === 1 ? 'completed' : whyNotHeld(db, taskId);
+export async function completeTask(
+  db: Db,
+  taskId: string,
+  owner: string,
+  result: unknown,
+  eventResult: unknown = result,
+): Promise<'completed' | 'cancelled' | 'lost'> {
+  const completed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tasks)
+      .set({ status: 'SUCCESS', result: result as object, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+      .where(and(heldBy(taskId, owner), isNull(tasks.cancelRequested)))
+      .returning();
+    if (row) await emitTaskEnded(tx, row, eventResult);
+    return row !== undefined;
+  });
+  return completed ? 'completed' : whyNotHeld(db, taskId);
 }
 
 /**
@@ -224,6 +247,8 @@ async function failWhere(
       .returning();
     if (!row) return undefined;
     const refunded = await refund(tx, taskId);
+    // The `task.failed` webhook event, committed with the failure and its refund (decision "Webhooks").
+    await emitTaskEnded(tx, row);
     await definitions.get(row.kind)?.failed?.({ ...ctx, db: tx as unknown as Db }, { taskId, userId: row.userId, input: row.input }, error);
     return { kind: row.kind, refunded: refunded?.pointsChange ?? 0 };
   });

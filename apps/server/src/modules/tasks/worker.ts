@@ -47,7 +47,8 @@ export interface Worker {
 /** Why a running task's signal aborted. */
 type StopReason = 'cancelled' | 'timedOut' | 'lost' | 'shutdown';
 
-const sleep = (ms: number, signal: AbortSignal) =>
+/** Waits `ms`, or less when `signal` aborts (a wake-up, a stop); the webhook dispatcher's loop waits with it too. */
+export const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {
@@ -66,6 +67,20 @@ function storedError(reason: StopReason | undefined, error: unknown): StoredTask
   // A full disk or the database away is said as such: the user learns it is not the input, and to try again later.
   const outage = outageError(error);
   return { key: outage?.key ?? 'generationFailed' };
+}
+
+/**
+ * The result the `task.succeeded` webhook event carries: as a task query answers it (fresh links to the outputs), or
+ * as stored when the kind cannot present it now; the event is sent either way (decision "Webhooks").
+ */
+async function eventResult(ctx: AppContext, definition: AnyTaskDefinition, result: unknown, log: TaskLog): Promise<unknown> {
+  if (!definition.view) return result;
+  try {
+    return await definition.view(result, ctx);
+  } catch (error) {
+    log.warn({ err: error }, 'the webhook event carries the stored result: it could not be presented');
+    return result;
+  }
 }
 
 export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefinition[], options: WorkerOptions): Worker {
@@ -129,7 +144,8 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
         if (reasonOf() === 'cancelled' || reasonOf() === 'timedOut') await discard(result);
         throw stop.signal.reason;
       }
-      const completed = await completeTask(ctx.db, task.id, id, result ?? {});
+      const stored = result ?? {};
+      const completed = await completeTask(ctx.db, task.id, id, stored, await eventResult(ctx, definition, stored, taskLog));
       if (completed === 'completed') outcome = 'success';
       else if (completed === 'lost') {
         outcome = 'lost';

@@ -1,11 +1,12 @@
 // What a user owns, made through the API as the web app makes it (a project with a draft, a stored picture, an
 // upload not yet registered, a captured page, a URL import still waiting, a brand kit with that picture as its
 // logo) plus a task of every kind written straight to the queue (no worker runs, so they stay as written): the ids
-// one user's attacks send of another's.
+// one user's attacks send of another's; and a webhook endpoint with a delivery in its log.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { BRAND_KIT_DEFAULT, type LibraryAsset, type TaskKind, TaskKind as TaskKinds } from '@reelsmith/contract';
+import { BRAND_KIT_DEFAULT, type LibraryAsset, type TaskKind, TaskKind as TaskKinds, type WebhookEndpoint } from '@reelsmith/contract';
 import { makeImage } from '@reelsmith/media/fixtures';
 import { tasks } from '../../../src/db/schema.js';
+import { emitEvent } from '../../../src/modules/webhooks/events.js';
 import type { Browser } from '../../support/app.js';
 import { putTo, putUrl, upload } from '../../support/files.js';
 import type { TestApp } from './campaign.js';
@@ -26,6 +27,9 @@ export interface Holdings {
   /** A link-video task that succeeded, and the script of its preview. */
   videoTaskId: string;
   scriptId: string;
+  /** A webhook endpoint and one delivery waiting in its log (no dispatcher runs). */
+  endpointId: string;
+  deliveryId: string;
   /** Text that only this user's data holds: none of it may appear in an answer to another user. */
   secrets: string[];
 }
@@ -78,6 +82,16 @@ export async function holdingsOf(t: TestApp, browser: Browser, label: string): P
     },
   ]);
 
+  const hook = (await browser.ok('POST', '/webhooks/endpoints/create', {
+    body: { url: `https://hooks.example/${marker}`, events: ['batch.finished'] },
+  })) as WebhookEndpoint;
+  await emitEvent(t.ctx.db, me.userId, 'batch.finished', { note: `${marker} event` });
+  const { list } = (await browser.ok('POST', '/webhooks/deliveries/list', {
+    body: { endpointId: hook.endpointId, page: 1, pageSize: 1 },
+  })) as {
+    list: { deliveryId: string }[];
+  };
+
   return {
     userId: me.userId,
     projectId,
@@ -89,6 +103,8 @@ export async function holdingsOf(t: TestApp, browser: Browser, label: string): P
     tasks: waiting,
     videoTaskId,
     scriptId,
-    secrets: [marker, me.email, me.username],
+    endpointId: hook.endpointId,
+    deliveryId: list[0]?.deliveryId as string,
+    secrets: [marker, me.email, me.username, hook.secret],
   };
 }

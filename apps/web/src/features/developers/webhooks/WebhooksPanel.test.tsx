@@ -1,0 +1,127 @@
+// The webhooks panel alone, with the app's providers (the Developers page that holds it is another part of issue 20):
+// the API is stubbed by path, as in the other features' tests.
+import type { WebhookDelivery, WebhookEndpoint } from '@reelsmith/contract';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, newQueryClient } from '../../../app/providers/AppProviders';
+import { i18n } from '../../../shared/i18n/i18n';
+import { ok, stubApi } from '../../../test/renderApp';
+import { WebhooksPanel } from './WebhooksPanel';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+const ENDPOINT: WebhookEndpoint = {
+  endpointId: 'e1',
+  url: 'https://shop.example/hooks/reelsmith',
+  events: ['task.succeeded', 'credits.low'],
+  secret: 'whsec_existing',
+  createdAt: '2026-11-20T10:00:00Z',
+};
+const DELIVERY: WebhookDelivery = {
+  deliveryId: 'd1',
+  eventId: 'evt_1',
+  event: 'task.succeeded',
+  status: 'FAILED',
+  attempts: 9,
+  statusCode: 500,
+  latencyMs: 120,
+  error: 'HTTP 500: receiver says no',
+  createdAt: '2026-11-20T11:00:00Z',
+  nextAttemptAt: null,
+};
+
+/** The webhook calls on endpoints kept in memory, recording what each change sends. */
+function webhooksApi(start: WebhookEndpoint[] = [ENDPOINT]) {
+  let endpoints = start;
+  const sent: Record<string, unknown[]> = { create: [], delete: [], resend: [], deliveries: [] };
+  stubApi({
+    '/webhooks/endpoints/list': () => ok(endpoints),
+    '/webhooks/endpoints/create': (body) => {
+      sent.create?.push(body);
+      const created = { ...ENDPOINT, ...(body as object), endpointId: 'e2', secret: 'whsec_new' };
+      endpoints = [...endpoints, created];
+      return ok(created);
+    },
+    '/webhooks/endpoints/delete': (body) => {
+      sent.delete?.push(body);
+      endpoints = endpoints.filter((e) => e.endpointId !== (body as { endpointId: string }).endpointId);
+      return ok({});
+    },
+    '/webhooks/deliveries/list': (body) => {
+      sent.deliveries?.push(body);
+      return ok({ list: [DELIVERY], total: 1 });
+    },
+    '/webhooks/deliveries/resend': (body) => {
+      sent.resend?.push(body);
+      return ok({ ...DELIVERY, deliveryId: 'd2', status: 'PENDING', attempts: 0 });
+    },
+  });
+  return sent;
+}
+
+const renderPanel = () =>
+  render(
+    <AppProviders queryClient={newQueryClient()}>
+      <WebhooksPanel />
+    </AppProviders>,
+  );
+
+describe('webhooks panel', () => {
+  it('adds an endpoint with the chosen events and shows its signing secret', async () => {
+    const sent = webhooksApi([]);
+    renderPanel();
+    expect(await screen.findByText('No endpoints yet. Add one above to start receiving events.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Endpoint URL'), { target: { value: ' https://hooks.example/in ' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Credits are running low/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /A task failed/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    expect(await screen.findByText('Endpoint added')).toBeTruthy();
+    expect(sent.create).toEqual([{ url: 'https://hooks.example/in', events: ['task.succeeded', 'credits.low'] }]);
+    const secrets = await screen.findAllByLabelText('Signing secret');
+    expect(secrets.map((input) => (input as HTMLInputElement).value)).toContain('whsec_new');
+  });
+
+  it('lists an endpoint with its events, and deletes it once confirmed', async () => {
+    const sent = webhooksApi();
+    renderPanel();
+    expect(await screen.findByText(ENDPOINT.url)).toBeTruthy();
+    expect(screen.getByText('A task succeeded', { selector: '.ant-tag' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete endpoint' }));
+    await waitFor(() => expect(sent.delete).toEqual([{ endpointId: 'e1' }]));
+    expect(await screen.findByText('No endpoints yet. Add one above to start receiving events.')).toBeTruthy();
+  });
+
+  it('shows the delivery log and resends a delivery', async () => {
+    const sent = webhooksApi();
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Show deliveries' }));
+    const row = (await screen.findByText('evt_1')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Failed')).toBeTruthy();
+    expect(within(row).getByText('500')).toBeTruthy();
+    expect(within(row).getByText('HTTP 500: receiver says no')).toBeTruthy();
+    expect(sent.deliveries).toEqual([{ endpointId: 'e1', page: 1, pageSize: 10 }]);
+    fireEvent.click(within(row).getByRole('button', { name: /Resend/ }));
+    await waitFor(() => expect(sent.resend).toEqual([{ deliveryId: 'd1' }]));
+    expect(await screen.findByText('Sent again with the same event ID')).toBeTruthy();
+  });
+
+  it('speaks Chinese and Portuguese', async () => {
+    webhooksApi();
+    await i18n.changeLanguage('zh');
+    const { unmount } = renderPanel();
+    expect(await screen.findByText('您的端点')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '添加端点' })).toBeTruthy();
+    unmount();
+    await i18n.changeLanguage('pt');
+    renderPanel();
+    expect(await screen.findByText('Seus endpoints')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Adicionar endpoint' })).toBeTruthy();
+  });
+});
