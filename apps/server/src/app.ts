@@ -14,6 +14,7 @@ import { adminModule } from './modules/admin/routes.js';
 import { apiKeysModule } from './modules/api-keys/routes.js';
 import { assetsModule } from './modules/assets/routes.js';
 import { authModule, createAuth } from './modules/auth/routes.js';
+import { batchesModule } from './modules/batches/routes.js';
 import { brandKitModule } from './modules/brand-kit/routes.js';
 import { filesModule } from './modules/files/routes.js';
 import { generationModule } from './modules/generation/routes.js';
@@ -49,6 +50,7 @@ const API_MODULES: readonly ServerModule[] = [
   imageEditModule,
   brandKitModule,
   webhooksModule,
+  batchesModule,
   logsModule,
   apiKeysModule,
   publicApiModule,

@@ -10,6 +10,7 @@ import { createContext, TASK_DEFINITIONS } from './composition.js';
 import { openDatabase, pgliteDirOf } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ADMIN_RPC_PATH } from './modules/admin/routes.js';
+import { startBatchDriver } from './modules/batches/driver.js';
 import { startStorageSweeps } from './modules/files/storageSweep.js';
 import { sweepRenderCache, sweepStaleWork, tmpDirOf, WORK_SWEEP_INTERVAL_MS } from './modules/files/workDir.js';
 import { starterInviteCode } from './modules/invites/service.js';
@@ -78,6 +79,10 @@ async function main() {
     : undefined;
   // Webhook deliveries are sent where tasks run (decision "Webhooks").
   const dispatcher = runsWorker ? startDispatcher(ctx, { log: app.log }) : undefined;
+  // Batches advance where tasks run, through the same task kinds (decision "Batch").
+  const batchDriver = runsWorker
+    ? startBatchDriver(ctx, taskDefinitions, { concurrencyPerUser: settings.batchConcurrencyPerUser, log: app.log })
+    : undefined;
   const stopExpirySweeps = runsWorker ? startExpirySweeps(database.db, app.log) : async () => {};
   // Uploads never registered and captured pages done with (docs/decisions, "Storage quota"): one sweep per worker.
   const stopStorageSweeps = runsWorker ? startStorageSweeps(ctx, app.log) : async () => {};
@@ -108,7 +113,7 @@ async function main() {
       process.exit(1);
     }, settings.shutdownTimeoutMs).unref();
     if (writesAdminFile) rmSync(adminFile, { force: true });
-    await Promise.all([app.close(), worker?.stop(), dispatcher?.stop()]);
+    await Promise.all([app.close(), worker?.stop(), dispatcher?.stop(), batchDriver?.stop()]);
     await Promise.all([stopExpirySweeps(), stopStorageSweeps(), stopWorkSweeps()]);
     await database.close();
     app.log.info('stopped');

@@ -178,6 +178,48 @@ export const ERRORS = {
     zh: '最多只能有 {{max}} 个 Webhook 端点。请删除不再使用的端点后重试。',
     pt: 'Você pode ter no máximo {{max}} endpoints de webhook. Exclua um que não usa mais e tente novamente.',
   },
+  batchEmpty: {
+    code: 40120,
+    en: 'Add at least one product link: one per line, or a CSV with a link column.',
+    zh: '请至少添加一个商品链接：每行一个，或带 link 列的 CSV。',
+    pt: 'Adicione pelo menos um link de produto: um por linha, ou um CSV com a coluna link.',
+  },
+  batchTooManyRows: {
+    code: 40121,
+    en: 'A batch can have at most {{max}} rows; this one has {{rows}}.',
+    zh: '一个批次最多 {{max}} 行；此批次有 {{rows}} 行。',
+    pt: 'Um lote pode ter no máximo {{max}} linhas; este tem {{rows}}.',
+  },
+  batchRowInvalid: {
+    code: 40122,
+    en: 'Row {{row}}: the {{field}} "{{value}}" cannot be used.',
+    zh: '第 {{row}} 行：{{field}}“{{value}}”无法使用。',
+    pt: 'Linha {{row}}: o campo {{field}} "{{value}}" não pode ser usado.',
+  },
+  batchCsvInvalid: {
+    code: 40123,
+    en: 'The CSV cannot be read near line {{line}}: check its quotes and commas.',
+    zh: '无法读取 CSV（约第 {{line}} 行）：请检查引号和逗号。',
+    pt: 'Não foi possível ler o CSV perto da linha {{line}}: verifique as aspas e vírgulas.',
+  },
+  batchCsvColumn: {
+    code: 40123,
+    en: 'The CSV has a column "{{column}}" a batch does not know: use link, name, length, template, language and voice.',
+    zh: 'CSV 中的列“{{column}}”无法识别：请使用 link、name、length、template、language 和 voice。',
+    pt: 'O CSV tem uma coluna "{{column}}" que um lote não reconhece: use link, name, length, template, language e voice.',
+  },
+  batchNotEnoughCredits: {
+    code: 40124,
+    en: 'Not enough credits for this batch: {{rows}} rows need {{needed}} credits and {{available}} are available, enough for {{coverable}} rows.',
+    zh: '积分不足以运行此批次：{{rows}} 行需要 {{needed}} 积分，可用 {{available}}，只够 {{coverable}} 行。',
+    pt: 'Créditos insuficientes para este lote: {{rows}} linhas precisam de {{needed}} créditos e há {{available}} disponíveis, o suficiente para {{coverable}} linhas.',
+  },
+  batchNothingToRetry: {
+    code: 40125,
+    en: 'This batch has no failed rows to retry.',
+    zh: '此批次没有可重试的失败行。',
+    pt: 'Este lote não tem linhas com falha para tentar de novo.',
+  },
   unauthenticated: { code: 401, en: 'Please sign in first.', zh: '请先登录。', pt: 'Entre na sua conta primeiro.' },
   notEnoughCredits: {
     code: 402,

@@ -40,6 +40,13 @@ const SUMMARIES: Record<string, string> = {
   'POST /assert/url-task': 'Start importing a file from a link',
   'GET /assert/url-task': 'How an import from a link is going',
   'POST /file/url/transfer': 'Import files from links into a project',
+  'POST /batch/quote': 'Read and price a batch of product links without starting it',
+  'POST /batch/create': 'Start a batch: a project, analysis, a preview and (if asked) an export per product link',
+  'GET /batch/list': 'List batches, newest first',
+  'GET /batch/get': "A batch's rows: status, project, error and video links",
+  'POST /batch/retry': "Start a batch's failed rows again",
+  'POST /batch/cancel': 'Cancel a batch; its unfinished tasks are refunded',
+  'GET /batch/downloads': "Signed links to a batch's results CSV and the zip of its exports",
 };
 
 const TASK_SUMMARIES: Record<TaskKind, string> = {

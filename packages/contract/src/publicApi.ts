@@ -9,6 +9,7 @@ import {
   assetUrlTaskSubmit,
   fileUrlTransfer,
 } from './assets.js';
+import { batchCancel, batchCreate, batchDownloads, batchGet, batchList, batchQuote, batchRetry } from './batches.js';
 import type { Call } from './call.js';
 import { TaskKind } from './enums.js';
 import { generationHistory, productBackgroundList, videoModels } from './generation.js';
@@ -60,6 +61,13 @@ export const PUBLIC_CALLS: readonly Call[] = [
   videoModels,
   productBackgroundList,
   ...TaskKind.options.flatMap((kind) => [taskSubmit(kind), taskQuery(kind), taskCancel(kind)]),
+  batchQuote,
+  batchCreate,
+  batchList,
+  batchGet,
+  batchRetry,
+  batchCancel,
+  batchDownloads,
   generationHistory,
   assetList,
   assetStatistics,

@@ -441,7 +441,9 @@ export const webhookDeliveries = pgTable(
     eventId: text('event_id').notNull(),
     event: text('event').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status', { enum: ['PENDING', 'DELIVERED', 'FAILED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'DELIVERED', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     leaseOwner: text('lease_owner'),
@@ -459,6 +461,71 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/**
+ * A batch of product links (decision "Batch"): its options, and whether it runs; its rows advance through the
+ * ordinary tasks. `finished_at` is written once, with the `batch.finished` event, when no row is left to advance.
+ */
+export const batches = pgTable(
+  'batches',
+  {
+    id: text('id').primaryKey(),
+    userId: userId(),
+    /** The contract's BatchOptions. */
+    options: jsonb('options').notNull(),
+    status: text('status', { enum: ['running', 'finished', 'cancelled'] })
+      .notNull()
+      .default('running'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('batches_status_check', sql`${t.status} in ('running', 'finished', 'cancelled')`),
+    index('batches_user_id_created_at_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * One product link of a batch. The batch driver claims a row with a lease (`lease_owner`, `lease_until`) to move
+ * it one step: submit its next task, or read the outcome of the one it waits for (`task_id`). `attempt` counts
+ * retries, so each attempt's tasks have their own idempotency keys.
+ */
+export const batchRows = pgTable(
+  'batch_rows',
+  {
+    id: text('id').primaryKey(),
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    /** From 1, in the order given. */
+    position: integer('position').notNull(),
+    link: text('link').notNull(),
+    /** The contract's BatchRowInput less the link: the row's own choices. */
+    overrides: jsonb('overrides').notNull(),
+    status: text('status', { enum: ['waiting', 'analysing', 'rendering', 'exporting', 'done', 'failed', 'cancelled'] })
+      .notNull()
+      .default('waiting'),
+    attempt: integer('attempt').notNull().default(1),
+    projectId: text('project_id'),
+    taskId: text('task_id'),
+    previewTaskId: text('preview_task_id'),
+    exportTaskId: text('export_task_id'),
+    /** `{key, params}` of the error table (localised when read) or `{message}`, as tasks store theirs. */
+    error: jsonb('error'),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('batch_rows_status_check', sql`${t.status} in ('waiting', 'analysing', 'rendering', 'exporting', 'done', 'failed', 'cancelled')`),
+    uniqueIndex('batch_rows_batch_id_position_unique').on(t.batchId, t.position),
+    // The driver's work: the rows not yet done, oldest batch first; and a user's rows in flight (the fairness limit).
+    index('batch_rows_open_idx').on(t.createdAt).where(sql`${t.status} in ('waiting', 'analysing', 'rendering', 'exporting')`),
+    index('batch_rows_user_id_status_idx').on(t.userId, t.status),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type PointsLotRow = typeof pointsLots.$inferSelect;
@@ -471,3 +538,5 @@ export type NewTaskRow = typeof tasks.$inferInsert;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type BatchDbRow = typeof batches.$inferSelect;
+export type BatchRowRow = typeof batchRows.$inferSelect;

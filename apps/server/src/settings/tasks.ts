@@ -13,6 +13,10 @@ export const TasksEnv = z.object({
     positiveInt(30),
     "how long a worker's claim on a task holds without its heartbeat: the task of a worker that died runs again elsewhere after this",
   ),
+  BATCH_CONCURRENCY_PER_USER: setting(
+    z.coerce.number().int().min(1).max(64).default(2),
+    "rows of one user's batches in flight at once: a batch never floods the task queue ahead of anyone's interactive task",
+  ),
   WEBHOOK_CREDITS_LOW_THRESHOLD: setting(
     z.coerce.number().int().min(0).max(1_000_000).default(20),
     'the `credits.low` webhook event is sent when a charge takes available credits from at least this to below it (0: never)',
@@ -33,6 +37,8 @@ export function taskSettings(e: z.output<typeof TasksEnv>, { cwd }: SettingsCont
     workerConcurrency: e.WORKER_CONCURRENCY,
     /** How long a worker's claim on a task holds without a heartbeat (the heartbeat renews it every third of it). */
     taskLeaseMs: e.TASK_LEASE_SECONDS * 1000,
+    /** Rows of one user's batches in flight at once (decision "Batch"). */
+    batchConcurrencyPerUser: e.BATCH_CONCURRENCY_PER_USER,
     /** Available credits below which a charge sends `credits.low` (decision "Webhooks"); 0 turns the event off. */
     webhookCreditsLowThreshold: e.WEBHOOK_CREDITS_LOW_THRESHOLD,
     /** Explicit program paths; undefined: found on PATH, else the npm-installed binary. */

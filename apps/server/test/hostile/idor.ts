@@ -25,6 +25,7 @@ const OWNED = new Set([
   'logoResKey',
   'endpointId',
   'deliveryId',
+  'batchId',
 ]);
 /** Fields that name what the caller owns only in some calls: the keys of /file/url/transfer, the picture of the cloth check. */
 const OWNED_IN: Record<string, string> = { fileUrlTransfer: 'data', imageClothDesc: 'url' };
@@ -72,6 +73,8 @@ function idsOf(h: Holdings, api: ApiCall, name: string): unknown[] {
       return [h.endpointId];
     case 'deliveryId':
       return [h.deliveryId];
+    case 'batchId':
+      return [h.batchId];
     default:
       return [h.imageResKey];
   }
@@ -101,6 +104,7 @@ function victimsData(theirs: Holdings): string[] {
     theirs.scriptId,
     theirs.endpointId,
     theirs.deliveryId,
+    theirs.batchId,
     ...Object.values(theirs.tasks),
   ];
 }

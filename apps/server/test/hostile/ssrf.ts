@@ -3,11 +3,12 @@
 // schemes, and redirects from an allowed (public) site to private addresses. Calls that fetch while the caller
 // waits refuse at once and change nothing; tasks and URL imports end FAILURE with the same clear error, their
 // credits returned, none left running, nothing stored. A worker runs here, so this has an app of its own.
-import { ERRORS, HttpUrl, type LibraryAsset } from '@reelsmith/contract';
+import { type Batch, ERRORS, HttpUrl, type LibraryAsset } from '@reelsmith/contract';
 import { makeImage } from '@reelsmith/media/fixtures';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
+import { startBatchDriver } from '../../src/modules/batches/driver.js';
 import { grant } from '../../src/modules/points/ledger.js';
 import { startWorker } from '../../src/modules/tasks/worker.js';
 import { appOn, Browser } from '../support/app.js';
@@ -26,7 +27,7 @@ const CATEGORY = 'SSRF';
  * How each field that takes a link uses it: fetched while the caller waits, by a task (after a check at submit of
  * what the link itself shows, for the paid tools), by a URL import, or never.
  */
-const HANDLING: Record<string, 'at once' | 'task' | 'checked, then task' | 'import' | 'not fetched' | 'webhook'> = {
+const HANDLING: Record<string, 'at once' | 'task' | 'checked, then task' | 'import' | 'not fetched' | 'webhook' | 'batch'> = {
   'assetUrlTaskSubmit url': 'import',
   'linkVideoFileUpload urls.0': 'at once',
   'imageClothDesc url': 'at once',
@@ -45,6 +46,9 @@ const HANDLING: Record<string, 'at once' | 'task' | 'checked, then task' | 'impo
   // Checked when registered for what the URL shows; resolved, checked and never redirected at every delivery
   // (decision "Webhooks"; test/webhooks.test.ts sends to redirects and to a name that resolves to a private address).
   'webhookEndpointCreate url': 'webhook',
+  // A batch's rows are read by the link-analysis tasks its driver submits (decision "Batch"); a quote fetches nothing.
+  'batchCreate rows.0.link': 'batch',
+  'batchQuote rows.0.link': 'not fetched',
 };
 
 /** Fields that take a link without the HttpUrl schema. */
@@ -253,6 +257,43 @@ export function ssrfAttacks(testDb: TestDatabase, figures: Figures) {
       expect(unpaid).toEqual([]);
       const stored = await queryRows<{ id: string }>(t.ctx.db, sql`select id from files where user_id = ${userId} and res_key is not null`);
       expect(stored.map((row) => row.id)).toEqual([state.own.imageFileId]);
+    });
+
+    it("a batch's rows of the matrix fail with the same clear error, refunded, nothing stored", async () => {
+      const { campaign, attacker, zh } = state;
+      const create = API_CALLS.find((api) => api.name === 'batchCreate') as ApiCall;
+      const before = await snapshot(t.ctx);
+      const rowsOf = (links: Link[]) => ({ rows: links.map((link) => ({ link: link.url(site) })), options: { export: true } });
+      for (const link of MATRIX.filter((l) => l.refused === 'scheme')) {
+        const answer = await campaign.send(CATEGORY, attacker, create, { body: rowsOf([link]) });
+        campaign.expectRefused(CATEGORY, answer, `batchCreate rows.0.link = ${link.what}`, { codes: REFUSED_AT_ONCE.scheme });
+      }
+      const fetched = MATRIX.filter((l) => l.refused !== 'scheme');
+      const answer = await campaign.send(CATEGORY, attacker, create, { body: rowsOf(fetched) });
+      expect(answer.body.code, answer.body.message).toBe(0);
+      const { batchId } = answer.body.data as Batch;
+
+      const errors: unknown[] = [];
+      const log = { info() {}, warn() {}, error: (...args: unknown[]) => errors.push(args) };
+      const worker = startWorker(t.ctx, t.ctx.tasks, { concurrency: 2, pollMs: 25, log });
+      const driver = startBatchDriver(t.ctx, t.ctx.tasks, { concurrencyPerUser: 2, pollMs: 25, log });
+      const get = API_CALLS.find((api) => api.name === 'batchGet') as ApiCall;
+      let batch: Batch;
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        batch = (await campaign.send(CATEGORY, zh, get, { query: { batchId } })).body.data as Batch;
+      } while (batch.status === 'running');
+      await Promise.all([driver.stop(), worker.stop()]);
+      expect(errors, 'the worker or the batch driver logged errors').toEqual([]);
+      const messages = BLOCKED.map((key) => ERRORS[key].zh);
+      for (const [i, row] of batch.rows.entries()) {
+        expect(row.status, fetched[i]?.what).toBe('failed');
+        expect(messages, fetched[i]?.what).toContain(row.error);
+      }
+      campaign.figures.note(CATEGORY, 'batch rows failed', batch.rows.length);
+      const after = await snapshot(t.ctx);
+      expect(after.balances, 'credits after the failed rows').toEqual(before.balances);
+      expect(after.files, 'files stored by failed rows').toEqual(before.files);
     });
   });
 }

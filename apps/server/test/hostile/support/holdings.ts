@@ -1,7 +1,7 @@
 // What a user owns, made through the API as the web app makes it (a project with a draft, a stored picture, an
 // upload not yet registered, a captured page, a URL import still waiting, a brand kit with that picture as its
 // logo) plus a task of every kind written straight to the queue (no worker runs, so they stay as written): the ids
-// one user's attacks send of another's; and a webhook endpoint with a delivery in its log.
+// one user's attacks send of another's; a webhook endpoint with a delivery in its log; and a batch (no driver runs).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BRAND_KIT_DEFAULT, type LibraryAsset, type TaskKind, TaskKind as TaskKinds, type WebhookEndpoint } from '@reelsmith/contract';
 import { makeImage } from '@reelsmith/media/fixtures';
@@ -30,6 +30,8 @@ export interface Holdings {
   /** A webhook endpoint and one delivery waiting in its log (no dispatcher runs). */
   endpointId: string;
   deliveryId: string;
+  /** A batch of one row, waiting. */
+  batchId: string;
   /** Text that only this user's data holds: none of it may appear in an answer to another user. */
   secrets: string[];
 }
@@ -92,6 +94,10 @@ export async function holdingsOf(t: TestApp, browser: Browser, label: string): P
     list: { deliveryId: string }[];
   };
 
+  const { batchId } = (await browser.ok('POST', '/batch/create', { body: { text: `https://shop.example/${marker}-product` } })) as {
+    batchId: string;
+  };
+
   return {
     userId: me.userId,
     projectId,
@@ -105,6 +111,7 @@ export async function holdingsOf(t: TestApp, browser: Browser, label: string): P
     scriptId,
     endpointId: hook.endpointId,
     deliveryId: list[0]?.deliveryId as string,
+    batchId,
     secrets: [marker, me.email, me.username, hook.secret],
   };
 }
