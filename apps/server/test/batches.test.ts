@@ -149,6 +149,8 @@ describe.each(testDatabases())('batches on $name', (testDb) => {
       error: errorMessage('pageHttpError', 'en', { status: 404 }),
     });
     expect(byRow.get(20)).toMatchObject({ status: 'failed', error: errorMessage('noProductFound', 'en') });
+    // A row without a name of its own is called as its project is: after its product.
+    expect(byRow.get(5)?.name).toBe('Trail Bottle 5');
     // The reason in the reader's language.
     const zh = new Browser(t.app, 'zh');
     for (const [name, value] of browser.cookies) zh.cookies.set(name, value);

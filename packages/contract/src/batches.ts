@@ -64,6 +64,7 @@ export const BatchRow = z.object({
   /** From 1, in the order given. */
   row: z.number().int(),
   link: z.string(),
+  /** The row's own name, else its project's (the product's, once analysed). */
   name: z.string().nullable(),
   status: BatchRowStatus,
   projectId: z.string().nullable(),

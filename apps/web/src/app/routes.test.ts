@@ -7,14 +7,16 @@ const pageAt = (path: string) => pages.find((route) => route.path === path);
 type Flag = 'login' | 'skipActivation' | 'largerScreen';
 /**
  * The page rows of spec "Screens and routes": path, layout, and the flags that hold (skipActivation also covers sign-in and
- * policies); plus the invite-friends page, whose path the spec leaves unshown.
+ * policies); plus the invite-friends page, whose path the spec leaves unshown, and issue 20's Developers and Batch pages.
  */
 const SPEC_PAGES: [string, LayoutKind, ...Flag[]][] = [
   ['/account/login', 'none', 'skipActivation'],
   ['/account/login-callback', 'none', 'skipActivation'],
   ['/account/activate', 'none', 'login', 'skipActivation'],
   ['/account/invite', 'header+sidebar', 'login'],
+  ['/account/developers', 'header+sidebar', 'login'],
   ['/tools/link-to-video', 'header+sidebar'],
+  ['/tools/link-to-video/batch', 'header+sidebar', 'login'],
   ['/tools/link-to-video/edit-product', 'header-no-sidebar', 'login'],
   ['/tools/link-to-video/preview', 'header-no-sidebar', 'login'],
   ['/tools/link-to-video/video-export', 'header-no-sidebar', 'login'],

@@ -40,6 +40,7 @@ const InvitePage = named(() => import('../features/invite/InvitePage'), 'InviteP
 const DevelopersPage = named(() => import('../features/developers/DevelopersPage'), 'DevelopersPage');
 const AssetsPage = named(() => import('../features/assets/AssetsPage'), 'AssetsPage');
 const LinkToVideoLanding = named(() => import('../features/link-to-video/LinkToVideoLanding'), 'LinkToVideoLanding');
+const BatchPage = named(() => import('../features/link-to-video/batch/BatchPage'), 'BatchPage');
 const EditProductPage = named(() => import('../features/link-to-video/edit-product/EditProductPage'), 'EditProductPage');
 const PreviewPage = named(() => import('../features/link-to-video/preview/PreviewPage'), 'PreviewPage');
 const VideoExportPage = named(() => import('../features/link-to-video/export/VideoExportPage'), 'VideoExportPage');
@@ -84,6 +85,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/account/privacy-policy', redirect: PATHS.privacyPolicy },
   { path: '/tools', redirect: PATHS.linkToVideo },
   page(PATHS.linkToVideo, LinkToVideoLanding, 'app:routes.linkToVideo', { layout: 'header+sidebar' }),
+  page(PATHS.linkToVideoBatch, BatchPage, 'app:routes.linkToVideoBatch', { loginRequired: true, layout: 'header+sidebar' }),
   page(PATHS.editProduct, EditProductPage, 'app:routes.editProduct', linkToVideoStep),
   page(PATHS.preview, PreviewPage, 'app:routes.preview', linkToVideoStep),
   page(PATHS.videoExport, VideoExportPage, 'app:routes.videoExport', linkToVideoStep),

@@ -14,6 +14,8 @@ export const PATHS = {
   /** API keys and webhooks (issue 20), from the user menu like the invite page. */
   developers: '/account/developers',
   linkToVideo: '/tools/link-to-video',
+  /** Many product links at once (issue 20, decision "Batch"), reached from the link-to-video landing. */
+  linkToVideoBatch: '/tools/link-to-video/batch',
   editProduct: '/tools/link-to-video/edit-product',
   preview: '/tools/link-to-video/preview',
   videoExport: '/tools/link-to-video/video-export',

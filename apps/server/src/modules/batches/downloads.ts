@@ -46,7 +46,7 @@ export async function videosZip(ctx: AppContext, batchId: string): Promise<Reada
   for (const row of rows) {
     const key = row.exportKey ?? row.previewKey;
     if (row.status !== 'done' || !key) continue;
-    const name = `${String(row.position).padStart(width, '0')}-${safeName(row.exportName ?? `${row.projectId ?? row.id}.mp4`)}`;
+    const name = `${String(row.position).padStart(width, '0')}-${safeName(row.exportName ?? `${row.projectName ?? row.projectId ?? row.id}.mp4`)}`;
     zip.addReadStreamLazy(name, { compress: false }, (callback) => {
       ctx.storage.read(key).then(
         (stream) => callback(null, stream),

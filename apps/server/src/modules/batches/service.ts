@@ -17,7 +17,7 @@ import {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { type BatchDbRow, type BatchRowRow, batches, batchRows, tasks } from '../../db/schema.js';
+import { type BatchDbRow, type BatchRowRow, batches, batchRows, projects, tasks } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { priceOf } from '../points/prices.js';
 import { readAccount } from '../points/queries.js';
@@ -149,6 +149,8 @@ type VideoResult = { previewVideos?: { resKey: string }[]; exportVideos?: { resK
 
 /** The stored key of the row's preview and export, from their tasks' results. */
 export interface RowVideos {
+  /** The row's project's name (its product's, once analysed); null while untitled or without a project. */
+  projectName: string | null;
   previewKey: string | null;
   exportKey: string | null;
   exportName: string | null;
@@ -166,10 +168,26 @@ export async function rowsWithVideos(db: Db, batchId: string): Promise<Array<Bat
       .where(and(inArray(tasks.id, ids.slice(i, i + 500)), eq(tasks.status, 'SUCCESS')));
     for (const task of found) results.set(task.id, (task.result ?? {}) as VideoResult);
   }
+  const projectIds = rows.flatMap((r) => (r.projectId ? [r.projectId] : []));
+  const names = new Map<string, string>();
+  for (let i = 0; i < projectIds.length; i += 500) {
+    const found = await db
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(inArray(projects.id, projectIds.slice(i, i + 500)));
+    for (const project of found) if (project.name) names.set(project.id, project.name);
+  }
   return rows.map((row) => {
+    const projectName = (row.projectId && names.get(row.projectId)) || null;
     const preview = row.previewTaskId ? results.get(row.previewTaskId)?.previewVideos?.[0] : undefined;
     const exported = row.exportTaskId ? results.get(row.exportTaskId)?.exportVideos?.[0] : undefined;
-    return { ...row, previewKey: preview?.resKey ?? null, exportKey: exported?.resKey ?? null, exportName: exported?.fileName ?? null };
+    return {
+      ...row,
+      projectName,
+      previewKey: preview?.resKey ?? null,
+      exportKey: exported?.resKey ?? null,
+      exportName: exported?.fileName ?? null,
+    };
   });
 }
 
@@ -203,7 +221,7 @@ export async function getBatch(ctx: AppContext, userId: string, batchId: string,
     rows.map(async (row) => ({
       row: row.position,
       link: row.link,
-      name: (row.overrides as RowOverrides).name ?? null,
+      name: (row.overrides as RowOverrides).name ?? row.projectName,
       status: row.status,
       projectId: row.projectId,
       error: errorText(row.error, locale),

@@ -12,7 +12,7 @@ import {
 import { Button } from 'antd';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../shared/paths';
 import { Glow } from '../../shared/ui/Glow';
 import { rememberRedirect, useSession } from '../auth';
@@ -175,6 +175,9 @@ export function LinkToVideoLanding() {
           ))}
         </div>
         <p className={styles.blockedShops}>{t('form.blockedShops')}</p>
+        <Link className={styles.batchLink} to={PATHS.linkToVideoBatch}>
+          {t('form.batch')}
+        </Link>
       </section>
 
       <section className={styles.capabilities} aria-labelledby="capabilities-title">
