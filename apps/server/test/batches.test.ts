@@ -17,6 +17,7 @@ import { type BatchDriver, startBatchDriver } from '../src/modules/batches/drive
 import { linkAnalysisTask } from '../src/modules/link-video/analysis/task.js';
 import { grant } from '../src/modules/points/ledger.js';
 import { priceOf } from '../src/modules/points/prices.js';
+import { claimTask } from '../src/modules/tasks/queue.js';
 import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
 import { API, appOn, Browser } from './support/app.js';
 import { batchTaskKinds } from './support/batchTasks.js';
@@ -157,6 +158,13 @@ describe.each(testDatabases())('batches on $name', (testDb) => {
     const inChinese = (await zh.ok('GET', '/batch/get', { query: { batchId } })) as Batch;
     expect(inChinese.rows[19]?.error).toBe(errorMessage('noProductFound', 'zh'));
 
+    // Every task the batch submitted names its row, so workers can put interactive tasks first.
+    const submitted = await t.ctx.db
+      .select({ batchRowId: tasks.batchRowId, kind: tasks.kind, key: tasks.idempotencyKey })
+      .from(tasks)
+      .where(eq(tasks.userId, userId));
+    expect(submitted.length).toBeGreaterThanOrEqual(20 + GOOD);
+    expect(submitted.filter((task) => task.batchRowId === null)).toEqual([]);
     // A project per row (the rows whose page was never read keep theirs for a retry), named after the product.
     const own = await t.ctx.db.select({ name: projects.name }).from(projects).where(eq(projects.userId, userId));
     expect(own).toHaveLength(20);
@@ -340,6 +348,26 @@ describe.each(testDatabases())('batches on $name', (testDb) => {
     });
     expect(tooMany.body).toMatchObject({ code: 40121 });
     expect((await browser.call('POST', '/batch/create', { body: { text: '  \n' } })).body).toMatchObject({ code: 40120 });
+  });
+
+  it("lets a worker claim interactive tasks before a batch's, and keep a slot free of the batch's", async () => {
+    const { userId } = member;
+    const task = (id: string, batchRowId: string | null, ageMs: number) => ({
+      id,
+      userId,
+      kind: 'enlarge-image',
+      input: {},
+      status: 'SUBMITTED' as const,
+      batchRowId,
+      createdAt: new Date(Date.now() - ageMs),
+    });
+    // The batch's task waited longer; the interactive one is claimed first all the same.
+    await t.ctx.db.insert(tasks).values([task('batch-task', 'some-row', 60_000), task('interactive-task', null, 1_000)]);
+    const claim = (interactiveOnly: boolean) => claimTask(t.ctx.db, ['enlarge-image'], 'test-worker', 30_000, interactiveOnly);
+    expect((await claim(true))?.id).toBe('interactive-task');
+    expect(await claim(true)).toBeUndefined();
+    expect((await claim(false))?.id).toBe('batch-task');
+    await t.ctx.db.delete(tasks).where(inArray(tasks.id, ['batch-task', 'interactive-task']));
   });
 
   it('serves the calls on the public API with a key', async () => {

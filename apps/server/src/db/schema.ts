@@ -344,6 +344,11 @@ export const tasks = pgTable(
     error: jsonb('error'),
     /** A client's Idempotency-Key: the same key submits once. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * The batch row this task advances (decision "Batch"); null for a task a user submitted themselves. Workers
+     * claim such tasks after interactive ones and keep a slot free of them.
+     */
+    batchRowId: text('batch_row_id'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
     leaseOwner: text('lease_owner'),

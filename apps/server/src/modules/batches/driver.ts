@@ -141,6 +141,7 @@ export function startBatchDriver(ctx: AppContext, definitions: readonly AnyTaskD
     return submitTask(ctx, definition, user, definition.input.parse(input), {
       idempotencyKey: `batch:${row.id}:${row.attempt}:${kind}`,
       projectId: row.projectId ?? undefined,
+      batchRowId: row.id,
     });
   }
 

@@ -31,6 +31,8 @@ export interface SubmitOptions {
    */
   idempotencyKey?: string | undefined;
   projectId?: string | undefined;
+  /** The batch row the task advances: claimed after interactive tasks (decision "Batch"). */
+  batchRowId?: string | undefined;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -82,6 +84,7 @@ export async function submitTask<I>(
     input: input as object,
     status: 'SUBMITTED',
     idempotencyKey: idempotencyKey ?? null,
+    batchRowId: options.batchRowId ?? null,
     maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   };
   try {
@@ -136,8 +139,15 @@ const interval = (ms: number) => sql`(${ms} * interval '1 millisecond')`;
  * Claims the oldest task of these kinds that is waiting, or whose worker's lease has lapsed (it died) and that
  * has attempts left: IN_PROGRESS under this worker's lease, one more attempt. SKIP LOCKED lets workers claim
  * side by side without ever taking the same task. Times are the database's, the one clock all workers share.
+ * Interactive tasks come before batches' (decision "Batch"); with `interactiveOnly` a batch's are not claimed.
  */
-export async function claimTask(db: Db, kinds: readonly string[], owner: string, leaseMs: number): Promise<TaskRow | undefined> {
+export async function claimTask(
+  db: Db,
+  kinds: readonly string[],
+  owner: string,
+  leaseMs: number,
+  interactiveOnly = false,
+): Promise<TaskRow | undefined> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`update tasks t
@@ -149,7 +159,8 @@ export async function claimTask(db: Db, kinds: readonly string[], owner: string,
           and cancel_requested is null
           and attempts < max_attempts
           and (status = 'SUBMITTED' or (status = 'IN_PROGRESS' and lease_until < now()))
-        order by created_at
+          and (${!interactiveOnly} or batch_row_id is null)
+        order by batch_row_id is not null, created_at
         limit 1
         for update skip locked
       ) c

@@ -89,7 +89,13 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
   const byKind = new Map(definitions.map((d) => [d.kind, d]));
   const kinds = [...byKind.keys()];
   const stopping = new AbortController();
-  const running = new Map<string, { stop: AbortController; done: Promise<void> }>();
+  const running = new Map<string, { stop: AbortController; done: Promise<void>; batch: boolean }>();
+  /**
+   * Batches' tasks may take every slot but one (decision "Batch"): a user's interactive task never waits for a batch's
+   * render to end. A worker of one slot runs them too, after any interactive task.
+   */
+  const batchSlots = Math.max(1, concurrency - 1);
+  const batchRunning = () => [...running.values()].filter((r) => r.batch).length;
   let wake = new AbortController();
   const onSubmitted = (kind: string) => {
     if (byKind.has(kind)) wake.abort();
@@ -189,7 +195,7 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
         running.delete(task.id);
         wake.abort();
       });
-    running.set(task.id, { stop, done });
+    running.set(task.id, { stop, done, batch: task.batchRowId !== null });
   }
 
   async function loop() {
@@ -197,7 +203,7 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
       try {
         await failAbandonedTasks(ctx, byKind);
         while (running.size < concurrency && !stopping.signal.aborted) {
-          const task = await claimTask(ctx.db, kinds, id, leaseMs);
+          const task = await claimTask(ctx.db, kinds, id, leaseMs, batchRunning() >= batchSlots);
           if (!task) break;
           start(task);
         }
