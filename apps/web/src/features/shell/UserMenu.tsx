@@ -1,4 +1,4 @@
-import { BgColorsOutlined, GiftOutlined, LogoutOutlined } from '@ant-design/icons';
+import { ApiOutlined, BgColorsOutlined, GiftOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Button, type MenuProps } from 'antd';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,6 +61,8 @@ export function UserMenu() {
             },
           },
           { key: 'invite', icon: <GiftOutlined />, label: t('header.invite'), route: PATHS.invite },
+          // API keys and webhooks (issue 20): for the few who script Reelsmith, so in the account menu, not the sidebar.
+          { key: 'developers', icon: <ApiOutlined />, label: t('header.developers'), route: PATHS.developers },
         ]
       : []),
     // A failed sign-out has been shown by the API client; the user stays signed in.
