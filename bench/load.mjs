@@ -10,17 +10,14 @@
 // --smoke is 20 users for 5 s with 1 s of thinking (the server test runs it). BENCH_USERS, BENCH_SECONDS,
 // BENCH_THINK_MS and BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
 // do the same; the run gets a database of its own beside the one named, dropped afterwards.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { register } from 'tsx/esm/api';
-import { loadAverage } from './proc.mjs';
+import { loadAverage, serverEnv, startApiAndWorker } from './proc.mjs';
 
 register();
 const { openDatabase } = await import('../apps/server/src/db/client.ts');
@@ -30,7 +27,6 @@ const { grant } = await import('../apps/server/src/modules/points/ledger.ts');
 const { auditLedger } = await import('../apps/server/src/modules/points/audit.ts');
 const { priceOf } = await import('../apps/server/src/modules/points/prices.ts');
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PREFIX = 'reelsmith';
 const KIND = 'enlarge-image';
 const SKU = 'imageEnhance';
@@ -64,15 +60,6 @@ function options() {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** A port nothing listens on now: each process gets its own, and the API's goes into its PUBLIC_URL. */
-async function freePort() {
-  const probe = http.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /**
  * A picture host on loopback, as a shop would be: `/once/<id>.png` answers the picture the first time (the submit's
  * check) and 404 after (the worker's fetch), a picture taken down between the two.
@@ -88,38 +75,6 @@ async function pictureHost(png) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const host = `127.0.0.1:${server.address().port}`;
   return { host, vanishingUrl: () => `http://${host}/once/${randomUUID()}.png`, close: () => new Promise((r) => server.close(r)) };
-}
-
-/** `main.ts` in a process of its own (node with tsx's loader, so signals reach the server), its output kept. */
-function startProcess(role, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env, ROLE: role },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    let rest = '';
-    stream.setEncoding('utf8').on('data', (chunk) => {
-      const parts = (rest + chunk).split('\n');
-      rest = parts.pop() ?? '';
-      lines.push(...parts.filter(Boolean));
-    });
-  }
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
-  return { role, child, lines, exited, base: `http://127.0.0.1:${env.PORT}` };
-}
-
-async function whenHealthy(proc) {
-  for (let i = 0; i < 240; i++) {
-    if (proc.child.exitCode !== null) break;
-    try {
-      const j = await (await fetch(`${proc.base}/${PREFIX}/api/health`)).json();
-      if (j.code === 0) return;
-    } catch {}
-    await sleep(500);
-  }
-  throw new Error(`the ${proc.role} process did not become healthy:\n${proc.lines.slice(-30).join('\n')}`);
 }
 
 /** CPU seconds a process has used so far (utime + stime from /proc, in clock ticks of 1/100 s). */
@@ -447,23 +402,13 @@ async function main() {
     await migrate(database);
     const price = await priceOf(database.db, SKU);
     const env = {
-      DATABASE_URL: url.href,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: randomBytes(24).toString('hex'),
-      LOG_LEVEL: 'warn',
-      API_PREFIX: PREFIX,
-      DEV_LOGIN: 'true',
+      ...serverEnv({ databaseUrl: url.href, dataDir, allowHost: host.host, prefix: PREFIX }),
       SIGNUP_CREDITS: String(SIGNUP_CREDITS),
       // Every user signs in from this one address.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-      OUTBOUND_ALLOW_HOSTS: host.host,
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     };
-    const apiPort = await freePort();
-    const api = startProcess('api', { ...env, PORT: String(apiPort), PUBLIC_URL: `http://127.0.0.1:${apiPort}` });
-    const worker = startProcess('worker', { ...env, PORT: String(await freePort()) });
+    const { api, worker } = await startApiAndWorker(env);
     processes.push(api, worker);
-    await Promise.all(processes.map(whenHealthy));
 
     const recorder = new Recorder();
     const codes = await createInviteCodes(database.db, { count: userCount, maxUses: 1 });

@@ -1,5 +1,13 @@
-// What the benchmarks read from /proc about the processes they start.
+// The server processes the benchmarks start, and what they read from /proc about them.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The sum of resident memory of this process's children and their children, read from /proc. */
 export function childrenRss() {
@@ -35,3 +43,69 @@ export function childrenRss() {
 
 /** The load average over 1, 5 and 15 minutes. */
 export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** A port nothing listens on now: each process gets its own, and the API's goes into its PUBLIC_URL. */
+export async function freePort() {
+  const probe = http.createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** `main.ts` in a process of its own (node with tsx's loader, so signals reach the server), its output kept. */
+export function startProcess(role, env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, ROLE: role },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream.setEncoding('utf8').on('data', (chunk) => {
+      const parts = (rest + chunk).split('\n');
+      rest = parts.pop() ?? '';
+      lines.push(...parts.filter(Boolean));
+    });
+  }
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+  return { role, child, lines, exited, base: `http://127.0.0.1:${env.PORT}` };
+}
+
+/** Waits for the process's health check to answer, or throws with its last lines of output. */
+export async function whenHealthy(proc, prefix = 'reelsmith') {
+  for (let i = 0; i < 240; i++) {
+    if (proc.child.exitCode !== null) break;
+    try {
+      const j = await (await fetch(`${proc.base}/${prefix}/api/health`)).json();
+      if (j.code === 0) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the ${proc.role} process did not become healthy:\n${proc.lines.slice(-30).join('\n')}`);
+}
+
+/**
+ * The settings both processes of a bench share: its own database and data dir, quiet logs, dev sign-in, no web
+ * build, and the bench's loopback host allowed for fetching.
+ */
+export const serverEnv = ({ databaseUrl, dataDir, allowHost, prefix = 'reelsmith' }) => ({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  SESSION_SECRET: randomBytes(24).toString('hex'),
+  LOG_LEVEL: 'warn',
+  API_PREFIX: prefix,
+  DEV_LOGIN: 'true',
+  OUTBOUND_ALLOW_HOSTS: allowHost,
+  WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+});
+
+/** ONE ROLE=api and ONE ROLE=worker process with these settings, each on a free port, once both answer health. */
+export async function startApiAndWorker(env) {
+  const apiPort = await freePort();
+  const api = startProcess('api', { ...env, PORT: String(apiPort), PUBLIC_URL: `http://127.0.0.1:${apiPort}` });
+  const worker = startProcess('worker', { ...env, PORT: String(await freePort()) });
+  await Promise.all([api, worker].map((proc) => whenHealthy(proc, env.API_PREFIX)));
+  return { api, worker };
+}
