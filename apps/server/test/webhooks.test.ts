@@ -265,7 +265,11 @@ describe.each(testDatabases())('webhooks on $name', (testDb) => {
     })) as WebhookEndpoint;
     dispatcher({ lookup: async () => [{ address: '10.0.0.7', family: 4 }], firstBackoffMs: 60_000 });
     await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'rebinding' });
-    const d = await waitFor(async () => (await deliveries(browser, hook.endpointId)).find((x) => x.attempts === 1), 'the attempt');
+    // The attempt is counted when it is claimed and its outcome written when it ends: wait for the outcome.
+    const d = await waitFor(
+      async () => (await deliveries(browser, hook.endpointId)).find((x) => x.attempts === 1 && x.error !== null),
+      'the attempt',
+    );
     expect(d).toMatchObject({ status: 'PENDING', statusCode: null });
     expect(d.error).toContain('is not a public address');
   });
