@@ -74,6 +74,26 @@ describe('brand kit panel', () => {
     await waitFor(() => expect(calls.filter((call) => call === '/brand-kit/get')).toHaveLength(2));
   });
 
+  it('says when the kit could not be loaded, and loads it on Retry', async () => {
+    let failing = true;
+    stubApi({
+      '/points/account': ok({ totalPoints: 0, availablePoints: 0, usedPoints: 0, expiredPoints: 0, expiring: [] }),
+      '/assert/statistics': ok({ total: 0, images: 0, videos: 0, projects: 0, bytes: 0, quotaBytes: 1 }),
+      '/assert/folders/files': ok({ list: [], total: 0 }),
+      '/project/getProjects': ok({ list: [], total: 0 }),
+      '/brand-kit/get': () =>
+        failing
+          ? { status: 500, body: { code: 500, message: 'Something went wrong on our side, please try again later.', data: null } }
+          : ok(DEFAULT_KIT),
+    });
+    renderApp('/dashboard/assets', userWith('ACTIVE'));
+    const panel = await openFromUserMenu();
+    expect(await within(panel).findByText('Your brand kit could not be loaded.', {}, { timeout: 15_000 })).toBeTruthy();
+    failing = false;
+    fireEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
+    expect(await within(panel).findByRole('textbox', { name: 'Call to action' })).toBeTruthy();
+  });
+
   it('keeps Save off while the call to action is empty, and says why', async () => {
     brandKitApi();
     renderApp('/dashboard/assets', userWith('ACTIVE'));

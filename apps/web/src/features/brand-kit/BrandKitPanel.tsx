@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { callKey, callQuery } from '../../shared/api/queries';
 import { Busy } from '../../shared/ui/Busy';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 import { toast } from '../../shared/ui/toast';
 import { ImageInput } from '../generation';
 import { BrandKitPreview } from './BrandKitPreview';
@@ -26,7 +27,14 @@ export function BrandKitPanel({ open, onClose }: { open: boolean; onClose: () =>
   const kit = useQuery({ ...callQuery(brandKitGet), enabled: open });
   return (
     <Drawer open={open} onClose={onClose} title={t('title')} size="min(520px, 100vw)" destroyOnHidden>
-      {kit.data ? <BrandKitForm kit={kit.data} onDone={onClose} /> : <Busy />}
+      {kit.data ? (
+        <BrandKitForm kit={kit.data} onDone={onClose} />
+      ) : kit.isError ? (
+        // A kit that could not be read says so and offers Retry, rather than spinning for ever.
+        <RetryAlert title={t('loadFailed')} onRetry={() => kit.refetch()} />
+      ) : (
+        <Busy />
+      )}
     </Drawer>
   );
 }
