@@ -16,7 +16,8 @@ const WINDOW_MS = 60_000;
 
 /**
  * At most `max` calls per key per minute, over all public calls together, in this process (a fixed window:
- * cheap, and a burst at a window's edge is bounded by twice the limit).
+ * cheap, and a burst at a window's edge is bounded by twice the limit). Not @fastify/rate-limit: its per-route
+ * limits keep a store per route, so a key would get the allowance once for each of the public calls.
  */
 export class KeyRateLimit {
   readonly #windows = new Map<string, { start: number; used: number }>();
