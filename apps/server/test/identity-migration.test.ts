@@ -1,39 +1,13 @@
 // Migration 0006 (identity) on a database of users from before it: their Google subject is kept without an issuer
 // (the configured issuer adopts it at the next sign-in, identity.test.ts), no e-mail is taken as verified, nobody is
 // blocked, and every session ends once, so one obtained through the holes it closes does not outlive them.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { asc, sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.js';
 import { sessions, users } from '../src/db/schema.js';
-import { type TestDb, testDatabases } from './support/databases.js';
-
-const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
-
-/** A copy of the migrations that ends just before the one tagged `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'reelsmith-migrations-'));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalFile = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrateWith(database: TestDb, migrationsFolder: string) {
-  if (database.driver === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
-  else await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
-}
+import { testDatabases } from './support/databases.js';
+import { migrateWith, migrationsBefore } from './support/migrations.js';
 
 describe.each(testDatabases())('migration 0006 (identity) on $name', (testDb) => {
   it('keeps the users from before, issuer unknown and e-mail unverified, and signs everyone out once', async () => {
