@@ -49,7 +49,7 @@ const ALL: readonly RemoteCapability[] = [
 /** What each vendor's adapter can do. */
 const VENDOR_CAPABILITIES: Record<Vendor, readonly RemoteCapability[]> = {
   fal: ALL,
-  replicate: ['textToImage', 'imageToImage', 'textToVideo', 'imageToVideo', 'virtualTryOn', 'removeBackground', 'upscale'],
+  replicate: ALL,
   openai: ['textToImage', 'imageToImage'],
 };
 

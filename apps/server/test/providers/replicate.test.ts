@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { imageInfo } from '@reelsmith/media';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderTimeoutError } from '../../src/providers/http.js';
 import { replicateProviders } from '../../src/providers/replicate/index.js';
@@ -76,6 +78,60 @@ describe('Replicate predictions adapter', () => {
       ['0513734a', 'lower_body'],
     ]);
     expect(bodies[0].input.human_img).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('extends a picture with the configured outpainting model, placing it on the asked canvas and keeping that shape', async () => {
+    // The model answers twice the canvas (as a model that rounds or bounds its output may): the result is the canvas.
+    const answer = await sharp({ create: { width: 192, height: 108, channels: 3, background: { r: 240, g: 240, b: 236 } } })
+      .png()
+      .toBuffer();
+    replicate.handlers.set('GET /files/wide.png', (_req, res) => res.writeHead(200).end(answer));
+    replicate.handlers.set('POST /v1/models/bria/expand-image/predictions', (_req, res) =>
+      json(res, 201, { id: 'x1', status: 'starting' }),
+    );
+    prediction('x1', { status: 'succeeded', output: `${replicate.base}/files/wide.png` });
+    const photo = join(job.job.workDir, 'photo.png');
+    writeFileSync(
+      photo,
+      await sharp({ create: { width: 40, height: 50, channels: 3, background: '#c03020' } })
+        .png()
+        .toBuffer(),
+    );
+
+    const extend = providers({ PROVIDER_EXTEND_IMAGE: 'replicate:bria/expand-image' }).extendImage;
+    const file = await extend?.extend({ image: photo, width: 96, height: 54, left: 28, top: 2 }, job.job);
+
+    const create = replicate.requests.find((r) => r.method === 'POST');
+    expect(create?.path).toBe('/v1/models/bria/expand-image/predictions');
+    const { input } = JSON.parse(create?.body.toString() as string);
+    expect(input).toEqual({
+      image: expect.stringMatching(/^data:image\/png;base64,/),
+      canvas_size: [96, 54],
+      original_image_size: [40, 50],
+      original_image_location: [28, 2],
+    });
+    // The picture sent is the user's, byte for byte; no prompt or ratio that would override the placement.
+    expect(Buffer.from(input.image.split(',')[1], 'base64')).toEqual(readFileSync(photo));
+    expect(await imageInfo(file as string)).toMatchObject({ width: 96, height: 54 });
+  });
+
+  it('runs a pinned outpainting version through /v1/predictions and keeps an answer already at the canvas as it is', async () => {
+    const answer = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    replicate.handlers.set('GET /files/tall.png', (_req, res) => res.writeHead(200).end(answer));
+    replicate.handlers.set('POST /v1/predictions', (_req, res) => json(res, 201, { id: 'x2', status: 'starting' }));
+    prediction('x2', { status: 'succeeded', output: `${replicate.base}/files/tall.png` });
+    const photo = join(job.job.workDir, 'photo.png');
+    writeFileSync(photo, await outputPng());
+
+    const extend = providers({ PROVIDER_EXTEND_IMAGE: 'replicate:bria/expand-image:4f1c2a9e' }).extendImage;
+    const file = await extend?.extend({ image: photo, width: 60, height: 80, left: 0, top: 16 }, job.job);
+
+    const body = JSON.parse(replicate.requests.find((r) => r.method === 'POST')?.body.toString() as string);
+    expect(body.version).toBe('4f1c2a9e');
+    expect(body.input).toMatchObject({ canvas_size: [60, 80], original_image_size: [64, 48], original_image_location: [0, 16] });
+    expect(readFileSync(file as string)).toEqual(answer);
   });
 
   it('reports a failed or canceled prediction, a 429 and a prediction that never ends (cancelling it)', async () => {

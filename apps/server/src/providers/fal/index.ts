@@ -1,9 +1,8 @@
 // fal.ai models as providers (FLUX-class pictures, Kling/MiniMax-class videos, Kolors-class try-on, BiRefNet-class
 // cut-out, ESRGAN-class upscaling, Bria-class expansion). Pictures are sent as data URIs, which fal accepts for
 // every image input.
-import { imageInfo } from '@reelsmith/media';
 import type { Settings, VendorAccess } from '../../settings.js';
-import { nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
+import { canvasPlacement, nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
 import { dataUri } from '../remote/job.js';
 import { falQueue } from './queue.js';
 
@@ -42,13 +41,7 @@ const shapes: VendorShapes = {
     return { image_url: await dataUri(image), scale };
   },
   async extend(request) {
-    const { width, height } = await imageInfo(request.image);
-    return {
-      image_url: await dataUri(request.image),
-      canvas_size: [request.width, request.height],
-      original_image_size: [width, height],
-      original_image_location: [request.left, request.top],
-    };
+    return { image_url: await dataUri(request.image), ...(await canvasPlacement(request)) };
   },
 };
 

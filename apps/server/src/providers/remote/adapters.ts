@@ -1,6 +1,8 @@
 // A vendor's models as providers of our capabilities: each vendor supplies how it runs a model (its protocol) and
 // what input each capability's model takes (its shapes); this turns the answers into files in the job's work
 // directory. A capability is served by the vendor the settings chose for it.
+import { imageInfo } from '@reelsmith/media';
+import sharp from 'sharp';
 import type { ProviderChoice, RemoteCapability, Settings, Vendor } from '../../settings.js';
 import { ProviderError } from '../http.js';
 import type {
@@ -34,8 +36,10 @@ export interface VendorShapes {
   tryOn(person: string, garment: string, type: 'top' | 'bottom' | 'onePiece'): Promise<object>;
   removeBackground(image: string): Promise<object>;
   upscale(image: string, scale: 2 | 4): Promise<object>;
-  extend?(request: { image: string; width: number; height: number; left: number; top: number }): Promise<object>;
+  extend?(request: ExtendRequest): Promise<object>;
 }
+
+type ExtendRequest = { image: string; width: number; height: number; left: number; top: number };
 
 type Remote = Partial<Omit<GenerationProviders, 'replaceBackground'>>;
 
@@ -132,10 +136,33 @@ export function remoteProviders(settings: Settings, runner: VendorRunner, shapes
     const shape = shapes.extend;
     providers.extendImage = {
       name: vendor,
-      extend: async (request, job) => single(model(extend), await shape(request), job),
+      extend: async (request, job) => asked(await single(model(extend), await shape(request), job), request),
     } satisfies ExtendImage;
   }
   return providers;
+}
+
+/**
+ * An extension at the canvas the user asked for: a model may answer another size (Bria bounds the area and rounds
+ * the sides), and the result must fit the frame it was made for. Covered, never stretched: the picture keeps its
+ * proportions and at most a sliver of the rounding is cut off.
+ */
+async function asked(file: string, canvas: ExtendRequest): Promise<string> {
+  const { width, height } = await imageInfo(file);
+  if (width === canvas.width && height === canvas.height) return file;
+  const out = `${file}-canvas.png`;
+  await sharp(file).rotate().resize(canvas.width, canvas.height, { fit: 'cover' }).png().toFile(out);
+  return out;
+}
+
+/** Where the picture goes on an expansion's canvas, as Bria-class models take it on fal and Replicate. */
+export async function canvasPlacement(request: ExtendRequest) {
+  const { width, height } = await imageInfo(request.image);
+  return {
+    canvas_size: [request.width, request.height],
+    original_image_size: [width, height],
+    original_image_location: [request.left, request.top],
+  };
 }
 
 /** The closest of a vendor's aspect ratios to width × height. */

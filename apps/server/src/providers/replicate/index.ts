@@ -1,8 +1,8 @@
 // Replicate models as providers (FLUX-class pictures, Kling/MiniMax-class videos, IDM-VTON-class try-on,
-// background removal, Real-ESRGAN-class upscaling). Pictures are sent as data URIs, which Replicate accepts for
-// file inputs.
+// background removal, Real-ESRGAN-class upscaling, Bria-class expansion). Pictures are sent as data URIs, which
+// Replicate accepts for file inputs.
 import type { Settings, VendorAccess } from '../../settings.js';
-import { nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
+import { canvasPlacement, nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
 import { dataUri } from '../remote/job.js';
 import { replicateRun } from './predictions.js';
 
@@ -39,6 +39,12 @@ const shapes: VendorShapes = {
   },
   async upscale(image, scale) {
     return { image: await dataUri(image), scale };
+  },
+  // Bria's expansion (`bria/expand-image`) places the picture on a canvas: sizes and the top-left corner as [x, y]
+  // pairs. No aspect ratio is sent, since the model prefers it over the exact placement, and no prompt: the tool
+  // has none, and the model describes the picture itself when it is left out.
+  async extend(request) {
+    return { image: await dataUri(request.image), ...(await canvasPlacement(request)) };
   },
 };
 
