@@ -296,6 +296,58 @@ describe.each(testDatabases())('webhooks on $name', (testDb) => {
     expect(theirs.body.code).toBe(ERRORS.notFound.code);
   });
 
+  it('sends nothing to an endpoint its owner turned off, and resumes when it is turned on again', async () => {
+    const { browser, userId } = await member();
+    const hook = await endpoint(browser, '/paused');
+    // Another endpoint of the same user shows when the dispatcher has been through the due deliveries.
+    const witness = await endpoint(browser, '/paused-witness');
+    await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'before-off' });
+    const update = (who: Browser, enabled: boolean) =>
+      who.call('POST', '/webhooks/endpoints/update', { body: { endpointId: hook.endpointId, enabled } });
+    const off = (await update(browser, false)).body.data as WebhookEndpoint;
+    expect(off).toMatchObject({ endpointId: hook.endpointId, url: hook.url, disabledAt: expect.any(String) });
+    expect(await browser.ok('GET', '/webhooks/endpoints/list')).toEqual([off, { ...witness, disabledAt: null }]);
+    // Turning it off again keeps when it was first turned off.
+    expect((await update(browser, false)).body.data).toEqual(off);
+
+    // While off, no event is written for it, and the one pending waits unsent.
+    expect(await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'while-off' })).toBe(1);
+    dispatcher();
+    await settled(browser, witness.endpointId, 2);
+    expect(at('/paused')).toEqual([]);
+    const [waiting] = await deliveries(browser, hook.endpointId);
+    expect(await deliveries(browser, hook.endpointId)).toHaveLength(1);
+    expect(waiting).toMatchObject({ status: 'PENDING', attempts: 0 });
+    const resend = await browser.call('POST', '/webhooks/deliveries/resend', {
+      body: { deliveryId: waiting?.deliveryId },
+      headers: { 'accept-language': 'zh' },
+    });
+    expect(resend.body).toMatchObject({ code: ERRORS.webhookEndpointDisabled.code, message: ERRORS.webhookEndpointDisabled.zh });
+
+    // Only its owner turns it on or off.
+    const other = await member();
+    for (const enabled of [true, false]) expect((await update(other.browser, enabled)).body.code).toBe(ERRORS.notFound.code);
+
+    // On again: what waited is sent, and new events reach it.
+    expect((await update(browser, true)).body.data).toEqual({ ...off, disabledAt: null });
+    await settled(browser, hook.endpointId);
+    await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'on-again' });
+    const log = await settled(browser, hook.endpointId, 2);
+    expect(log.map((d) => d.status)).toEqual(['DELIVERED', 'DELIVERED']);
+    expect(at('/paused').map((r) => r.payload.data.batchId)).toEqual(['before-off', 'on-again']);
+  });
+
+  it('counts an endpoint that is off towards the limit, so turning it on never passes it', async () => {
+    const { browser } = await member();
+    const first = await endpoint(browser, '/held-0');
+    await browser.ok('POST', '/webhooks/endpoints/update', { body: { endpointId: first.endpointId, enabled: false } });
+    for (let i = 1; i < 10; i++) await endpoint(browser, `/held-${i}`);
+    const eleventh = await browser.call('POST', '/webhooks/endpoints/create', {
+      body: { url: `${hooks.base}/held-10`, events: ['task.failed'] },
+    });
+    expect(eleventh.body.code).toBe(ERRORS.webhookEndpointsLimit.code);
+  });
+
   it('delivers what a dispatcher that died had claimed, once its lease lapses', async () => {
     const { browser, userId } = await member();
     const hook = await endpoint(browser, '/restart');

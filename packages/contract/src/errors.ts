@@ -178,6 +178,12 @@ export const ERRORS = {
     zh: '最多只能有 {{max}} 个 Webhook 端点。请删除不再使用的端点后重试。',
     pt: 'Você pode ter no máximo {{max}} endpoints de webhook. Exclua um que não usa mais e tente novamente.',
   },
+  webhookEndpointDisabled: {
+    code: 40063,
+    en: 'This endpoint is turned off. Turn it on to send events to it again.',
+    zh: '此端点已关闭。请开启后再向其发送事件。',
+    pt: 'Este endpoint está desativado. Ative-o para voltar a enviar eventos para ele.',
+  },
   batchEmpty: {
     code: 40120,
     en: 'Add at least one product link: one per line, or a CSV with a link column.',

@@ -27,6 +27,8 @@ export const WebhookEndpoint = z.object({
   /** The signing secret (`whsec_…`): the owner sees it whenever they need to configure a receiver. */
   secret: z.string(),
   createdAt: Timestamp,
+  /** When its owner turned it off, or null while it is on: an endpoint that is off is sent nothing. */
+  disabledAt: Timestamp.nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
@@ -80,6 +82,18 @@ export const webhookEndpointDelete = defineCall({
   access: 'active',
   body: z.strictObject({ endpointId: Id }),
   data: z.object({}),
+});
+
+/**
+ * Turns an endpoint off or on again. While off, no event is written for it and its pending deliveries wait; turned on,
+ * they are sent as due and new events reach it again (decision "Webhooks").
+ */
+export const webhookEndpointUpdate = defineCall({
+  method: 'POST',
+  path: '/webhooks/endpoints/update',
+  access: 'active',
+  body: z.strictObject({ endpointId: Id, enabled: z.boolean() }),
+  data: WebhookEndpoint,
 });
 
 /** An endpoint's deliveries, newest first. */

@@ -1,9 +1,10 @@
 // A user's webhook endpoints and their delivery log (decision "Webhooks"). An endpoint's URL is checked when it is
 // registered for what the URL itself shows (http(s), not localhost nor a private address written in it); the
-// addresses its name resolves to are checked at every attempt, since DNS may change in between.
+// addresses its name resolves to are checked at every attempt, since DNS may change in between. Its owner can turn it
+// off and on again: off, no event is written for it and its pending deliveries wait unclaimed.
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_ENDPOINTS_MAX, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '@reelsmith/contract';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users, type WebhookDeliveryRow, type WebhookEndpointRow, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -18,6 +19,7 @@ const endpointView = (row: WebhookEndpointRow): WebhookEndpoint => ({
   events: row.events as WebhookEvent[],
   secret: row.secret,
   createdAt: row.createdAt.toISOString(),
+  disabledAt: row.disabledAt?.toISOString() ?? null,
 });
 
 const deliveryView = (row: WebhookDeliveryRow): WebhookDelivery => ({
@@ -58,12 +60,10 @@ export async function createEndpoint(
 ): Promise<WebhookEndpoint> {
   const url = checkedUrl(ctx, input.url);
   return ctx.db.transaction(async (tx) => {
-    // The user's row is the lock: two registrations at once cannot both find room for the last endpoint.
+    // The user's row is the lock: two registrations at once cannot both find room for the last endpoint. An endpoint
+    // that is off still counts: turning it on again must never take the user past the limit.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const [held] = await tx
-      .select({ n: count() })
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.disabledAt)));
+    const [held] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
     if ((held?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) throw new AppError('webhookEndpointsLimit', { max: WEBHOOK_ENDPOINTS_MAX });
     const [row] = await tx
       .insert(webhookEndpoints)
@@ -77,27 +77,42 @@ export async function listEndpoints(ctx: AppContext, userId: string): Promise<We
   const rows = await ctx.db
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.disabledAt)))
+    .where(eq(webhookEndpoints.userId, userId))
     .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
   return rows.map(endpointView);
 }
 
-/** The user's endpoint; another user's, or a deleted one, is not found. */
+const owned = (userId: string, endpointId: string) => and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId));
+
+/** The user's endpoint, on or off; another user's, or a deleted one, is not found. */
 async function ownEndpoint(ctx: AppContext, userId: string, endpointId: string): Promise<WebhookEndpointRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.disabledAt)));
+  const [row] = await ctx.db.select().from(webhookEndpoints).where(owned(userId, endpointId));
   if (!row) throw new AppError('notFound');
   return row;
 }
 
+/**
+ * Turns the endpoint off (keeping when it was first turned off) or on again. Turned on, its dispatcher is woken:
+ * deliveries that waited while it was off are due at once.
+ */
+export async function updateEndpoint(
+  ctx: AppContext,
+  userId: string,
+  { endpointId, enabled }: { endpointId: string; enabled: boolean },
+): Promise<WebhookEndpoint> {
+  const [row] = await ctx.db
+    .update(webhookEndpoints)
+    .set({ disabledAt: enabled ? null : sql`coalesce(${webhookEndpoints.disabledAt}, now())` })
+    .where(owned(userId, endpointId))
+    .returning();
+  if (!row) throw new AppError('notFound');
+  if (enabled) emitted.emit('event');
+  return endpointView(row);
+}
+
 /** Deletes the endpoint and, by the foreign key's cascade, its deliveries: pending ones are never sent. */
 export async function deleteEndpoint(ctx: AppContext, userId: string, endpointId: string): Promise<Record<string, never>> {
-  const rows = await ctx.db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId)))
-    .returning({ id: webhookEndpoints.id });
+  const rows = await ctx.db.delete(webhookEndpoints).where(owned(userId, endpointId)).returning({ id: webhookEndpoints.id });
   if (rows.length === 0) throw new AppError('notFound');
   return {};
 }
@@ -132,7 +147,9 @@ export async function resendDelivery(ctx: AppContext, userId: string, deliveryId
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.userId, userId)));
   if (!original) throw new AppError('notFound');
-  await ownEndpoint(ctx, userId, original.endpointId);
+  // Sent to an endpoint that is off, it would sit in the log as pending with nothing saying why.
+  const endpoint = await ownEndpoint(ctx, userId, original.endpointId);
+  if (endpoint.disabledAt) throw new AppError('webhookEndpointDisabled');
   const [row] = await ctx.db
     .insert(webhookDeliveries)
     .values({

@@ -22,6 +22,7 @@ const ENDPOINT: WebhookEndpoint = {
   events: ['task.succeeded', 'credits.low'],
   secret: 'whsec_existing',
   createdAt: '2026-11-20T10:00:00Z',
+  disabledAt: null,
 };
 const DELIVERY: WebhookDelivery = {
   deliveryId: 'd1',
@@ -39,7 +40,7 @@ const DELIVERY: WebhookDelivery = {
 /** The webhook calls on endpoints kept in memory, recording what each change sends. */
 function webhooksApi(start: WebhookEndpoint[] = [ENDPOINT]) {
   let endpoints = start;
-  const sent: Record<string, unknown[]> = { create: [], delete: [], resend: [], deliveries: [] };
+  const sent: Record<string, unknown[]> = { create: [], update: [], delete: [], resend: [], deliveries: [] };
   stubApi({
     '/webhooks/endpoints/list': () => ok(endpoints),
     '/webhooks/endpoints/create': (body) => {
@@ -47,6 +48,12 @@ function webhooksApi(start: WebhookEndpoint[] = [ENDPOINT]) {
       const created = { ...ENDPOINT, ...(body as object), endpointId: 'e2', secret: 'whsec_new' };
       endpoints = [...endpoints, created];
       return ok(created);
+    },
+    '/webhooks/endpoints/update': (body) => {
+      sent.update?.push(body);
+      const { endpointId, enabled } = body as { endpointId: string; enabled: boolean };
+      endpoints = endpoints.map((e) => (e.endpointId === endpointId ? { ...e, disabledAt: enabled ? null : '2026-11-21T09:30:00Z' } : e));
+      return ok(endpoints.find((e) => e.endpointId === endpointId));
     },
     '/webhooks/endpoints/delete': (body) => {
       sent.delete?.push(body);
@@ -112,16 +119,47 @@ describe('webhooks panel', () => {
     expect(await screen.findByText('Sent again with the same event ID')).toBeTruthy();
   });
 
+  it('turns an endpoint off, says so in the list, and turns it on again', async () => {
+    const sent = webhooksApi();
+    renderPanel();
+    const toggle = await screen.findByRole('switch', { name: 'Send events to this endpoint' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('On')).toBeTruthy();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(sent.update).toEqual([{ endpointId: 'e1', enabled: false }]));
+    expect(await screen.findByText('Endpoint turned off: no events are sent to it')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('false'));
+    expect(screen.getByText('Off', { selector: '.ant-tag' })).toBeTruthy();
+    expect(screen.getByText(/^Off since 2026-11-21 .*: events that happen meanwhile are not sent to it/)).toBeTruthy();
+    // Its log can still be read, but nothing in it can be resent until it is on.
+    fireEvent.click(screen.getByRole('button', { name: 'Show deliveries' }));
+    const row = (await screen.findByText('evt_1')).closest('tr') as HTMLElement;
+    expect((within(row).getByRole('button', { name: /Resend/ }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('switch'));
+    await waitFor(() =>
+      expect(sent.update).toEqual([
+        { endpointId: 'e1', enabled: false },
+        { endpointId: 'e1', enabled: true },
+      ]),
+    );
+    await waitFor(() => expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true'));
+    expect(screen.queryByText('Off', { selector: '.ant-tag' })).toBeNull();
+    expect((within(row).getByRole('button', { name: /Resend/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('speaks Chinese and Portuguese', async () => {
     webhooksApi();
     await i18n.changeLanguage('zh');
     const { unmount } = renderPanel();
     expect(await screen.findByText('您的端点')).toBeTruthy();
     expect(screen.getByRole('button', { name: '添加端点' })).toBeTruthy();
+    expect(await screen.findByRole('switch', { name: '向此端点发送事件' })).toBeTruthy();
     unmount();
     await i18n.changeLanguage('pt');
     renderPanel();
     expect(await screen.findByText('Seus endpoints')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Adicionar endpoint' })).toBeTruthy();
+    expect(await screen.findByRole('switch', { name: 'Enviar eventos para este endpoint' })).toBeTruthy();
   });
 });

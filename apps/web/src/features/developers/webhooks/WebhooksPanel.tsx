@@ -7,7 +7,7 @@ import {
   type WebhookEndpoint,
   type WebhookEvent,
 } from '@reelsmith/contract';
-import { Alert, Button, Checkbox, Empty, Input, Pagination, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, Button, Checkbox, Empty, Input, Pagination, Popconfirm, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import {
   useCreateWebhookEndpoint,
   useDeleteWebhookEndpoint,
   useResendWebhookDelivery,
+  useUpdateWebhookEndpoint,
   useWebhookDeliveries,
   useWebhookEndpoints,
 } from './webhooksApi';
@@ -135,8 +136,8 @@ function AddEndpoint({ full }: { full: boolean }) {
   );
 }
 
-/** What each delivery shows, in the table on a wide screen and in a card on a phone. */
-function useDeliveryParts() {
+/** What each delivery shows, in the table on a wide screen and in a card on a phone; `off`: its endpoint is turned off. */
+function useDeliveryParts(off: boolean) {
   const { t, i18n } = useTranslation('webhooks');
   const resend = useResendWebhookDelivery();
   const milliseconds = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'millisecond', unitDisplay: 'short' });
@@ -164,6 +165,9 @@ function useDeliveryParts() {
         size="small"
         icon={<SendOutlined />}
         loading={resend.isPending && resend.variables === d.deliveryId}
+        // The server refuses it too: a resend to an endpoint that is off would wait as pending with nothing saying why.
+        disabled={off}
+        title={off ? t('list.resendOff') : undefined}
         onClick={() => resend.mutate(d.deliveryId, { onSuccess: () => toast.success(t('deliveries.resent')) })}
       >
         {t('deliveries.resend')}
@@ -172,9 +176,9 @@ function useDeliveryParts() {
   };
 }
 
-function DeliveryCards({ list }: { list: WebhookDelivery[] }) {
+function DeliveryCards({ list, off }: { list: WebhookDelivery[]; off: boolean }) {
   const { t } = useTranslation('webhooks');
-  const part = useDeliveryParts();
+  const part = useDeliveryParts(off);
   if (list.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('deliveries.empty')} />;
   return (
     <ul className={styles.cards}>
@@ -202,9 +206,9 @@ function DeliveryCards({ list }: { list: WebhookDelivery[] }) {
   );
 }
 
-function DeliveryTable({ list }: { list: WebhookDelivery[] }) {
+function DeliveryTable({ list, off }: { list: WebhookDelivery[]; off: boolean }) {
   const { t } = useTranslation('webhooks');
-  const part = useDeliveryParts();
+  const part = useDeliveryParts(off);
   // Few columns, each of two lines, so the log fits the page's width with its Resend action in view.
   const columns: TableColumnsType<WebhookDelivery> = [
     { key: 'event', title: t('deliveries.event'), render: (_, d) => part.event(d) },
@@ -255,7 +259,7 @@ function DeliveryTable({ list }: { list: WebhookDelivery[] }) {
   );
 }
 
-function Deliveries({ endpointId }: { endpointId: string }) {
+function Deliveries({ endpointId, off }: { endpointId: string; off: boolean }) {
   const { t } = useTranslation('webhooks');
   const narrow = useNarrowScreen();
   const [page, setPage] = useState(1);
@@ -274,7 +278,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
         </Button>
       </div>
       {/* A phone gets one card per delivery instead of a table that would scroll sideways (decision "Phone layout"). */}
-      {narrow ? <DeliveryCards list={list} /> : <DeliveryTable list={list} />}
+      {narrow ? <DeliveryCards list={list} off={off} /> : <DeliveryTable list={list} off={off} />}
       {total > DELIVERIES_PAGE_SIZE && (
         <Pagination
           className={styles.pages}
@@ -290,30 +294,59 @@ function Deliveries({ endpointId }: { endpointId: string }) {
   );
 }
 
+/** The endpoint's on/off switch with its state in words, so it reads the same without colour. */
+function EndpointSwitch({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const { t } = useTranslation('webhooks');
+  const update = useUpdateWebhookEndpoint();
+  const on = endpoint.disabledAt === null;
+  const turn = (enabled: boolean) =>
+    update.mutate(
+      { endpointId: endpoint.endpointId, enabled },
+      { onSuccess: () => toast.success(t(enabled ? 'list.turnedOn' : 'list.turnedOff')) },
+    );
+  return (
+    <div className={styles.switch}>
+      <Switch checked={on} loading={update.isPending} onChange={turn} aria-label={t('list.switch')} />
+      {/* The switch's own state is aria-checked; the word is for the eye. */}
+      <span aria-hidden>{on ? t('list.on') : t('list.off')}</span>
+    </div>
+  );
+}
+
 function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t } = useTranslation('webhooks');
   const [open, setOpen] = useState(false);
   const remove = useDeleteWebhookEndpoint();
+  const off = endpoint.disabledAt !== null;
   return (
-    <li className={styles.endpoint}>
+    <li className={off ? `${styles.endpoint} ${styles.off}` : styles.endpoint}>
       <div className={styles.endpointHead}>
         <div className={styles.endpointTitle}>
-          <code className={styles.url}>{endpoint.url}</code>
+          <div className={styles.urlLine}>
+            {off && <Tag color="warning">{t('list.off')}</Tag>}
+            <code className={styles.url}>{endpoint.url}</code>
+          </div>
           <span className={styles.note}>{t('list.added', { date: dayjs(endpoint.createdAt).format(TIME_FORMAT) })}</span>
         </div>
-        <Popconfirm
-          title={t('list.deleteConfirm')}
-          description={t('list.deleteDetail')}
-          okText={t('list.deleteOk')}
-          cancelText={t('list.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => remove.mutateAsync(endpoint.endpointId).then(() => toast.success(t('list.deleted')))}
-        >
-          <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
-            {t('list.delete')}
-          </Button>
-        </Popconfirm>
+        <div className={styles.endpointActions}>
+          <EndpointSwitch endpoint={endpoint} />
+          <Popconfirm
+            title={t('list.deleteConfirm')}
+            description={t('list.deleteDetail')}
+            okText={t('list.deleteOk')}
+            cancelText={t('list.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove.mutateAsync(endpoint.endpointId).then(() => toast.success(t('list.deleted')))}
+          >
+            <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
+              {t('list.delete')}
+            </Button>
+          </Popconfirm>
+        </div>
       </div>
+      {endpoint.disabledAt && (
+        <Alert type="warning" showIcon title={t('list.offNote', { date: dayjs(endpoint.disabledAt).format(TIME_FORMAT) })} />
+      )}
       <div className={styles.tags}>
         {endpoint.events.map((event) => (
           <Tag key={event} title={event}>
@@ -325,14 +358,14 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
       <Button type="link" className={styles.toggle} onClick={() => setOpen((value) => !value)} aria-expanded={open}>
         {open ? t('list.hideDeliveries') : t('list.showDeliveries')}
       </Button>
-      {open && <Deliveries endpointId={endpoint.endpointId} />}
+      {open && <Deliveries endpointId={endpoint.endpointId} off={off} />}
     </li>
   );
 }
 
 /**
  * The user's webhook endpoints (decision "Webhooks"): add one with its events, see and copy its signing secret,
- * delete it, and read each one's delivery log with a Resend action. Rendered on the Developers page.
+ * turn it off and on, delete it, and read each one's delivery log with a Resend action. Rendered on the Developers page.
  */
 export function WebhooksPanel() {
   const { t } = useTranslation('webhooks');

@@ -7,6 +7,7 @@ import {
   webhookEndpointCreate,
   webhookEndpointDelete,
   webhookEndpointList,
+  webhookEndpointUpdate,
 } from '@reelsmith/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
@@ -28,6 +29,15 @@ export function useDeleteWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (endpointId: string) => api(webhookEndpointDelete, { body: { endpointId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey(webhookEndpointList) }),
+  });
+}
+
+/** Turns an endpoint off or on; the list shows its new state. */
+export function useUpdateWebhookEndpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { endpointId: string; enabled: boolean }) => api(webhookEndpointUpdate, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey(webhookEndpointList) }),
   });
 }
