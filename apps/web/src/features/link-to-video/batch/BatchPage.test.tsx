@@ -123,6 +123,14 @@ describe('batch page', () => {
     expect(screen.getByText('1 done · 1 failed · 0 in progress · 0 waiting')).toBeTruthy();
     const done = screen.getByText('https://shop.example/p/1').closest('tr') as HTMLElement;
     expect(within(done).getByRole('link', { name: 'Video' }).getAttribute('href')).toBe('/x/1');
+    // Each row's project opens in the editor, at the stage it reached; a failed row's too, to be finished by hand.
+    expect(within(done).getByRole('link', { name: 'Open project' }).getAttribute('href')).toBe(
+      '/tools/link-to-video/video-export?projectId=p1',
+    );
+    const failed = screen.getByText('https://shop.example/p/2').closest('tr') as HTMLElement;
+    expect(within(failed).getByRole('link', { name: 'Open project' }).getAttribute('href')).toBe(
+      '/tools/link-to-video/edit-product?projectId=p2',
+    );
 
     // The signed link is followed as a download: the page stays.
     const followed: (string | null)[] = [];

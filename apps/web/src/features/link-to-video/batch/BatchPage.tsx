@@ -25,6 +25,7 @@ import { PATHS } from '../../../shared/paths';
 import { Busy } from '../../../shared/ui/Busy';
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { useNarrowScreen } from '../../../shared/ui/useNarrowScreen';
+import { type Stage, stageUrl } from '../project/stage';
 import styles from './batch.module.css';
 import { download, useBatch, useBatches, useBatchQuote, useCancelBatch, useCreateBatch, useRetryBatch } from './batchApi';
 
@@ -213,6 +214,12 @@ function BatchForm({ onCreated }: { onCreated: (batchId: string) => void }) {
   );
 }
 
+/**
+ * The editor page a row's project is at: its export once the row exported, its previews once it has one, else the
+ * product page (which itself moves on to the furthest stage reached, so a row still in progress lands right too).
+ */
+const rowStage = (row: BatchRow): Stage => (row.exportUrl ? 'videoExport' : row.previewUrl ? 'preview' : 'editProduct');
+
 /** A row's product, status and result: the same parts in the table and in a phone's cards. */
 function useRowParts() {
   const { t } = useTranslation('batch');
@@ -226,10 +233,9 @@ function useRowParts() {
       </div>
     ),
     status: (row: BatchRow) => <Tag color={STATUS_COLOURS[row.status]}>{t(`status.${row.status}`)}</Tag>,
-    result: (row: BatchRow) =>
-      row.error ? (
-        <span className={styles.error}>{row.error}</span>
-      ) : (
+    result: (row: BatchRow) => (
+      <div className={styles.result}>
+        {row.error && <span className={styles.error}>{row.error}</span>}
         <span className={styles.videos}>
           {row.previewUrl && (
             <a href={row.previewUrl} target="_blank" rel="noreferrer">
@@ -241,8 +247,11 @@ function useRowParts() {
               {t('rows.video')}
             </a>
           )}
+          {/* Each row is an ordinary project: it opens in the editor to change its script or export it by hand. */}
+          {row.projectId && <Link to={stageUrl(rowStage(row), row.projectId)}>{t('rows.open')}</Link>}
         </span>
-      ),
+      </div>
+    ),
   };
 }
 
