@@ -38,6 +38,7 @@ export default defineConfig({
           root: 'e2e',
           include: ['**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['support/failures.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

@@ -17,7 +17,31 @@ export const CHROMIUM_ARGS = [
 export interface Browser {
   context: BrowserContext;
   page: Page;
+  /** What the pages said that a failed test's report should show (support/failures.ts): errors, failed calls. */
+  journal: string[];
   close: () => Promise<void>;
+}
+
+const JOURNAL_LINES = 60;
+const open = new Set<Browser>();
+
+/** The browsers still open, for the failure report. */
+export const openBrowsers = (): Browser[] => [...open];
+
+/** Keeps the page's console errors and warnings, uncaught errors, and calls that failed or answered 4xx/5xx. */
+function watch(page: Page, journal: string[]) {
+  const note = (line: string) => {
+    journal.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (journal.length > JOURNAL_LINES) journal.shift();
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') note(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => note(`uncaught: ${error.stack ?? error.message}`));
+  page.on('requestfailed', (request) => note(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) note(`${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
 }
 
 export async function openBrowser(extraArgs: string[] = []): Promise<Browser> {
@@ -28,15 +52,22 @@ export async function openBrowser(extraArgs: string[] = []): Promise<Browser> {
     args: [...CHROMIUM_ARGS, ...extraArgs],
     viewport: { width: 1440, height: 900 },
   });
+  const journal: string[] = [];
+  context.on('page', (opened) => watch(opened, journal));
+  for (const existing of context.pages()) watch(existing, journal);
   const page = context.pages()[0] ?? (await context.newPage());
-  return {
+  const browser: Browser = {
     context,
     page,
+    journal,
     close: async () => {
+      open.delete(browser);
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
   };
+  open.add(browser);
+  return browser;
 }
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
