@@ -66,7 +66,17 @@ export const VirtualTryOnInput = z.strictObject({
 export const ClothCheck = z.object({
   ok: z.boolean(),
   reason: z
-    .enum(['noCloth', 'multipleClothes', 'onlyOneDress', 'multipleSimilarClothes', 'typeNotSupported', 'background', 'size', 'format'])
+    .enum([
+      'noCloth',
+      'multipleClothes',
+      'onlyOneDress',
+      'multipleSimilarClothes',
+      'typeNotSupported',
+      'worn',
+      'background',
+      'size',
+      'format',
+    ])
     .nullable(),
   garmentType: GarmentType.nullable(),
 });
@@ -99,7 +109,14 @@ export const videoModels = defineCall({
   access: 'active',
   query: z.strictObject({ mode: z.enum(['text', 'image']).optional() }),
   data: z.array(
-    z.object({ modelId: z.string(), name: z.string(), tiers: z.array(z.enum(['std', 'pro'])), durations: z.array(z.number()) }),
+    z.object({
+      modelId: z.string(),
+      name: z.string(),
+      tiers: z.array(z.enum(['std', 'pro'])),
+      durations: z.array(z.number()),
+      /** Who makes the videos: this server's own engine or a vendor model; it chooses the SKU (img2VideoLocal_… or img2Video_…). */
+      engine: z.enum(['local', 'vendor']),
+    }),
   ),
 });
 

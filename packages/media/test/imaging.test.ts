@@ -421,6 +421,29 @@ const scene = (body: string, background = '#ffffff', size = 1024) =>
     ),
   );
 
+/**
+ * A model wearing a t-shirt, as shops photograph their clothes: a head with a face, a neck, arms and hands in `skin`,
+ * trousers cut by the bottom of the frame.
+ */
+const wearing = (skin: string, shirt: string) =>
+  `<path d="M 440 140 Q 512 40 584 140 L 584 120 Q 512 20 440 120 Z" fill="#2a1d14"/><ellipse cx="512" cy="150" rx="58" ry="74" fill="${skin}"/>` +
+  `<rect x="488" y="210" width="48" height="50" fill="${skin}"/>` +
+  `<rect x="300" y="380" width="44" height="330" rx="20" fill="${skin}"/><rect x="680" y="380" width="44" height="330" rx="20" fill="${skin}"/>` +
+  `<ellipse cx="322" cy="720" rx="30" ry="40" fill="${skin}"/><ellipse cx="702" cy="720" rx="30" ry="40" fill="${skin}"/>` +
+  `<rect x="385" y="680" width="254" height="344" fill="#1d2230"/>${piece('tshirt', 512, 470, 2.1, shirt)}`;
+/** A busy backdrop: a street of coloured bricks. */
+const bricks = Array.from({ length: 16 }, (_, row) =>
+  Array.from(
+    { length: 9 },
+    (_, col) =>
+      `<rect x="${col * 128 - (row % 2) * 64}" y="${row * 64}" width="124" height="60" fill="${['#7b4a36', '#9a8f84', '#3f5f4a', '#c9b07a', '#5a5f6e'][(row * 3 + col) % 5]}"/>`,
+  ).join(''),
+).join('');
+/** A strap rolled up, with a separate label: one product, not two garments. */
+const strapWithLabel =
+  '<rect x="112" y="312" width="800" height="400" rx="200" fill="#2546b0"/><rect x="427" y="427" width="170" height="170" rx="85" fill="#ffffff"/>' +
+  '<rect x="457" y="457" width="110" height="110" fill="#d9b060"/>';
+
 const LABELLED: { name: string; make: () => Promise<Buffer>; ext: string; expected: string }[] = [
   {
     name: 'red t-shirt',
@@ -562,6 +585,45 @@ const LABELLED: { name: string; make: () => Promise<Buffer>; ext: string; expect
     ext: 'jpg',
     expected: 'typeNotSupported',
   },
+  // Worn garments (decision "Worn garments"): a hoodie and a white sweatshirt on models read as "not supported" and
+  // as a dress; whatever the backdrop, the answer says the picture must show the garment alone.
+  {
+    name: 'a model in a t-shirt on white',
+    make: () => scene(wearing('#e0ac8a', '#2a6bd1')).jpeg().toBuffer(),
+    ext: 'jpg',
+    expected: 'worn',
+  },
+  {
+    name: 'a dark-skinned model in a white t-shirt on white',
+    make: () => scene(wearing('#8d5524', '#fbfbfb')).jpeg().toBuffer(),
+    ext: 'jpg',
+    expected: 'worn',
+  },
+  {
+    name: 'a model in a t-shirt on plain grey',
+    make: () => scene(wearing('#c68642', '#c33'), '#9a9a9a').jpeg().toBuffer(),
+    ext: 'jpg',
+    expected: 'worn',
+  },
+  {
+    name: 'a model in a t-shirt on a busy street',
+    make: () =>
+      scene(bricks + wearing('#e0ac8a', '#2a6bd1'))
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'background',
+  },
+  {
+    name: 'a skin-coloured t-shirt',
+    make: () =>
+      scene(piece('tshirt', 512, 512, 3, '#e0ac8a'))
+        .jpeg()
+        .toBuffer(),
+    ext: 'jpg',
+    expected: 'top',
+  },
+  { name: 'a strap with its label', make: () => scene(strapWithLabel).jpeg().toBuffer(), ext: 'jpg', expected: 'typeNotSupported' },
   {
     name: 'too small',
     make: () =>

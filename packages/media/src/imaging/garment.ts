@@ -3,7 +3,9 @@
  * ≥ 512 px, longer side ≤ 4096 px), a flat white backdrop (the border's colour statistics), and exactly one
  * garment: the foreground is what differs from white, its connected regions are the pieces, and each piece's
  * silhouette (proportions, how wide it is at each height, whether it splits into legs) tells a top, a bottom or
- * a one-piece from a shape that is no garment.
+ * a one-piece from a shape that is no garment. A garment someone is wearing is refused for what it is (decision
+ * "Worn garments"): the try-on dresses a model in the garment picture, and a picture holding a person dresses the
+ * model in that person.
  */
 import { stat } from 'node:fs/promises';
 import { sniff } from '../sniff.js';
@@ -17,6 +19,7 @@ export type GarmentProblem =
   | 'onlyOneDress'
   | 'multipleSimilarClothes'
   | 'typeNotSupported'
+  | 'worn'
   | 'background'
   | 'size'
   | 'format';
@@ -34,8 +37,15 @@ export const GARMENT_LIMITS = { maxBytes: 10 * 1024 * 1024, minShortSide: 512, m
 const SIDE = 256;
 /** A pixel differing from white by more than this (in any channel) is foreground. */
 const FOREGROUND = 36;
+/** A border pixel within this many levels (in every channel) of the border's median colour is backdrop. */
+const FLAT = 30;
 /** Pieces smaller than this share of the picture are specks (dust, a label), not garments. */
 const MIN_PIECE = 0.01;
+/**
+ * A piece smaller than this share of the largest is a part of it (a label, a ring, a hanger's hook cut off by the
+ * outline), not a second garment: a strap with its label read as "multiple clothes".
+ */
+const MIN_SECOND_PIECE = 0.1;
 
 const refuse = (reason: GarmentProblem): GarmentCheck => ({ ok: false, reason, garmentType: null });
 
@@ -52,7 +62,11 @@ export async function checkGarment(input: string): Promise<GarmentCheck> {
     width: Math.max(1, Math.round(autoOrient.width * scale)),
     height: Math.max(1, Math.round(autoOrient.height * scale)),
   });
-  if (!whiteBorder(data, width, height)) return refuse('background');
+  const border = borderOf(data, width, height);
+  // A busy backdrop cannot be told from what stands on it, so nothing more can be said than what picture works.
+  if (!border.flat) return refuse('background');
+  if (wearer(data, width, height, border.colour)) return refuse('worn');
+  if (!border.white) return refuse('background');
 
   const mask = new Uint8Array(width * height);
   for (let p = 0; p < mask.length; p++) {
@@ -60,9 +74,12 @@ export async function checkGarment(input: string): Promise<GarmentCheck> {
     mask[p] = 255 - Math.min(data[i] as number, data[i + 1] as number, data[i + 2] as number) > FOREGROUND ? 1 : 0;
   }
   const { labels, regions } = labelRegions(mask, width, height);
-  const pieces = regions.filter((r) => r.area >= MIN_PIECE * width * height);
+  const largest = regions[0]?.area ?? 0;
+  const pieces = regions.filter((r) => r.area >= MIN_PIECE * width * height && r.area >= MIN_SECOND_PIECE * largest);
   if (pieces.length === 0) return refuse('noCloth');
   const shapes = pieces.map((piece) => silhouette(labels, width, piece));
+  // Several things none of which has a garment's outline (three yoga straps, two cups) are no clothes at all.
+  if (shapes.every((s) => s.type === null)) return refuse('typeNotSupported');
   if (pieces.length > 1) {
     if (shapes.every((s) => s.type === 'onePiece')) return refuse('onlyOneDress');
     return refuse(similar(pieces, shapes) ? 'multipleSimilarClothes' : 'multipleClothes');
@@ -71,23 +88,96 @@ export async function checkGarment(input: string): Promise<GarmentCheck> {
   return type ? { ok: true, reason: null, garmentType: type } : refuse('typeNotSupported');
 }
 
-/** The border (3 % of each side) is a flat white: nearly all of it near-white and evenly lit. */
-function whiteBorder(data: Buffer, width: number, height: number): boolean {
+interface Border {
+  /** Its median colour: the backdrop's. */
+  colour: [number, number, number];
+  /** Nearly all of it close to that colour: a studio backdrop, of any colour. */
+  flat: boolean;
+  /** Nearly all of it near-white and evenly lit: the flat white backdrop the rules ask for. */
+  white: boolean;
+}
+
+/** The border (3 % of each side): the backdrop as far as the picture shows it. */
+function borderOf(data: Buffer, width: number, height: number): Border {
   const band = Math.max(2, Math.round(Math.min(width, height) * 0.03));
-  let count = 0;
-  let white = 0;
+  const pixels: [number, number, number][] = [];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (x >= band && x < width - band && y >= band && y < height - band) continue;
       const i = (y * width + x) * 3;
-      const r = data[i] as number;
-      const g = data[i + 1] as number;
-      const b = data[i + 2] as number;
-      count++;
-      if (Math.min(r, g, b) >= 225 && Math.max(r, g, b) - Math.min(r, g, b) <= 18) white++;
+      pixels.push([data[i] as number, data[i + 1] as number, data[i + 2] as number]);
     }
   }
-  return white / count >= 0.92;
+  const median = (c: 0 | 1 | 2) => (pixels.map((p) => p[c]).sort((a, b) => a - b)[pixels.length >> 1] as number) ?? 255;
+  const colour: [number, number, number] = [median(0), median(1), median(2)];
+  const share = (test: (p: [number, number, number]) => boolean) => pixels.filter(test).length / pixels.length;
+  return {
+    colour,
+    flat: share((p) => Math.max(...p.map((v, c) => Math.abs(v - (colour[c] as number)))) <= FLAT) >= 0.8,
+    white: share((p) => Math.min(...p) >= 225 && Math.max(...p) - Math.min(...p) <= 18) >= 0.92,
+  };
+}
+
+/**
+ * Skin by its colour (a YCbCr chroma box with a red-to-yellow hue, as classic skin detectors use), light and dark
+ * skin alike; an orange or beige garment's hue or saturation lies outside it.
+ */
+function isSkin(r: number, g: number, b: number): boolean {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  if (!(r > g && g >= b) || max - min < 0.12 * max || max - min > 0.78 * max) return false;
+  if ((60 * (g - b)) / (max - min) > 32) return false;
+  const cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
+  const cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+  return 0.299 * r + 0.587 * g + 0.114 * b > 50 && cr >= 135 && cr <= 180 && cb >= 80 && cb <= 128;
+}
+
+/**
+ * Someone wearing the garment: patches of skin in the figure (what differs from the backdrop), one high up (a face
+ * or a neck) and another well below it (hands, arms, legs). One patch alone is not enough: a tan label or a wooden lid
+ * is one patch, and two side by side are a two-tone product; a garment in a skin colour is a patch too large to be
+ * a face or a hand.
+ */
+function wearer(data: Buffer, width: number, height: number, backdrop: Border['colour']): boolean {
+  const skin = new Uint8Array(width * height);
+  let top = height;
+  let bottom = -1;
+  for (let p = 0; p < skin.length; p++) {
+    const i = p * 3;
+    const r = data[i] as number;
+    const g = data[i + 1] as number;
+    const b = data[i + 2] as number;
+    if (Math.max(Math.abs(r - backdrop[0]), Math.abs(g - backdrop[1]), Math.abs(b - backdrop[2])) <= FOREGROUND) continue;
+    const y = Math.floor(p / width);
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y);
+    skin[p] = isSkin(r, g, b) ? 1 : 0;
+  }
+  const figure = bottom - top + 1;
+  if (figure <= 0) return false;
+  const area = width * height;
+  const patches = labelRegions(eroded(skin, width, height), width, height).regions.filter(
+    (r) => r.area >= 0.0015 * area && r.area <= 0.1 * area,
+  );
+  const centre = (r: Region) => (r.top + r.bottom) / 2;
+  const high = patches.filter((r) => centre(r) - top <= 0.35 * figure);
+  return high.some((h) => patches.some((r) => centre(r) - centre(h) >= 0.3 * figure));
+}
+
+/**
+ * The mask less its one-pixel rim: where a flat colour meets the backdrop, the blend (and JPEG's ringing) draws a thin
+ * outline in between colours, skin-like around an orange box; skin itself is a patch, not a line.
+ */
+function eroded(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      let all = 1;
+      for (let dy = -1; dy <= 1 && all; dy++) for (let dx = -1; dx <= 1 && all; dx++) all = mask[(y + dy) * width + x + dx] as number;
+      out[y * width + x] = all;
+    }
+  }
+  return out;
 }
 
 interface Silhouette {

@@ -31,6 +31,12 @@ const DESCRIPTIONS: Record<NonNullable<Described>, Record<Locale, string>> = {
     pt: 'Várias peças de roupa semelhantes detectadas',
   },
   typeNotSupported: { en: 'Clothing type not supported', zh: '不支持该服装类型', pt: 'Tipo de roupa não suportado' },
+  // Not one of the spec's messages: it says what picture works (decision "Worn garments").
+  worn: {
+    en: 'A person is wearing this garment. Please use a picture of the garment alone on a flat white background.',
+    zh: '检测到服装穿在人身上。请使用纯白背景上单独的服装图片。',
+    pt: 'A peça está sendo usada por uma pessoa. Use uma imagem só da peça, em um fundo branco liso.',
+  },
   background: {
     en: 'Please use a picture of the garment on a flat white background.',
     zh: '请使用纯白背景上的服装图片。',
