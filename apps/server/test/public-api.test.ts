@@ -6,12 +6,13 @@ import { PUBLIC_API_BASE, PUBLIC_API_DOCUMENT_PATH, PUBLIC_CALLS, publicApiDocum
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys } from '../src/db/schema.js';
+import { openDatabase } from '../src/db/client.js';
+import { apiKeys, apiKeyWindows } from '../src/db/schema.js';
 import { runAdminCommand } from '../src/modules/admin/commands.js';
 import { linkAnalysisTask } from '../src/modules/link-video/analysis/task.js';
 import { documentText, OPENAPI_FILE } from '../src/modules/public-api/document.js';
 import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
-import { type Answer, API, appOn, Browser } from './support/app.js';
+import { type Answer, API, appOn, Browser, testApp } from './support/app.js';
 import { testDatabases } from './support/databases.js';
 import { activeMember, fixtureServer } from './support/files.js';
 
@@ -57,8 +58,9 @@ describe.each(testDatabases())('API keys and the public API on $name', (testDb) 
     path: string,
     key: string | undefined,
     options: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
+    app = t.app,
   ): Promise<Answer> => {
-    const res = await t.app.inject({
+    const res = await app.inject({
       method: method as 'GET' | 'POST',
       url: `${API}${PUBLIC_API_BASE}${path}`,
       query: options.query,
@@ -196,6 +198,41 @@ describe.each(testDatabases())('API keys and the public API on $name', (testDb) 
     const other = await api('GET', '/points/account', second.key);
     expect(other.status).toBe(200);
     expect(other.headers['x-ratelimit-remaining']).toBe(String(RATE_LIMIT - 1));
+  });
+
+  it('counts a key’s calls over every API process on the database, and keeps one row per key', async () => {
+    const { browser } = await activeMember(t, 'processes');
+    const { key, apiKey } = await createKey(browser, 'behind a balancer');
+    // A second API process: its own app and, on PostgreSQL, its own connections to the same database.
+    const database = t.database.url ? await openDatabase({ databaseUrl: t.database.url }) : t.database;
+    const second = await testApp(database.db, { API_KEY_RATE_LIMIT: String(RATE_LIMIT) });
+    try {
+      const answers: Answer[] = [];
+      for (let i = 0; i < RATE_LIMIT + 2; i++) answers.push(await api('GET', '/points/account', key, {}, i % 2 ? second.app : t.app));
+      expect(answers.map((a) => a.status)).toEqual([...Array(RATE_LIMIT).fill(200), 429, 429]);
+      // One count: what is left goes down by one at each call, whichever process answers it.
+      expect(answers.map((a) => a.headers['x-ratelimit-remaining'])).toEqual(
+        [...Array.from({ length: RATE_LIMIT }, (_, i) => RATE_LIMIT - 1 - i), 0, 0].map(String),
+      );
+      for (const refused of answers.slice(RATE_LIMIT)) {
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      }
+      const rows = await t.ctx.db.select().from(apiKeyWindows).where(eq(apiKeyWindows.keyId, apiKey.id));
+      expect(rows).toHaveLength(1);
+      // When the window has passed, the next call opens a new one in the same row, from 1.
+      await t.ctx.db
+        .update(apiKeyWindows)
+        .set({ windowStart: sql`now() - interval '61 seconds'` })
+        .where(eq(apiKeyWindows.keyId, apiKey.id));
+      const again = await api('GET', '/points/account', key, {}, second.app);
+      expect(again.status).toBe(200);
+      expect(again.headers['x-ratelimit-remaining']).toBe(String(RATE_LIMIT - 1));
+      expect(await t.ctx.db.select().from(apiKeyWindows).where(eq(apiKeyWindows.keyId, apiKey.id))).toMatchObject([{ used: 1 }]);
+    } finally {
+      await second.app.close();
+      if (database !== t.database) await database.close();
+    }
   });
 
   it('runs a catalogue flow with a key alone: a project from a link, its analysis, its pictures, the balance', async () => {

@@ -413,6 +413,18 @@ export const apiKeys = pgTable(
 );
 
 /**
+ * A key's calls in its current window of a minute (decision "API keys"), shared by every API process on the database:
+ * one row per key, started afresh by the first call after its window ended, so old windows never pile up.
+ */
+export const apiKeyWindows = pgTable('api_key_windows', {
+  keyId: text('key_id')
+    .primaryKey()
+    .references(() => apiKeys.id, { onDelete: 'cascade' }),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  used: integer('used').notNull(),
+});
+
+/**
  * Where a user's events are sent (decision "Webhooks"): an https (or allowed) URL, the events it wants, and the
  * secret its deliveries are signed with.
  */

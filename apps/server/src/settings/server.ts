@@ -87,7 +87,10 @@ export const ServerEnv = z.object({
     positiveInt(30),
     'batches of client errors the web app may send to `POST /log/collect` per IP address per minute',
   ),
-  API_KEY_RATE_LIMIT: setting(positiveInt(120), 'calls one API key may make to the public API per minute, per server process'),
+  API_KEY_RATE_LIMIT: setting(
+    positiveInt(120),
+    'calls one API key may make to the public API per minute, over all server processes on the database',
+  ),
 });
 
 /** Fastify's trustProxy from TRUST_PROXY: a flag, or the proxies' addresses. */
