@@ -173,13 +173,72 @@ describe(`generation tools on ${testDb?.name}`, () => {
     expect(missing.body).toMatchObject({ code: 40081, message: 'Please upload an image.' });
     expect(await availableOf(t.ctx.db, userId)).toBe(before);
 
+    // No vendor model is set: the local engine makes it, quoted and charged at its own price.
+    const quoted = await quote(browser, 5);
+    expect(quoted).toEqual({ engine: 'local', skuCode: 'img2VideoLocal_std_5s', price: 4 });
     const done = await submitAndWait(browser, '/video/image2video', 'image-to-video', { image: { resKey: uploaded.resKey }, duration: 5 });
     expect(done.status, done.error).toBe('SUCCESS');
     const probed = await probe(tools, await fetched(done.videos?.[0]?.url as string, 'i2v.mp4'));
     expect(probed).toMatchObject({ width: 720, height: 960 });
     expect(Math.abs(probed.duration - 5)).toBeLessThan(0.3);
     expect(probed.streams.map((s) => s.type)).toEqual(['video']);
-    expect(await availableOf(t.ctx.db, userId)).toBe(before - 20);
+    expect(await availableOf(t.ctx.db, userId)).toBe(before - quoted.price);
+  });
+
+  /** What the image-to-video tool quotes, as it works it out: the engine of /video/models, then that SKU's price. */
+  async function quote(browser: Browser, duration: 5 | 10, tier: 'std' | 'pro' = 'std') {
+    const [model] = (await browser.ok('GET', '/video/models', { query: { mode: 'image' } })) as { engine: string }[];
+    const skuCode = `${model?.engine === 'local' ? 'img2VideoLocal' : 'img2Video'}_${tier}_${duration}s`;
+    const { price } = (await browser.ok('GET', '/points/skuPrice', { query: { skuCode } })) as { price: number };
+    return { engine: model?.engine, skuCode, price };
+  }
+
+  it('charges image to video at the price quoted for the engine doing it, a vendor’s or the local one, and refunds exactly that', {
+    timeout: 120_000,
+  }, async () => {
+    const { browser, userId } = await activeMember(t, 'pricing');
+    const uploaded = (await upload(t, browser, await photo(640, 640, { r: 200, g: 90, b: 40 }), 'png')).body.data as { resKey: string };
+    const original = t.ctx.providers.imageToVideo;
+    const vendor = generationProviders(loadSettings({ DATA_DIR: t.ctx.settings.dataDir, PROVIDER_IMAGE_TO_VIDEO: 'sandbox' }));
+    try {
+      // A vendor model (the sandbox stands in for one): the vendor's SKU, for each output.
+      t.ctx.providers.imageToVideo = vendor.imageToVideo;
+      const quoted = await quote(browser, 10, 'pro');
+      expect(quoted).toEqual({ engine: 'vendor', skuCode: 'img2Video_pro_10s', price: 60 });
+      let before = await availableOf(t.ctx.db, userId);
+      const made = await submitAndWait(browser, '/video/image2video', 'image-to-video', {
+        image: { resKey: uploaded.resKey },
+        duration: 10,
+        tier: 'pro',
+      });
+      expect(made.status, made.error).toBe('SUCCESS');
+      expect(await availableOf(t.ctx.db, userId)).toBe(before - quoted.price);
+
+      // The local engine failing: charged its own quoted price for two outputs, and exactly that comes back.
+      t.ctx.providers.imageToVideo = {
+        name: 'local',
+        generate: async () => {
+          throw new ProviderError('the camera move failed');
+        },
+      };
+      const local = await quote(browser, 10);
+      expect(local).toEqual({ engine: 'local', skuCode: 'img2VideoLocal_std_10s', price: 6 });
+      before = await availableOf(t.ctx.db, userId);
+      const failed = await submitAndWait(browser, '/video/image2video', 'image-to-video', {
+        image: { resKey: uploaded.resKey },
+        duration: 10,
+        count: 2,
+      });
+      expect(failed.status).toBe('FAILURE');
+      const rows = await ledgerOf(failed.taskId);
+      expect(rows.map((r) => [r.operationType, r.pointsChange]).sort()).toEqual([
+        ['IMAGE_TO_VIDEO', -2 * local.price],
+        ['REFUND_TASK', 2 * local.price],
+      ]);
+      expect(await availableOf(t.ctx.db, userId)).toBe(before);
+    } finally {
+      t.ctx.providers.imageToVideo = original;
+    }
   });
 
   it('tries clothes on a preset model, and asks for the garments each type needs', { timeout: 60_000 }, async () => {
@@ -312,7 +371,7 @@ describe(`generation tools on ${testDb?.name}`, () => {
   it('lists the sandbox video model, twelve product demos in the caller’s language, and names providers in /health', async () => {
     const { browser } = await activeMember(t, 'browser');
     expect(await browser.ok('GET', '/video/models', { query: { mode: 'text' } })).toEqual([
-      { modelId: 'sandbox', name: 'Sandbox', tiers: ['std', 'pro'], durations: [5, 10] },
+      { modelId: 'sandbox', name: 'Sandbox', tiers: ['std', 'pro'], durations: [5, 10], engine: 'vendor' },
     ]);
     const demos = (await new (browser.constructor as typeof Browser)(t.app, 'pt').ok('GET', '/mis/product-demo')) as {
       category: string;

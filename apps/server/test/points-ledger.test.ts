@@ -45,6 +45,10 @@ describe('SKU codes', () => {
       img2Video_std_10s: 'IMAGE_TO_VIDEO',
       img2Video_pro_5s: 'IMAGE_TO_VIDEO',
       img2Video_pro_10s: 'IMAGE_TO_VIDEO',
+      img2VideoLocal_std_5s: 'IMAGE_TO_VIDEO',
+      img2VideoLocal_std_10s: 'IMAGE_TO_VIDEO',
+      img2VideoLocal_pro_5s: 'IMAGE_TO_VIDEO',
+      img2VideoLocal_pro_10s: 'IMAGE_TO_VIDEO',
     });
   });
 

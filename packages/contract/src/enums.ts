@@ -105,6 +105,12 @@ export const SkuCode = z.enum([
   'img2Video_std_10s',
   'img2Video_pro_5s',
   'img2Video_pro_10s',
+  // Image to video by the local engine (a camera move over the still), when no vendor model is configured:
+  // priced on its own, lower (decision "Image-to-video price").
+  'img2VideoLocal_std_5s',
+  'img2VideoLocal_std_10s',
+  'img2VideoLocal_pro_5s',
+  'img2VideoLocal_pro_10s',
 ]);
 export type SkuCode = z.infer<typeof SkuCode>;
 

@@ -1,12 +1,18 @@
 // GET /video/models: the models of each video mode, from the providers this server has. One provider serves a
 // mode, so a mode has one model (its pro tier may run another model of the same vendor, PROVIDER_…_VIDEO_PRO).
+// Each names its engine, which chooses the price: the local engine's image to video is priced on its own
+// (decision "Image-to-video price").
+import type { SkuCode } from '@reelsmith/contract';
 import type { AppContext } from '../../context.js';
+
+type Providers = Pick<AppContext, 'providers' | 'settings'>;
 
 export interface VideoModel {
   modelId: string;
   name: string;
   tiers: ('std' | 'pro')[];
   durations: number[];
+  engine: 'local' | 'vendor';
 }
 
 const TIERS: VideoModel['tiers'] = ['std', 'pro'];
@@ -19,12 +25,26 @@ function modelName(model: string): string {
   return meaningful.join(' ') || model;
 }
 
-export function listVideoModels(ctx: Pick<AppContext, 'providers' | 'settings'>, mode: 'text' | 'image'): VideoModel[] {
-  const capability = mode === 'text' ? 'textToVideo' : 'imageToVideo';
+const capabilityOf = (mode: 'text' | 'image') => (mode === 'text' ? 'textToVideo' : 'imageToVideo');
+
+/**
+ * Who makes a mode's videos: this server's own engine, or a vendor model (the sandbox stands in for one, and is
+ * priced as one).
+ */
+export const videoEngine = (ctx: Providers, mode: 'text' | 'image'): VideoModel['engine'] =>
+  ctx.providers[capabilityOf(mode)]?.name === 'local' ? 'local' : 'vendor';
+
+/** The SKU an image to video is charged (and its price quoted) under: the engine's, then tier and length. */
+export const imageToVideoSku = (ctx: Providers, tier: 'std' | 'pro', duration: number): SkuCode =>
+  `${videoEngine(ctx, 'image') === 'local' ? 'img2VideoLocal' : 'img2Video'}_${tier}_${duration}s` as SkuCode;
+
+export function listVideoModels(ctx: Providers, mode: 'text' | 'image'): VideoModel[] {
+  const capability = capabilityOf(mode);
   const provider = ctx.providers[capability];
   if (!provider) return [];
-  if (provider.name === 'sandbox') return [{ modelId: 'sandbox', name: 'Sandbox', tiers: TIERS, durations: DURATIONS }];
+  const engine = videoEngine(ctx, mode);
+  if (provider.name === 'sandbox') return [{ modelId: 'sandbox', name: 'Sandbox', tiers: TIERS, durations: DURATIONS, engine }];
   const choice = ctx.settings.generation.choices[capability];
   const modelId = 'model' in choice && choice.vendor === provider.name ? choice.model : provider.name;
-  return [{ modelId, name: modelName(modelId), tiers: TIERS, durations: DURATIONS }];
+  return [{ modelId, name: modelName(modelId), tiers: TIERS, durations: DURATIONS, engine }];
 }

@@ -5,7 +5,7 @@ import { type SkuCode, TASKS } from '@reelsmith/contract';
 import { AppError } from '../../errors.js';
 import type { GenerationJob, VideoRequest } from '../../providers/provider.js';
 import type { TaskDefinition } from '../tasks/definition.js';
-import { listVideoModels } from './models.js';
+import { imageToVideoSku, listVideoModels } from './models.js';
 import { checkPicture, fetchPicture } from './pictures.js';
 import { providerOf, runGeneration, signedOutputs } from './run.js';
 import { imageSize, nearestRatioOf, videoSize } from './sizes.js';
@@ -76,7 +76,8 @@ export const imageToVideoTask: TaskDefinition<Input<'image-to-video'>, Videos> =
   kind: 'image-to-video',
   input: TASKS['image-to-video'].input,
   timeoutMs: VIDEO_TIMEOUT_MS,
-  price: (input) => ({ sku: `img2Video_${input.tier}_${input.duration}s` as SkuCode, count: input.count }),
+  // The engine that will do the work chooses the SKU, as GET /video/models tells the tool that quotes it.
+  price: (input, ctx) => ({ sku: imageToVideoSku(ctx, input.tier, input.duration), count: input.count }),
   async accept(ctx, user, input) {
     if (!input.image.resKey && !input.image.imageUrl) throw new AppError('sourceImageRequired');
     await checkPicture(ctx, user.userId, input.image);

@@ -10,6 +10,7 @@ const TOOL_TYPES: Array<[prefix: string, type: OperationType]> = [
   ['videoTemplate_', 'TEMPLATE_TO_VIDEO'],
   ['t2Video_', 'TEXT_TO_VIDEO'],
   ['img2Video_', 'IMAGE_TO_VIDEO'],
+  ['img2VideoLocal_', 'IMAGE_TO_VIDEO'],
   ['imageGen', 'TEXT_TO_IMAGE'],
   ['imageTryOn', 'VIRTUAL_TRY_ON'],
   ['imageBg', 'AI_BACKGROUND'],

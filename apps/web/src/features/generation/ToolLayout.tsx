@@ -38,7 +38,8 @@ export function ToolLayout({ title, tool, form, nav, children }: ToolLayoutProps
 }
 
 interface SubmitBarProps {
-  skuCode: SkuCode;
+  /** Undefined while it is not known yet: the price shows as loading. */
+  skuCode: SkuCode | undefined;
   count?: number;
   problem: string | null;
   submitting: boolean;

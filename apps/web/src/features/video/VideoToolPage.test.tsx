@@ -12,9 +12,11 @@ afterEach(() => {
 });
 
 const MODELS = ok([
-  { modelId: 'kling', name: 'Kling', tiers: ['std', 'pro'], durations: [5, 10] },
-  { modelId: 'short', name: 'Short only', tiers: ['std'], durations: [5] },
+  { modelId: 'kling', name: 'Kling', tiers: ['std', 'pro'], durations: [5, 10], engine: 'vendor' },
+  { modelId: 'short', name: 'Short only', tiers: ['std'], durations: [5], engine: 'vendor' },
 ]);
+/** A server with no vendor image-to-video model: its own engine makes the video. */
+const LOCAL = ok([{ modelId: 'local', name: 'local', tiers: ['std', 'pro'], durations: [5, 10], engine: 'local' }]);
 const LIBRARY = libraryOf(libraryImage('f1', { fileName: 'bottle.png', fileUrl: 'http://files.test/bottle.png' }));
 
 const prompt = () => screen.findByRole('textbox', { name: 'Prompt' });
@@ -211,5 +213,17 @@ describe('image to video', () => {
     generate();
     await waitFor(() => expect(submitted).toHaveLength(1), { timeout: 30_000 });
     expect(submitted[0]).toEqual({ image: { resKey: 'u/u1/f1.png' }, duration: 5, tier: 'std', soundEffect: false, count: 1 });
+  });
+
+  it("quotes the server's own engine at its own price, asking for no vendor price", async () => {
+    const { calls } = stubTool({ tool: 'image-to-video', extra: { '/video/models': LOCAL } });
+    renderApp('/tools/video/image-to-video', userWith('ACTIVE'));
+    expect(await screen.findByText('Cost: 4 credits')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('group', { name: 'Duration' })).getByText('10 s'));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Quality' })).getByText('Pro'));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Number of outputs' })).getByText('2'));
+    expect(await screen.findByText('Cost: 20 credits')).toBeTruthy();
+    // Never the vendor's price, not even for a moment while the models load.
+    expect(calls.filter((call) => call.startsWith('/points/skuPrice')).every((call) => call.includes('img2VideoLocal_'))).toBe(true);
   });
 });

@@ -27,10 +27,14 @@ import {
 type Mode = 'text' | 'image';
 type Tier = 'std' | 'pro';
 type Duration = 5 | 10;
+type Engine = 'local' | 'vendor';
 
-/** The SKU of a video (spec "Entities"): tool, tier and length. */
-export const videoSku = (mode: Mode, tier: Tier, duration: Duration): SkuCode =>
-  `${mode === 'text' ? 't2Video' : 'img2Video'}_${tier}_${duration}s`;
+/**
+ * The SKU of a video (spec "Entities"): tool, tier and length; an image to video made by the server's own engine
+ * has its own, lower price (decision "Image-to-video price"), so the price shown is the one charged.
+ */
+export const videoSku = (mode: Mode, tier: Tier, duration: Duration, engine: Engine): SkuCode =>
+  `${mode === 'text' ? 't2Video' : engine === 'local' ? 'img2VideoLocal' : 'img2Video'}_${tier}_${duration}s`;
 
 /** Text to video and image to video (spec "Screens and routes" screen 4): the same options, image to video starting from a picture. */
 function VideoToolPage({ mode }: { mode: Mode }) {
@@ -45,6 +49,9 @@ function VideoToolPage({ mode }: { mode: Mode }) {
   const [count, setCount] = useState<Count>(1);
   const models = useQuery(callQuery(videoModels, { query: { mode } }));
   const offered = (models.data ?? []).filter((entry) => entry.tiers.includes(tier) && entry.durations.includes(duration));
+  // Which engine makes the video is the server's to say; until it has, the price is not known. A server with no
+  // model answers none: the tool is unavailable there and says so on submit, charging nothing.
+  const engine: Engine | undefined = models.isPending ? undefined : (models.data?.[0]?.engine ?? 'vendor');
 
   const check = () => {
     if (mode === 'image' && !image) return t('generation:validation.imageRequired');
@@ -119,7 +126,7 @@ function VideoToolPage({ mode }: { mode: Mode }) {
       </div>
       <CountChoice value={count} onChange={setCount} />
       <SubmitBar
-        skuCode={videoSku(mode, tier, duration)}
+        skuCode={engine && videoSku(mode, tier, duration, engine)}
         count={count}
         problem={form.problem}
         submitting={form.submitting}
