@@ -36,6 +36,13 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// The browser extension the server offers for download (decision "Extension download"), built once.
+if (!existsSync(join(root, 'apps/extension/dist/manifest.json'))) {
+  console.log('Building the browser extension…');
+  const r = spawnSync('npm', ['run', 'build', '--workspace', '@reelsmith/extension'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
 const tsx = join(root, 'node_modules/.bin/tsx');
 const server = spawn(tsx, [join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -35,9 +35,35 @@ export const isApiPrefix = (value: string) => /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test
 /** The host permission pattern for an origin: Chrome's match patterns take the port, not the scheme's default. */
 export const originPattern = (origin: string) => `${origin}/*`;
 
+/**
+ * The server a downloaded extension came from: the server writes `deployment.json` into the zip it serves (decision
+ * "Extension download"), so the extension talks to it without the user typing its address. A build without the file
+ * (the store's, a developer's) keeps the build's defaults; so does a content script, which cannot read the file and
+ * needs only `floatingButton`.
+ */
+async function deploymentDefaults(): Promise<Partial<Settings>> {
+  try {
+    const response = await fetch(chrome.runtime.getURL('deployment.json'));
+    if (!response.ok) return {};
+    const { appOrigin, apiPrefix } = (await response.json()) as Partial<Settings>;
+    const origin = typeof appOrigin === 'string' ? originOf(appOrigin) : null;
+    return {
+      ...(origin && { appOrigin: origin }),
+      ...(typeof apiPrefix === 'string' && isApiPrefix(apiPrefix) && { apiPrefix }),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** What the user saved in the options, over the server the extension came from, over the build's defaults. */
 export async function readSettings(): Promise<Settings> {
-  const stored = (await chrome.storage.sync.get(DEFAULT_SETTINGS)) as Settings;
-  return { ...DEFAULT_SETTINGS, ...stored };
+  const [deployment, stored] = await Promise.all([
+    deploymentDefaults(),
+    // Only what was saved: asking with defaults would answer the build's defaults over the deployment's.
+    chrome.storage.sync.get<Partial<Settings>>(Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]),
+  ]);
+  return { ...DEFAULT_SETTINGS, ...deployment, ...stored };
 }
 
 export const saveSettings = (settings: Settings) => chrome.storage.sync.set(settings);

@@ -16,6 +16,7 @@ import { assetsModule } from './modules/assets/routes.js';
 import { authModule, createAuth } from './modules/auth/routes.js';
 import { batchesModule } from './modules/batches/routes.js';
 import { brandKitModule } from './modules/brand-kit/routes.js';
+import { extensionModule } from './modules/extension/routes.js';
 import { filesModule } from './modules/files/routes.js';
 import { generationModule } from './modules/generation/routes.js';
 import { healthModule } from './modules/health/routes.js';
@@ -47,6 +48,7 @@ const API_MODULES: readonly ServerModule[] = [
   catalogueModule,
   generationModule,
   captureModule,
+  extensionModule,
   imageEditModule,
   brandKitModule,
   webhooksModule,

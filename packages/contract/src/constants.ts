@@ -66,3 +66,6 @@ export const CLIENT_WEB = 'WEB';
 
 /** `{prefix}-locale`: the cookie and local storage key of the chosen language (spec "The calls", design "Contract details"). */
 export const localeKey = (prefix: string) => `${prefix}-locale`;
+
+/** Under the API prefix: the browser extension zipped for this deployment (decision "Extension download"). */
+export const EXTENSION_DOWNLOAD_PATH = '/extension/download';

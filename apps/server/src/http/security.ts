@@ -3,6 +3,7 @@ import { CLIENT_HEADER, CLIENT_WEB } from '@reelsmith/contract';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../errors.js';
+import { DOWNLOADED_EXTENSION_ORIGIN } from '../modules/extension/download.js';
 import { storageOrigins } from '../modules/files/storage/origins.js';
 import { apiBase, type Settings } from '../settings.js';
 
@@ -148,7 +149,8 @@ function originsOf(settings: Settings): Set<string> {
  */
 export function clientChecks(settings: Settings): onRequestHookHandler {
   const ours = originsOf(settings);
-  const extensions = new Set(settings.extensionOrigins);
+  // The extension this server hands out is its own (decision "Extension download"), listed or not.
+  const extensions = new Set([...settings.extensionOrigins, DOWNLOADED_EXTENSION_ORIGIN]);
   return (req, _reply, done) => {
     const config = req.routeOptions.config;
     if (config.skipClientChecks) return done();

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, stubApi, userWith } from '../../test/renderApp';
 import { EXAMPLE_LINKS } from './exampleLinks';
@@ -85,6 +85,30 @@ describe('link-to-video landing', () => {
     expect(screen.getByText(/Amazon, AliExpress and other marketplaces often turn servers away/).textContent).toContain(
       'Reelsmith browser extension',
     );
+  });
+
+  it('links the extension hint to the extension this server serves, with the steps to install it', async () => {
+    stubCreation({});
+    renderApp('/tools/link-to-video', userWith('ACTIVE'));
+    const hint = (await screen.findByText(/Amazon, AliExpress and other marketplaces/)) as HTMLElement;
+    fireEvent.click(within(hint).getByRole('button', { name: 'Get the browser extension' }));
+    const dialog = screen.getByRole('dialog', { name: 'Install the Reelsmith extension for Chrome' });
+    const download = within(dialog).getByRole<HTMLAnchorElement>('link', { name: 'Download the extension (.zip)' });
+    expect(download.getAttribute('href')).toBe('/reelsmith/api/extension/download');
+    expect(download.hasAttribute('download')).toBe(true);
+    const steps = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(steps).toEqual([
+      expect.stringContaining('Download'),
+      expect.stringContaining('Unzip'),
+      expect.stringContaining('chrome://extensions'),
+      expect.stringContaining('Developer mode'),
+      expect.stringContaining('Load unpacked'),
+      expect.stringContaining('Reelsmith button'),
+    ]);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('refuses a link that is not a URL', async () => {

@@ -17,6 +17,7 @@ import { PATHS } from '../../shared/paths';
 import { Glow } from '../../shared/ui/Glow';
 import { rememberRedirect, useSession } from '../auth';
 import { EXAMPLE_LINKS } from './exampleLinks';
+import { ExtensionHelp } from './extension/ExtensionHelp';
 import styles from './landing.module.css';
 import { PROJECT_ID_PARAM, stageUrl } from './project/stage';
 
@@ -174,7 +175,9 @@ export function LinkToVideoLanding() {
             </button>
           ))}
         </div>
-        <p className={styles.blockedShops}>{t('form.blockedShops')}</p>
+        <p className={styles.blockedShops}>
+          {t('form.blockedShops')} <ExtensionHelp />
+        </p>
         <Link className={styles.batchLink} to={PATHS.linkToVideoBatch}>
           {t('form.batch')}
         </Link>

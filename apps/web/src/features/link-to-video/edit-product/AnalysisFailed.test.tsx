@@ -55,6 +55,13 @@ describe('a failed analysis', () => {
     const box = alert.closest('.ant-alert') as HTMLElement;
     expect(await within(box).findByText(REASON)).toBeTruthy();
     expect(within(box).getByText(/Reelsmith browser extension/)).toBeTruthy();
+    // Where to get it: the download this server makes for itself, with the steps.
+    fireEvent.click(within(box).getByRole('button', { name: 'Get the browser extension' }));
+    const dialog = screen.getByRole('dialog', { name: 'Install the Reelsmith extension for Chrome' });
+    expect(within(dialog).getByRole('link', { name: 'Download the extension (.zip)' }).getAttribute('href')).toBe(
+      '/reelsmith/api/extension/download',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     // The ways on: the link to correct, and the product by hand.
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Product link' }).value).toBe('https://shop.example/p/blocked');
     expect(screen.getByRole('region', { name: 'Enter the product yourself' })).toBeTruthy();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { StoredAsset } from '../../../shared/library/LibraryPickerModal';
 import { UploadButton } from '../../../shared/library/UploadButton';
 import { useLibraryUploads } from '../../../shared/library/useLibraryUploads';
+import { ExtensionHelp } from '../extension/ExtensionHelp';
 import styles from '../flow.module.css';
 import { allAssets, toProjectAsset } from '../project/assets';
 import { projectController } from '../project/open';
@@ -29,7 +30,9 @@ export function AnalysisFailed({ project, reason }: { project: Project; reason: 
         description={
           <>
             {reason && <p className={styles.failureReason}>{reason}</p>}
-            <p className={styles.failureNext}>{t('failed.whatNext')}</p>
+            <p className={styles.failureNext}>
+              {t('failed.whatNext')} <ExtensionHelp />
+            </p>
           </>
         }
       />
