@@ -67,7 +67,8 @@ export const MediaRef = z.object({ fileId: z.string().optional(), fileUrl: z.str
  * 5xx), the address is not a public one, the file is not a picture or video that can be used (format, size,
  * damage), or the user's storage is full.
  */
-export const MediaImportFailure = z.enum(['refused', 'notFound', 'unreachable', 'blocked', 'unusable', 'storageFull']);
+/** `notPhoto`: imported, measured, and dropped as an icon, tracking pixel or banner beside real photos. */
+export const MediaImportFailure = z.enum(['refused', 'notFound', 'unreachable', 'blocked', 'unusable', 'storageFull', 'notPhoto']);
 export type MediaImportFailure = z.infer<typeof MediaImportFailure>;
 
 /**

@@ -70,6 +70,18 @@ const refusedPage = (base: string) =>
 /** A product page that shows no picture at all. */
 const barePage = `<script type="application/ld+json">${JSON.stringify({ '@type': 'Product', name: 'Gift card', description: 'Any amount.' })}</script>`;
 
+/**
+ * A shop page whose pictures declare no sizes at all: a tracking pixel, a promotion banner and a 360° badge icon come
+ * before the product's two photos, as the page's markup has them, under names that say nothing. Only measuring the
+ * files tells them apart.
+ */
+const undeclaredPage = (base: string) => `<!doctype html><html lang="en"><head><title>Juniper Wool Throw | Fieldhouse</title></head><body>
+<img src="${base}/plain/p1.png" alt=""><div class="promo"><img src="${base}/plain/p3.png" alt="Free shipping over $50"></div>
+<main><h1>Juniper Wool Throw</h1><div class="gallery"><img src="${base}/plain/p2.png" alt="360° view">
+<img src="${base}/plain/p4.png" alt="Juniper Wool Throw">
+<img src="${base}/plain/p5.png" alt="Juniper Wool Throw, folded"></div><p>A heavy throw woven from undyed wool.</p></main>
+</body></html>`;
+
 const aboutPage =
   '<!doctype html><html lang="en"><head><title>About us</title></head><body><h1>About us</h1><p>Makers since 2016.</p></body></html>';
 
@@ -102,6 +114,16 @@ describe.each(testDatabases())('link analysis on $name', (testDb) => {
     fixture.routes.set('/refused.html', { type: 'text/html', body: Buffer.from(refusedPage(fixture.base)) });
     for (const i of [1, 2, 3])
       fixture.routes.set(`/locked/${i}.png`, { type: 'text/plain', body: Buffer.from('Access denied'), status: 403 });
+    const plain: [string, number, number][] = [
+      ['p1', 1, 1],
+      ['p2', 40, 40],
+      ['p3', 1200, 200],
+      ['p4', 1000, 1250],
+      ['p5', 1200, 900],
+    ];
+    for (const [name, width, height] of plain)
+      fixture.routes.set(`/plain/${name}.png`, { type: 'image/png', body: await png(width, height, [120, 100, 80]) });
+    fixture.routes.set('/undeclared.html', { type: 'text/html', body: Buffer.from(undeclaredPage(fixture.base)) });
     fixture.routes.set('/bare.html', { type: 'text/html', body: Buffer.from(barePage) });
     worker = startWorker(t.ctx, [linkAnalysisTask], { concurrency: 2, pollMs: 25, log: silent });
   });
@@ -167,6 +189,29 @@ describe.each(testDatabases())('link analysis on $name', (testDb) => {
     const bare = await analyse(browser, { projectId: await untitled(), productLink: `${fixture.base}/bare.html` });
     expect(bare).toMatchObject({ status: 'SUCCESS', productName: 'Gift card', productImages: [] });
     expect(bare.mediaImport).toEqual({ imagesFound: 0, imagesFailed: 0, videosFound: 0, videosFailed: 0 });
+  });
+
+  it('measures the pictures of a page that declares no sizes: icons, pixels and banners are dropped, the photos kept in order', async () => {
+    const { browser, userId } = await activeMember(t, 'measured');
+    const projectId = await projectOf(browser);
+    const state = await analyse(browser, { projectId, productLink: `${fixture.base}/undeclared.html` });
+    expect(state).toMatchObject({ status: 'SUCCESS', productName: 'Juniper Wool Throw' });
+    const rows = await t.ctx.db.select().from(files).where(eq(files.userId, userId));
+    const sourceOf = new Map(rows.map((row) => [row.id, row.sourceUrl]));
+    // The product's photos, first of all, and nothing else in the project or the user's library.
+    expect(state.productImages?.map((image) => sourceOf.get(image.fileId as string))).toEqual([
+      `${fixture.base}/plain/p4.png`,
+      `${fixture.base}/plain/p5.png`,
+    ]);
+    expect(rows.map((row) => [row.width, row.height])).toEqual(
+      expect.arrayContaining([
+        [1000, 1250],
+        [1200, 900],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    // What was dropped is said: the pixel could not be stored at all (under 32 px), the icon and the banner are no photos.
+    expect(state.mediaImport).toEqual({ imagesFound: 5, imagesFailed: 3, videosFound: 0, videosFailed: 0, failure: 'notPhoto' });
   });
 
   it('imports at most 30 assets, a broken picture giving its place to the next one', async () => {

@@ -2,7 +2,9 @@
  * Imports the product's pictures and videos as the user's files in the project, through the files module (each
  * fetched with the SSRF-safe fetcher and checked by its content). A page often names a file that cannot be used (a
  * broken link, a format the library does not take): it is skipped and the next candidate takes its place, up to
- * the spec's 30 assets, videos first (spec "Validation rules").
+ * the spec's 30 assets, videos first (spec "Validation rules"). A page's declared sizes can lie or be missing, so the
+ * pictures are measured once stored: icons, tracking pixels and banners are dropped when a real photo came too
+ * (decision "Pictures measured on import").
  */
 import { createHash } from 'node:crypto';
 import { MAX_ASSETS_PER_PROJECT, type MediaImportFailure, type MediaImportReport } from '@reelsmith/contract';
@@ -10,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { type FileRow, files } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
+import { deleteAssets } from '../../assets/service.js';
 import { importFromUrl, nameFromUrl } from '../../files/importUrl.js';
 import { addFile } from '../../files/records.js';
 
@@ -35,26 +38,48 @@ export interface ImportedMedia {
 /** One candidate's outcome: its file, or why it could not be imported. */
 type Outcome = { row: FileRow } | { failure: MediaImportFailure };
 
+/**
+ * A picture too small or too narrow to be a product photo, by its measured pixels: an icon or a tracking pixel (short
+ * side under 100 px), or a banner or strip (one side more than four times the other). A page that declares no sizes
+ * names these beside its photos; they are dropped only when a real photo came, so a shop of small pictures keeps them.
+ */
+export const MIN_PHOTO_SIDE = 100;
+export const MAX_PHOTO_ASPECT = 4;
+export function isNotAPhoto(row: Pick<FileRow, 'type' | 'width' | 'height'>): boolean {
+  if (row.type !== 'image' || !row.width || !row.height) return false;
+  const short = Math.min(row.width, row.height);
+  return short < MIN_PHOTO_SIDE || Math.max(row.width, row.height) / short > MAX_PHOTO_ASPECT;
+}
+
 export async function importProductMedia(ctx: AppContext, job: MediaImport): Promise<ImportedMedia> {
   const candidates = [...job.videos.map((url) => ({ url, video: true })), ...job.images.map((url) => ({ url, video: false }))];
   const outcomes: (Outcome | undefined)[] = [];
   let next = 0;
-  let succeeded = 0;
+  let kept = 0;
+  let notPhotos = 0;
   let running = 0;
-  // Each lane takes the next candidate while fewer than 30 are imported or under way, so a failure frees a slot.
+  // Each lane takes the next candidate while fewer than 30 are imported or under way, so a failure frees a slot; a
+  // picture that is no photo frees its slot too once a real one came (it will be dropped), and at most 30 of them
+  // are fetched, so a page of 244 banners and icons is not downloaded whole.
+  const taken = () => kept + (kept > 0 ? 0 : notPhotos);
   const lane = async () => {
-    while (next < candidates.length && succeeded + running < MAX_ASSETS_PER_PROJECT) {
+    while (next < candidates.length && taken() + running < MAX_ASSETS_PER_PROJECT && notPhotos < MAX_ASSETS_PER_PROJECT) {
       const index = next++;
       running++;
       try {
-        outcomes[index] = await importOne(ctx, job, (candidates[index] as { url: string }).url);
-        if ('row' in (outcomes[index] as Outcome)) succeeded++;
+        const outcome = await importOne(ctx, job, (candidates[index] as { url: string }).url);
+        outcomes[index] = outcome;
+        if ('row' in outcome) {
+          if (isNotAPhoto(outcome.row)) notPhotos++;
+          else kept++;
+        }
       } finally {
         running--;
       }
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+  if (kept > 0) await dropNotPhotos(ctx, job.userId, outcomes);
   const rows = candidates.flatMap((candidate, index) => {
     const outcome = outcomes[index];
     return outcome && 'row' in outcome ? [{ row: outcome.row, video: candidate.video }] : [];
@@ -64,6 +89,18 @@ export async function importProductMedia(ctx: AppContext, job: MediaImport): Pro
     images: rows.filter((r) => !r.video).map((r) => r.row),
     report: reportOf(candidates, outcomes),
   };
+}
+
+/** Deletes the imported pictures that are no photos from the user's files; each is reported as such. */
+async function dropNotPhotos(ctx: AppContext, userId: string, outcomes: (Outcome | undefined)[]) {
+  const dropped = outcomes.flatMap((outcome, index) => (outcome && 'row' in outcome && isNotAPhoto(outcome.row) ? [index] : []));
+  if (dropped.length === 0) return;
+  await deleteAssets(
+    ctx,
+    userId,
+    dropped.map((index) => (outcomes[index] as { row: FileRow }).row.id),
+  );
+  for (const index of dropped) outcomes[index] = { failure: 'notPhoto' };
 }
 
 /** The counts of the report, and the reason most of the failed imports share (the first one met on a tie). */
