@@ -44,6 +44,8 @@ COPY packages/contract ./packages/contract
 COPY packages/media ./packages/media
 COPY apps/server ./apps/server
 COPY --from=web /app/apps/web/dist ./apps/web/dist
+# The browser extension the server offers for download (decision "Extension download").
+COPY --from=web /app/apps/extension/dist ./apps/extension/dist
 # The image's files stay root's (read-only to the server); only DATA_DIR belongs to the unprivileged user.
 RUN mkdir -p /data && chown node:node /data
 USER node
