@@ -45,6 +45,50 @@ describe('refineMatte', () => {
     expect(at(alpha, 120, 250)).toBeGreaterThan(200);
   });
 
+  it('adds a glass body the model left out under its lid, partly transparent, on a coloured backdrop', async () => {
+    // A clear jar on light blue: the body is the backdrop a shade darker, outlined, with two highlights; the model's
+    // mask holds only the wooden lid (on real photos it dropped the jar's clear body).
+    const picture = await raw(
+      '<rect width="100%" height="100%" fill="#a9cbe8"/>' +
+        '<rect x="125" y="128" width="150" height="222" rx="16" fill="#a0c1dd" stroke="#6d8aa6" stroke-width="4"/>' +
+        '<rect x="142" y="150" width="9" height="180" rx="4" fill="#eaf4fc"/><rect x="252" y="160" width="5" height="150" fill="#d7e8f6"/>' +
+        '<ellipse cx="200" cy="340" rx="70" ry="8" fill="none" stroke="#7d99b4" stroke-width="3"/>' +
+        '<rect x="112" y="84" width="176" height="48" rx="6" fill="#a8733f"/>',
+    );
+    const mask = await coarseMask('<rect x="112" y="84" width="176" height="48" rx="6" fill="#fff"/>');
+    const { alpha } = refineMatte(picture, mask, SIZE, SIZE, [169, 203, 232]);
+    const body: number[] = [];
+    for (let y = 160; y < 330; y += 3) for (let x = 160; x < 245; x += 3) body.push(at(alpha, x, y));
+    const mean = body.reduce((a, b) => a + b, 0) / body.length;
+    // Partly transparent: seen, never clear, never solid.
+    expect(mean).toBeGreaterThan(12);
+    expect(mean).toBeLessThan(160);
+    expect(body.filter((a) => a === 0).length / body.length).toBeLessThan(0.05);
+    expect(body.filter((a) => a === 255).length / body.length).toBeLessThan(0.05);
+    // Its outline and highlight are more opaque than the clear glass between them.
+    expect(at(alpha, 146, 240)).toBeGreaterThan(mean);
+    // The lid stays solid and the backdrop beside the jar clear.
+    expect(at(alpha, 200, 105)).toBe(255);
+    expect(at(alpha, 60, 240)).toBe(0);
+    expect(at(alpha, 340, 240)).toBe(0);
+  });
+
+  it('keeps the backdrop seen through a handle clear: only the subject encloses it, no glass outline', async () => {
+    // A mug with a ring handle on a plain backdrop; the model's mask is the mug and the ring, the hole left out.
+    const picture = await raw(
+      '<rect width="100%" height="100%" fill="#e8e2d6"/><rect x="110" y="120" width="150" height="180" fill="#c0392b"/>' +
+        '<circle cx="285" cy="210" r="52" fill="none" stroke="#c0392b" stroke-width="22"/>',
+    );
+    const mask = await coarseMask(
+      '<rect x="110" y="120" width="150" height="180" fill="#fff"/><circle cx="285" cy="210" r="52" fill="none" stroke="#fff" stroke-width="22"/>',
+    );
+    const { alpha } = refineMatte(picture, mask, SIZE, SIZE, [232, 226, 214]);
+    let hole = 0;
+    for (let y = 195; y < 226; y++) for (let x = 285; x < 310; x++) hole += at(alpha, x, y);
+    expect(hole / (31 * 25)).toBeLessThan(3);
+    expect(at(alpha, 180, 210)).toBe(255);
+  });
+
   it('keeps an opaque product opaque on a plain backdrop of another colour', async () => {
     const picture = await raw(
       '<rect width="100%" height="100%" fill="#f4f4f4"/><rect x="120" y="120" width="160" height="200" fill="#2a6bd1"/>',

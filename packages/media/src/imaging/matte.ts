@@ -7,33 +7,13 @@
  * - pixels of that band that are the floor around the subject (its colour, or a shadow of it: the same chroma,
  *   darker) are dropped, and the colour of the partly transparent pixels is unmixed from the local background;
  * inside the subject, where the picture stands on a plain backdrop, regions of that backdrop's colour seen through
- * the subject (glass, clear plastic) keep their transparency: their alpha follows their difference from the backdrop.
+ * the subject (glass, clear plastic) keep their transparency: their alpha follows their difference from the backdrop;
+ * and the clear parts the model left out altogether (a glass jar's body under its lid, see clear.ts) are added at
+ * that same partial alpha.
  */
+import { boxMean } from './boxMean.js';
+import { type ClearParts, clearParts } from './clear.js';
 import { clamp } from './open.js';
-
-/** A box mean of `radius` (a running sum along rows then columns), into a new plane. */
-export function boxMean(plane: Float32Array, width: number, height: number, radius: number): Float32Array {
-  const rows = new Float32Array(plane.length);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let sum = 0;
-    for (let x = -radius; x <= radius; x++) sum += plane[row + clamp(x, 0, width - 1)] as number;
-    for (let x = 0; x < width; x++) {
-      rows[row + x] = sum / (2 * radius + 1);
-      sum += (plane[row + Math.min(width - 1, x + radius + 1)] as number) - (plane[row + Math.max(0, x - radius)] as number);
-    }
-  }
-  const out = new Float32Array(plane.length);
-  for (let x = 0; x < width; x++) {
-    let sum = 0;
-    for (let y = -radius; y <= radius; y++) sum += rows[clamp(y, 0, height - 1) * width + x] as number;
-    for (let y = 0; y < height; y++) {
-      out[y * width + x] = sum / (2 * radius + 1);
-      sum += (rows[Math.min(height - 1, y + radius + 1) * width + x] as number) - (rows[Math.max(0, y - radius) * width + x] as number);
-    }
-  }
-  return out;
-}
 
 /** The guided filter of `p` by the guide `guide` (both 0–1): a local linear model of p in the guide's values. */
 export function guidedFilter(guide: Float32Array, p: Float32Array, width: number, height: number, radius: number, eps: number) {
@@ -78,7 +58,7 @@ export interface Refined {
   alpha: Buffer;
   /** The colour (RGB), unmixed from the background where the alpha is partial. */
   colour: Buffer;
-  /** The share of the subject's pixels found see-through (0 when the backdrop is not plain). */
+  /** The share of the subject's pixels found see-through, clear parts added included (0 when the backdrop is not plain). */
   seeThrough: number;
 }
 
@@ -146,6 +126,7 @@ export function refineMatte(rgb: Buffer, coarse: Buffer, width: number, height: 
     }
   }
   const filtered = guidedFilter(guide, p, width, height, radius, 1e-3);
+  const clear: ClearParts | null = backdrop ? clearParts(rgb, hard, width, height) : null;
   const thin = thinParts(rgb, hard, width, height, radius * 2);
 
   const alpha = Buffer.alloc(n);
@@ -181,24 +162,41 @@ export function refineMatte(rgb: Buffer, coarse: Buffer, width: number, height: 
         }
       }
     }
-    if (backdrop && a > 0.5) {
+    const clearShare = clear ? (clear.mask[i] as number) : 0;
+    if (clearShare > 0) {
+      const behind = clear?.behind.map((plane) => plane[i] as number) ?? [];
+      const glass = clearShare * glassAlpha(Math.hypot(r - (behind[0] as number), g - (behind[1] as number), b - (behind[2] as number)));
+      if (glass > a) {
+        subject++;
+        seeThrough++;
+        unmix(colour, rgb, i, behind, glass);
+        a = glass;
+      }
+    } else if (backdrop && a > 0.5) {
       subject++;
       const spread = Math.max(r, g, b) - Math.min(r, g, b);
       const distance = Math.hypot(r - (backdrop[0] as number), g - (backdrop[1] as number), b - (backdrop[2] as number));
       if (spread <= GREY && distance < SEE_THROUGH) {
         seeThrough++;
-        const glass = clamp(GLASS_FLOOR + (distance / GLASS_SPAN) * (1 - GLASS_FLOOR), GLASS_FLOOR, 1);
-        // What the glass adds to the backdrop, kept: its colour unmixed from the backdrop at that alpha.
-        for (let c = 0; c < 3; c++) {
-          const v = rgb[i * 3 + c] as number;
-          colour[i * 3 + c] = clamp(Math.round((backdrop[c] as number) + (v - (backdrop[c] as number)) / glass), 0, 255);
-        }
+        const glass = glassAlpha(distance);
+        unmix(colour, rgb, i, backdrop, glass);
         a *= glass;
       }
     }
     alpha[i] = Math.round(a * 255);
   }
   return { alpha, colour, seeThrough: subject > 0 ? seeThrough / subject : 0 };
+}
+
+/** A see-through pixel's alpha by its colour distance from the backdrop behind it. */
+const glassAlpha = (distance: number) => clamp(GLASS_FLOOR + (distance / GLASS_SPAN) * (1 - GLASS_FLOOR), GLASS_FLOOR, 1);
+
+/** What the glass adds to the backdrop, kept: pixel `i`'s colour unmixed from `behind` at alpha `glass`. */
+function unmix(colour: Buffer, rgb: Buffer, i: number, behind: readonly number[], glass: number) {
+  for (let c = 0; c < 3; c++) {
+    const v = rgb[i * 3 + c] as number;
+    colour[i * 3 + c] = clamp(Math.round((behind[c] as number) + (v - (behind[c] as number)) / glass), 0, 255);
+  }
 }
 
 /** Colour distance from the body's nearby colour over which a thin part of the mask is not the subject's. */
