@@ -179,6 +179,63 @@ describe.each(testDatabases())('projects on $name', (testDb) => {
     expect(await owner.ok('GET', '/project/getProjectById', { query: { projectId } })).toMatchObject({ projectName: 'Private' });
   });
 
+  it("answers a project's link-to-video tasks newest first, with a video's choices and a script update's preview, to its owner only", async () => {
+    const owner = await member('tasks-owner@example.com');
+    const stranger = await member('tasks-stranger@example.com');
+    const { userId } = (await owner.ok('GET', '/users/me')) as { userId: string };
+    const { projectId } = await create(owner, 'Made by a batch');
+    const { projectId: otherProject } = await create(owner, 'Another');
+    const at = (minutes: number) => new Date(Date.now() - 60 * 60_000 + minutes * 60_000);
+    const task = (kind: string, status: 'SUCCESS' | 'IN_PROGRESS' | 'FAILURE', minutes: number, input: object = {}) => ({
+      id: randomUUID(),
+      userId,
+      projectId,
+      kind,
+      input,
+      status,
+      createdAt: at(minutes),
+    });
+    const editorConfig = { videoLength: 30, aspectRatio: '1:1', resultNum: 1, templateId: 'bold' };
+    const rows = [
+      task('link-analysis', 'FAILURE', 1),
+      task('link-analysis', 'SUCCESS', 2),
+      task('link-video', 'SUCCESS', 3, {
+        productName: 'Aurora bottle',
+        productDescription: 'Cold for 24 hours.',
+        diyScript: false,
+        fileIds: ['f1'],
+        editorConfig,
+      }),
+      task('script-update', 'SUCCESS', 4, { taskId: 'v', scriptId: 'script-1', resultNum: 1, scriptContents: [] }),
+      task('export-video', 'IN_PROGRESS', 5),
+      // A picture tool used on the project's picture, and the owner's other project: neither is this project's flow.
+      task('remove-background', 'SUCCESS', 6),
+      { ...task('link-analysis', 'SUCCESS', 7), projectId: otherProject },
+    ];
+    await t.ctx.db.insert(tasks).values(rows);
+
+    const answer = (await owner.ok('GET', '/project/getProjectTasks', { query: { projectId } })) as Record<string, unknown>[];
+    expect(answer.map((item) => [item.kind, item.status])).toEqual([
+      ['export-video', 'IN_PROGRESS'],
+      ['script-update', 'SUCCESS'],
+      ['link-video', 'SUCCESS'],
+      ['link-analysis', 'SUCCESS'],
+      ['link-analysis', 'FAILURE'],
+    ]);
+    expect(answer.map((item) => item.taskId)).toEqual([rows[4], rows[3], rows[2], rows[1], rows[0]].map((row) => row?.id));
+    expect(answer[2]).toMatchObject({
+      choices: { productName: 'Aurora bottle', productDescription: 'Cold for 24 hours.', diyScript: false, editorConfig },
+      createTime: rows[2]?.createdAt.toISOString(),
+    });
+    expect(answer[1]).toMatchObject({ scriptId: 'script-1' });
+    expect(answer[0]).not.toHaveProperty('choices');
+
+    expect(await owner.ok('GET', '/project/getProjectTasks', { query: { projectId: (await create(owner, 'Empty')).projectId } })).toEqual(
+      [],
+    );
+    expect((await stranger.call('GET', '/project/getProjectTasks', { query: { projectId } })).body.code).toBe(404);
+  });
+
   it('deletes all the given projects or, when one is not the caller’s, none', async () => {
     const owner = await member('deleter@example.com');
     const stranger = await member('bystander@example.com');

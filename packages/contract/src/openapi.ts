@@ -19,6 +19,7 @@ const SUMMARIES: Record<string, string> = {
   'POST /project/getProjects': 'List projects, a page at a time',
   'GET /project/getProjectById': 'One project',
   'POST /project/getProjectByIds': 'Several projects by id',
+  'GET /project/getProjectTasks': "A project's link-to-video tasks, newest first (its analyses, previews and exports)",
   'POST /project/updateProjectFileInfo': 'Rename a project',
   'POST /project/nameAfterProduct': 'Name an untitled project after its product',
   'POST /project/saveDraftFile': "Save a project's draft (its product, pictures and choices)",

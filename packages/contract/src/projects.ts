@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.js';
 import { Id, Ids, Ok, Page, ProjectName, Timestamp } from './common.js';
 import { SortOrder, TaskStatus } from './enums.js';
+import { EditorConfig } from './tasks.js';
 
 /** A project as the library and header see it; the editing state lives in the draft (spec "Entities"). */
 export const ProjectSummary = z.object({
@@ -103,4 +104,44 @@ export const projectDraftUrl = defineCall({
   access: 'active',
   body: z.strictObject({ projectId: Id }),
   data: z.string().nullable(),
+});
+
+/** The task kinds a project's work is made of (spec "States and transitions" taskPath). */
+export const ProjectTaskKind = z.enum(['link-analysis', 'link-video', 'script-update', 'export-video']);
+export type ProjectTaskKind = z.infer<typeof ProjectTaskKind>;
+
+/** What a link-video task was asked to make its previews with: the product as sent and the editor's choices. */
+export const VideoChoices = z.object({
+  productName: z.string(),
+  productDescription: z.string(),
+  diyScript: z.boolean().optional(),
+  diyScriptContent: z.string().optional(),
+  editorConfig: EditorConfig.optional(),
+});
+export type VideoChoices = z.infer<typeof VideoChoices>;
+
+/**
+ * One task of a project: its results are a `task/v1/<kind>/query` away. A link-video task carries the choices it was
+ * made with, and a script update the preview it rewrote (`scriptId`), which its query does not answer.
+ */
+export const ProjectTask = z.object({
+  taskId: z.string(),
+  kind: ProjectTaskKind,
+  status: TaskStatus,
+  createTime: Timestamp,
+  choices: VideoChoices.optional(),
+  scriptId: z.string().optional(),
+});
+export type ProjectTask = z.infer<typeof ProjectTask>;
+
+/**
+ * The project's link-to-video tasks, newest first: what it holds on the server whether or not a draft was saved, so
+ * a project made by a batch or the public API opens in the editor (decision "Projects without a draft").
+ */
+export const projectTasks = defineCall({
+  method: 'GET',
+  path: '/project/getProjectTasks',
+  access: 'active',
+  query: z.strictObject({ projectId: Id }),
+  data: z.array(ProjectTask),
 });

@@ -25,6 +25,7 @@ import {
   projectNameAfterProduct,
   projectRename,
   projectSaveDraft,
+  projectTasks,
 } from './projects.js';
 import { taskCancel, taskQuery, taskSubmit } from './tasks.js';
 import { usersMe } from './users.js';
@@ -49,6 +50,7 @@ export const PUBLIC_CALLS: readonly Call[] = [
   projectList,
   projectGetById,
   projectGetByIds,
+  projectTasks,
   projectRename,
   projectNameAfterProduct,
   projectSaveDraft,

@@ -8,6 +8,7 @@ import {
   projectNameAfterProduct,
   projectRename,
   projectSaveDraft,
+  projectTasks,
 } from '@reelsmith/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
@@ -22,6 +23,7 @@ import {
   getProjectSummary,
   getProjectsByIds,
   listProjects,
+  listProjectTasks,
   nameAfterProduct,
   renameProject,
   saveDraft,
@@ -63,6 +65,7 @@ export const projectsModule = defineModule((api, { route, ctx, signer }) => {
   route(projectGetByIds, async ({ user, body, req }) =>
     withCards(ctx, user.userId, await getProjectsByIds(db, user.userId, body.projectIds, readerLocale(req))),
   );
+  route(projectTasks, async ({ user, query }) => listProjectTasks(db, user.userId, query.projectId));
   route(projectDelete, async ({ user, body }) => {
     await deleteProjects(db, user.userId, body.projectIds);
     return true as const;

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { type Locale, PROJECT_NAME_MAX, type ProjectSummary } from '@reelsmith/contract';
+import {
+  type Locale,
+  PROJECT_NAME_MAX,
+  type ProjectSummary,
+  type ProjectTask,
+  ProjectTaskKind,
+  type TASKS,
+  type VideoChoices,
+} from '@reelsmith/contract';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { type ProjectRow, projects } from '../../db/schema.js';
+import { type ProjectRow, projects, type TaskRow, tasks } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
 /** Every query here is scoped to its owner: another user's project answers "not found", never its data. */
@@ -122,3 +131,37 @@ export async function deleteProjects(db: Db, userId: string, projectIds: string[
 }
 
 export const saveDraft = (db: Db, userId: string, projectId: string, draft: string) => updateOwned(db, userId, projectId, { draft });
+
+type VideoInput = z.infer<(typeof TASKS)['link-video']['input']>;
+type ScriptUpdateInput = z.infer<(typeof TASKS)['script-update']['input']>;
+
+/** What the editor needs of a task besides its query's answer: a video's choices, a script update's preview. */
+function toProjectTask(row: TaskRow): ProjectTask {
+  const task: ProjectTask = {
+    taskId: row.id,
+    kind: row.kind as ProjectTask['kind'],
+    status: row.status,
+    createTime: row.createdAt.toISOString(),
+  };
+  if (row.kind === 'link-video') {
+    const { productName, productDescription, diyScript, diyScriptContent, editorConfig } = row.input as VideoInput;
+    const choices: VideoChoices = { productName, productDescription, diyScript, diyScriptContent, editorConfig };
+    return { ...task, choices };
+  }
+  if (row.kind === 'script-update') return { ...task, scriptId: (row.input as ScriptUpdateInput).scriptId };
+  return task;
+}
+
+/**
+ * The link-to-video tasks of the caller's project, newest first (decision "Projects without a draft"); another user's
+ * project answers "not found".
+ */
+export async function listProjectTasks(db: Db, userId: string, projectId: string): Promise<ProjectTask[]> {
+  await getProject(db, userId, projectId);
+  const rows = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), eq(tasks.projectId, projectId), inArray(tasks.kind, ProjectTaskKind.options)))
+    .orderBy(desc(tasks.createdAt), desc(tasks.id));
+  return rows.map(toProjectTask);
+}

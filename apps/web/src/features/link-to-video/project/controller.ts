@@ -3,7 +3,6 @@ import {
   assetUrlTaskSubmit,
   EXPORT_RESULT_NUM,
   EXPORT_VIDEO_LENGTH_TYPE,
-  type Locale,
   projectNameAfterProduct,
   projectSaveDraft,
   type TaskQueryData,
@@ -31,8 +30,8 @@ import {
   tasksForProduct,
 } from './assets';
 import { localDraftSent, serializeDraft, writeLocalDraft } from './draft';
-import { LOCALE_CURRENCY, offerOf } from './offer';
-import { type MediaRef, productFromAnalysis, scriptFields, usableFileIds, withEditedVideo } from './results';
+import { currencyOfLanguage, offerOf } from './offer';
+import { foundInAnalysis, productFromAnalysis, scriptFields, usableFileIds, withEditedVideo } from './results';
 import { type Segment, splitScript } from './script';
 import type { ProjectStore } from './store';
 import { emptyProduct, isUnfinished, type Preview, type Product, type Project, type ProjectAsset, type ProjectTaskPath } from './types';
@@ -186,21 +185,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
       const data = await pollProjectTask('link-analysis', taskId);
       const project = own();
       if (!data || !project) return;
-      const kept = (items: MediaRef[] | undefined) => (items ?? []).filter((item) => item.fileId || item.fileUrl);
-      const { product, pending, dropped } = productFromAnalysis(
-        project.product,
-        {
-          productName: data.productName ?? '',
-          productDescription: data.productDescription ?? '',
-          images: kept(data.productImages),
-          videos: kept(data.productVideos),
-          offer: data.productOffer,
-          brand: data.productBrand,
-          rating: data.productRating,
-          facts: data.productFacts,
-        },
-        LOCALE_CURRENCY[i18n.language as Locale] ?? LOCALE_CURRENCY.en,
-      );
+      const { product, pending, dropped } = productFromAnalysis(project.product, foundInAnalysis(data), currencyOfLanguage(i18n.language));
       if (dropped > 0) toast.error(i18n.t('link-to-video:product.partAssetsError'));
       update(({ htmlResKey: _analysed, ...rest }) => ({
         // The stored page served its analysis; a re-run fetches the live page.
@@ -254,7 +239,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
     const entered = manualOf(project);
     const problems = manualProductProblems(entered);
     if (problems) return problems;
-    const currency = entered.productCurrency || (LOCALE_CURRENCY[i18n.language as Locale] ?? LOCALE_CURRENCY.en);
+    const currency = entered.productCurrency || currencyOfLanguage(i18n.language);
     update((current) => ({
       ...current,
       product: { ...entered, productName: entered.productName.trim(), productCurrency: currency },

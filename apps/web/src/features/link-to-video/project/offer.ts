@@ -7,6 +7,9 @@ export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'BRL', 'CNY', 'JPY', 'CAD
 /** The currency a product starts with when its page named none: the one of the seller's language. */
 export const LOCALE_CURRENCY: Record<Locale, string> = { en: 'USD', zh: 'CNY', pt: 'BRL' };
 
+/** The currency of a reader's language (i18n's), that of English for one we do not translate into. */
+export const currencyOfLanguage = (language: string): string => LOCALE_CURRENCY[language as Locale] ?? LOCALE_CURRENCY.en;
+
 export const currencyChoices = (current: string): string[] =>
   current && !COMMON_CURRENCIES.includes(current) ? [current, ...COMMON_CURRENCIES] : COMMON_CURRENCIES;
 

@@ -1,9 +1,12 @@
 import { projectCreate, projectDraftUrl, projectGetById } from '@reelsmith/contract';
 import { api } from '../../../shared/api/client';
+import { i18n } from '../../../shared/i18n/i18n';
 import { toast } from '../../../shared/ui/toast';
 import { refreshCredits } from '../../credits';
 import { createProjectController, type ProjectController } from './controller';
 import { parseDraft, readLocalDraft, readUnsentLocalDraft } from './draft';
+import { currencyOfLanguage } from './offer';
+import { rebuildProject } from './rebuild';
 import { currentProject, type ProjectStore, useProjectStore } from './store';
 import { newProject, type Project } from './types';
 import { freshUrls } from './urls';
@@ -42,7 +45,8 @@ function replaceProject(project: Project | null, phase: ProjectStore['phase']): 
 }
 
 /**
- * Restores a project (spec "States and transitions"): the draft from its URL, else the local copy; the name from the server; links
+ * Restores a project (spec "States and transitions"): the draft from its URL, else the local copy, else (a project made by a batch
+ * or the public API, decision "Projects without a draft") its state rebuilt from its tasks; the name from the server; links
  * renewed; then its unfinished tasks resume. A local copy with changes the server never got (the page was
  * left before its save went) is newer than the server's: it wins, and is sent. Answers whether the project was
  * opened (the page then applies the stage redirects, also to a project with no draft yet, which belongs on
@@ -55,7 +59,11 @@ export async function openProject(projectId: string): Promise<boolean> {
   const summary = await api(projectGetById, { query: { projectId } }).catch(() => null);
   const defaults = newProject(projectId, summary?.productLink ?? '', summary?.projectName ?? '');
   const unsent = readUnsentLocalDraft(projectId, defaults);
-  const draft = unsent ?? (await serverDraft(projectId, defaults)) ?? readLocalDraft(projectId, defaults);
+  const draft =
+    unsent ??
+    (await serverDraft(projectId, defaults)) ??
+    readLocalDraft(projectId, defaults) ??
+    (await rebuildProject(defaults, api, currencyOfLanguage(i18n.language)));
   const restored = draft ? await freshUrls({ ...draft, projectName: summary?.projectName ?? draft.projectName }) : defaults;
   if (ticket !== opening) return false;
   const controller = replaceProject(restored, 'ready');

@@ -1,4 +1,4 @@
-import type { ProductFacts, ProductOffer, ProductRating } from '@reelsmith/contract';
+import type { ProductFacts, ProductOffer, ProductRating, TaskQueryData, VideoChoices } from '@reelsmith/contract';
 import { allAssets, capAssets, formatOfName, nameOf } from './assets';
 import { emptyProduct, type Product, type Project, type ProjectAsset } from './types';
 
@@ -16,6 +16,21 @@ export interface FoundProduct {
   brand?: string | undefined;
   rating?: ProductRating | undefined;
   facts?: ProductFacts | undefined;
+}
+
+/** What a link analysis answered, as the project takes it: media with neither a file nor a link are left out. */
+export function foundInAnalysis(data: TaskQueryData<'link-analysis'>): FoundProduct {
+  const kept = (items: MediaRef[] | undefined) => (items ?? []).filter((item) => item.fileId || item.fileUrl);
+  return {
+    productName: data.productName ?? '',
+    productDescription: data.productDescription ?? '',
+    images: kept(data.productImages),
+    videos: kept(data.productVideos),
+    offer: data.productOffer,
+    brand: data.productBrand,
+    rating: data.productRating,
+    facts: data.productFacts,
+  };
 }
 
 /**
@@ -60,6 +75,15 @@ export function productFromAnalysis(
 export function scriptFields(product: Product): { diyScript: boolean; diyScriptContent?: string } {
   if (product.scriptSource === 'ai') return { diyScript: false };
   return { diyScript: true, diyScriptContent: product.scriptSource === 'own' ? product.diyScriptContent : product.productDescription };
+}
+
+/** The script choice a video was submitted with, read back from its fields (the inverse of `scriptFields`). */
+export function scriptChoiceOf(choices: VideoChoices): Pick<Product, 'scriptSource' | 'diyScriptContent'> {
+  const own = choices.diyScriptContent ?? '';
+  if (!choices.diyScript) return { scriptSource: 'ai', diyScriptContent: '' };
+  return own === choices.productDescription
+    ? { scriptSource: 'description', diyScriptContent: '' }
+    : { scriptSource: 'own', diyScriptContent: own };
 }
 
 /** Stored items only: a link still importing has no file to make a video from. */

@@ -3,6 +3,7 @@ import { ok, stubApi } from '../../../test/renderApp';
 import { SERVER_SAVE_DELAY_MS } from './controller';
 import { draftKey, serializeDraft } from './draft';
 import { closeProject, openProject, projectController } from './open';
+import { stageRedirect } from './stage';
 import { currentProject, updateProject } from './store';
 import { emptyProduct, newProject, type Project } from './types';
 
@@ -99,6 +100,155 @@ describe('draft restore', () => {
     stubApi({ '/project/getProjectById': ok(summary), '/project/getDraftFileUrl': ok(null) });
     expect(await openProject('p1')).toBe(true);
     expect(currentProject()).toMatchObject({ projectId: 'p1', projectName: 'Server name', productLink: 'https://shop.example/p' });
+  });
+});
+
+describe('a project without a draft (made by a batch or the public API)', () => {
+  const analysis = {
+    taskId: 'a1',
+    status: 'SUCCESS',
+    productName: 'Aurora Insulated Water Bottle',
+    productDescription: 'Cold for 24 hours.',
+    productImages: [{ fileId: 'img1', fileUrl: 'https://old/img1.jpg' }],
+    productVideos: [],
+    productOffer: { price: '29.90', currency: 'USD' },
+    productBrand: 'Aurora',
+    productRating: { value: 4.5, count: 120 },
+    productFacts: { features: ['Leak-proof lid'] },
+  };
+  const choices = {
+    productName: 'Aurora bottle',
+    productDescription: 'Cold for 24 hours.',
+    diyScript: false,
+    editorConfig: { videoLength: 30, aspectRatio: '1:1', resultNum: 1, templateId: 'bold' },
+  };
+  const video = (scriptId: string, taskId: string) => ({ resKey: `k/${scriptId}.mp4`, scriptId, videoUrl: 'https://old/v.mp4', taskId });
+  const task = (taskId: string, kind: string, status: string, extra: object = {}) => ({ taskId, kind, status, createTime: '', ...extra });
+  /** The service's answers for a project whose tasks are `tasks` (newest first) and have these results. */
+  const serverWith = (tasks: object[], results: Record<string, object>) => ({
+    '/project/getProjectById': ok({ ...summary, projectName: 'Aurora bottle' }),
+    '/project/getDraftFileUrl': ok(null),
+    '/project/getProjectTasks': (_body: unknown, query: URLSearchParams) => ok(query.get('projectId') === 'p1' ? tasks : []),
+    ...Object.fromEntries(
+      ['link-analysis', 'link-video', 'script-update', 'export-video'].map((kind) => [
+        `/task/v1/${kind}/query`,
+        (_body: unknown, query: URLSearchParams) => ok(results[query.get('taskId') ?? '']),
+      ]),
+    ),
+    '/file/url/transfer': (body: unknown) =>
+      ok(Object.fromEntries((body as { data: string[] }).data.map((key) => [key, `https://fresh/${key}`]))),
+    '/assert/urls': (body: unknown) =>
+      ok(Object.fromEntries((body as { fileIds: string[] }).fileIds.map((id) => [id, `https://fresh/file/${id}`]))),
+  });
+
+  it('rebuilds the product, the previews and the exports from its tasks, and resumes the export still running', async () => {
+    const calls = stubApi(
+      serverWith(
+        [
+          task('e2', 'export-video', 'IN_PROGRESS'),
+          task('e1', 'export-video', 'SUCCESS'),
+          task('u1', 'script-update', 'SUCCESS', { scriptId: 's2' }),
+          task('v1', 'link-video', 'SUCCESS', { choices }),
+          task('a1', 'link-analysis', 'SUCCESS'),
+          task('a0', 'link-analysis', 'FAILURE'),
+        ],
+        {
+          a1: analysis,
+          v1: {
+            taskId: 'v1',
+            status: 'SUCCESS',
+            previewVideos: [video('s1', 'v1'), video('s2', 'v1')],
+            scriptContentList: [
+              { scriptId: 's1', segments: [{ segId: 0, segText: 'One' }] },
+              { scriptId: 's2', segments: [{ segId: 0, segText: 'Two' }] },
+            ],
+          },
+          u1: {
+            taskId: 'u1',
+            status: 'SUCCESS',
+            previewVideos: [video('s3', 'u1')],
+            scriptContentList: [{ scriptId: 's3', segments: [{ segId: 0, segText: 'Two, edited' }] }],
+          },
+          e1: { taskId: 'e1', status: 'SUCCESS', exportVideos: [{ resKey: 'k/e1.mp4', videoUrl: 'https://old/e1.mp4', taskId: 'e1' }] },
+          e2: { taskId: 'e2', status: 'IN_PROGRESS' },
+        },
+      ),
+    );
+    expect(await openProject('p1')).toBe(true);
+    const project = currentProject();
+    expect(project?.product).toMatchObject({
+      productName: 'Aurora bottle',
+      productDescription: 'Cold for 24 hours.',
+      productImages: [{ fileId: 'img1', fileUrl: 'https://fresh/file/img1' }],
+      productPrice: '29.90',
+      productCurrency: 'USD',
+      productBrand: 'Aurora',
+      productRating: { value: 4.5, count: 120 },
+      productFacts: { features: ['Leak-proof lid'] },
+      scriptSource: 'ai',
+    });
+    expect(project?.editorConfig).toEqual(choices.editorConfig);
+    // The script update replaced the preview it rewrote, in its place.
+    expect(project?.preview?.previewVideos.map((v) => [v.scriptId, v.videoUrl])).toEqual([
+      ['s1', 'https://fresh/k/s1.mp4'],
+      ['s3', 'https://fresh/k/s3.mp4'],
+    ]);
+    expect(project?.preview?.scriptContentList.find((item) => item.scriptId === 's3')?.segments[0]?.segText).toBe('Two, edited');
+    expect(project?.editedScriptId).toBe('s3');
+    expect(project?.exports?.exportVideos.map((v) => v.videoUrl)).toEqual(['https://fresh/k/e1.mp4']);
+    expect(project).toMatchObject({ taskId: 'e2', taskPath: 'export-video', taskStatus: 'IN_PROGRESS', exportTaskIds: ['e1', 'e2'] });
+    // It opens where its work got to, and the export still rendering is followed.
+    expect(stageRedirect('preview', project as Project)).toBe('videoExport');
+    await vi.waitFor(() => expect(calls).toContain('/task/v1/export-video/query?taskId=e2'));
+  });
+
+  it('opens a batch row of previews only on its preview page, and its first change saves it as a draft', async () => {
+    const saves: string[] = [];
+    stubApi({
+      ...serverWith([task('v1', 'link-video', 'SUCCESS', { choices }), task('a1', 'link-analysis', 'SUCCESS')], {
+        a1: analysis,
+        v1: { taskId: 'v1', status: 'SUCCESS', previewVideos: [video('s1', 'v1')], scriptContentList: [] },
+      }),
+      '/project/saveDraftFile': (body) => {
+        saves.push((body as { draftContent: string }).draftContent);
+        return ok(true);
+      },
+    });
+    expect(await openProject('p1')).toBe(true);
+    const project = currentProject() as Project;
+    expect(project).toMatchObject({ projectName: 'Aurora bottle', taskPath: 'link-video', taskStatus: 'SUCCESS', exports: null });
+    expect(stageRedirect('preview', project)).toBeNull();
+    expect(stageRedirect('editProduct', project)).toBe('preview');
+    expect(saves).toEqual([]);
+    vi.useFakeTimers();
+    controller().patchProduct({ productName: 'Aurora bottle, 750 ml' });
+    await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS);
+    const draft = JSON.parse(saves.at(-1) ?? '{}') as Project;
+    expect(draft.product?.productName).toBe('Aurora bottle, 750 ml');
+    expect(draft.preview?.previewVideos[0]?.scriptId).toBe('s1');
+  });
+
+  it('takes the script a video was made with: the description, or the text the caller wrote', async () => {
+    const own = { ...choices, diyScript: true, diyScriptContent: 'Line one\nLine two' };
+    stubApi(serverWith([task('v1', 'link-video', 'FAILURE', { choices: own }), task('a1', 'link-analysis', 'SUCCESS')], { a1: analysis }));
+    expect(await openProject('p1')).toBe(true);
+    expect(currentProject()?.product).toMatchObject({ scriptSource: 'own', diyScriptContent: 'Line one\nLine two' });
+    // Its video failed: no preview, so it belongs on edit-product.
+    expect(stageRedirect('preview', currentProject() as Project)).toBe('editProduct');
+    closeProject();
+    stubApi(
+      serverWith(
+        [
+          task('v1', 'link-video', 'SUCCESS', { choices: { ...own, diyScriptContent: own.productDescription } }),
+          task('a1', 'link-analysis', 'SUCCESS'),
+        ],
+        {
+          a1: analysis,
+        },
+      ),
+    );
+    expect(await openProject('p1')).toBe(true);
+    expect(currentProject()?.product?.scriptSource).toBe('description');
   });
 });
 
