@@ -116,7 +116,8 @@ function VideoToolPage({ mode }: { mode: Mode }) {
           placeholder={t('modelDefault')}
           allowClear
           loading={models.isPending}
-          options={offered.map((entry) => ({ value: entry.modelId, label: entry.name }))}
+          // The built-in engine has no vendor model name to show: it is named in the user's language.
+          options={offered.map((entry) => ({ value: entry.modelId, label: entry.engine === 'local' ? t('modelLocal') : entry.name }))}
           onChange={setModel}
         />
       </Field>
