@@ -1,6 +1,6 @@
 // The Batch page in a real browser against `npm start` (issue 20; decision "Batch"): a CSV of two product links on
 // loopback shops uploaded, each row followed to done, the zip of the previews downloaded and read, and each row
-// linking to its project's editor.
+// opening its project in the editor, rebuilt from its tasks (decision "Projects without a draft").
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,5 +87,24 @@ describe('batch page', () => {
       expect(video.subarray(4, 8).toString('latin1'), entry).toBe('ftyp');
       expect(video.length, entry).toBeGreaterThan(10_000);
     }
+
+    // A batch's project has no draft: the editor rebuilds it from its tasks and opens it on its preview page, with
+    // the row's name, its preview playing, and the page's product behind it.
+    await rows.nth(0).getByRole('link', { name: 'Open project' }).click();
+    await page.waitForURL(/\/tools\/link-to-video\/preview\?projectId=/);
+    await expect.poll(() => page.locator('header').innerText()).toContain('Aurora bottle');
+    const previews = page.getByRole('list', { name: 'Previews' }).locator('video');
+    const preview = previews.and(page.getByLabel('Video 1'));
+    await expect
+      .poll(() => preview.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0)), { timeout: 15_000 })
+      .toBeGreaterThan(5);
+    await expect(previews.count()).resolves.toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/tools/link-to-video/preview');
+    await page.getByRole('button', { name: 'Back to product' }).click();
+    await expect.poll(() => page.getByLabel('Product name').inputValue()).toBe('Aurora bottle');
+    await expect(page.getByLabel('Product description', { exact: true }).inputValue()).resolves.toBe(PRODUCTS[0]?.description);
+    // The shop's two pictures, imported by the analysis, shown from the project's files.
+    const pictures = page.getByRole('list', { name: 'Assets' }).locator('img');
+    await expect.poll(() => pictures.evaluateAll((imgs: HTMLImageElement[]) => imgs.filter((img) => img.naturalWidth > 0).length)).toBe(2);
   });
 });
