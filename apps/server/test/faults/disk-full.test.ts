@@ -99,7 +99,8 @@ describe('the disk full while a file is written', () => {
     const [sourceRow] = await db().select().from(files).where(eq(files.id, source));
     const sourceKey = sourceRow?.resKey as string;
     const noise = await noisePng();
-    const price = await priceOf(db(), 'img2Video_std_5s');
+    // The server under test has no vendor video model: its own engine's price (decision "Image-to-video price").
+    const price = await priceOf(db(), 'img2VideoLocal_std_5s');
     const full = errorMessage('storageFull', 'en');
 
     disk.fill(server.child.pid as number, ROOM_BYTES);
