@@ -40,8 +40,13 @@ function grainOf({ data, width, height, channels }: Raw): number {
       let sum = 0;
       for (let y = y0; y < y0 + 8; y++) {
         for (let x = x0; x < x0 + 8; x++) {
-          const at = (dx: number, dy: number) => data[((y + dy) * width + x + dx) * channels] as number;
-          sum += Math.abs(at(0, 0) - (at(-1, 0) + at(1, 0) + at(0, -1) + at(0, 1)) / 4);
+          const i = (y * width + x) * channels;
+          const around =
+            (data[i - channels] as number) +
+            (data[i + channels] as number) +
+            (data[i - width * channels] as number) +
+            (data[i + width * channels] as number);
+          sum += Math.abs((data[i] as number) - around / 4);
         }
       }
       blocks.push(sum / 64);
@@ -61,21 +66,32 @@ function denoise(picture: Raw, grain: number): Buffer {
   const colours = Math.min(3, channels);
   const out = Buffer.from(data);
   const range = 2 * (1.5 * grain) ** 2;
-  const weights = Array.from({ length: 3 * 256 * 256 }, (_, d) => Math.exp(-(d / 3) / range));
+  const weights = Float64Array.from({ length: 3 * 256 * 256 }, (_, d) => Math.exp(-(d / 3) / range));
+  // The 3×3 offsets, row by row, and their spatial weights (the diagonals, farther off, count less).
+  const offsets: number[] = [];
+  const near: number[] = [];
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      offsets.push((dy * width + dx) * channels);
+      near.push(dx === 0 || dy === 0 ? 1 : 0.7);
+    }
+  }
+  const sums = new Float64Array(3);
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const i = (y * width + x) * channels;
-      const sums = [0, 0, 0];
+      sums.fill(0);
       let total = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const j = i + (dy * width + dx) * channels;
-          let distance = 0;
-          for (let c = 0; c < colours; c++) distance += ((data[j + c] as number) - (data[i + c] as number)) ** 2;
-          const weight = (weights[distance] as number) * (dx === 0 || dy === 0 ? 1 : 0.7);
-          total += weight;
-          for (let c = 0; c < colours; c++) sums[c] = (sums[c] as number) + weight * (data[j + c] as number);
+      for (let k = 0; k < 9; k++) {
+        const j = i + (offsets[k] as number);
+        let distance = 0;
+        for (let c = 0; c < colours; c++) {
+          const d = (data[j + c] as number) - (data[i + c] as number);
+          distance += d * d;
         }
+        const weight = (weights[distance] as number) * (near[k] as number);
+        total += weight;
+        for (let c = 0; c < colours; c++) sums[c] = (sums[c] as number) + weight * (data[j + c] as number);
       }
       for (let c = 0; c < colours; c++) out[i + c] = Math.round((sums[c] as number) / total);
     }
@@ -108,17 +124,17 @@ function blockBounds({ data, width, height, channels }: Raw): { low: Uint8Array;
  * The enlarged picture sharpened in place: each value plus AMOUNT times its difference from the mean of the
  * (2r+1)² around it (r = scale: the width lanczos spreads an edge over), scaled by how much of an edge the source has there (its 2×2 block's range:
  * none below 4 levels plus the grain, all from 20 levels more), then held within that block's minimum and maximum.
- * Rows are read from a ring of the unsharpened rows, so no second enlarged picture is made.
+ * Rows are read from a ring of the unsharpened rows, so no second enlarged picture is made, and the box's column
+ * sums run down the picture (the row entering added, the row leaving taken off) rather than being summed afresh.
  */
 function sharpenWithin(big: Raw, source: Raw, bounds: { low: Uint8Array; high: Uint8Array }, scale: number, grain: number): void {
   const { data, width, height, channels } = big;
   const radius = scale;
   const rowLength = width * channels;
   const ring = Array.from({ length: 2 * radius + 1 }, () => new Uint8Array(rowLength));
-  const column = new Float32Array(rowLength);
   const row = (y: number) => ring[(clamp(y, 0, height - 1) + radius) % ring.length] as Uint8Array;
-  for (let y = -radius; y <= radius; y++) if (y >= 0 && y < height) row(y).set(data.subarray(y * rowLength, (y + 1) * rowLength));
-  for (let y = -radius; y < 0; y++) row(y).set(data.subarray(0, rowLength));
+  for (let y = 0; y <= radius; y++)
+    row(y).set(data.subarray(Math.min(y, height - 1) * rowLength, (Math.min(y, height - 1) + 1) * rowLength));
   // How strongly each source pixel's place is sharpened, from its 2×2 block's range.
   const edgeFrom = 4 + grain;
   const colours = Math.min(3, channels);
@@ -131,17 +147,22 @@ function sharpenWithin(big: Raw, source: Raw, bounds: { low: Uint8Array; high: U
   }
   const sourceColumn = Int32Array.from({ length: width }, (_, x) => clamp(Math.floor((x + 0.5) / scale - 0.5), 0, source.width - 1));
   const inverseArea = 1 / (2 * radius + 1) ** 2;
+  const column = new Int32Array(rowLength);
+  for (let dy = -radius; dy <= radius; dy++) {
+    const r = row(dy);
+    for (let i = 0; i < rowLength; i++) column[i] = (column[i] as number) + (r[i] as number);
+  }
   const across = new Float32Array(rowLength);
   const { low, high } = bounds;
   for (let y = 0; y < height; y++) {
-    // Each row's place in the ring is free once the row `radius` below it is read.
-    const below = y + radius;
-    if (below < height && below > radius)
-      ring[(below + radius) % ring.length]?.set(data.subarray(below * rowLength, (below + 1) * rowLength));
-    column.fill(0);
-    for (let dy = -radius; dy <= radius; dy++) {
-      const r = row(y + dy);
-      for (let i = 0; i < rowLength; i++) column[i] = (column[i] as number) + (r[i] as number);
+    if (y > 0) {
+      // The row leaving the box is taken off before the row entering takes its place in the ring.
+      const leaving = row(y - 1 - radius);
+      for (let i = 0; i < rowLength; i++) column[i] = (column[i] as number) - (leaving[i] as number);
+      const entering = y + radius;
+      if (entering < height) row(entering).set(data.subarray(entering * rowLength, (entering + 1) * rowLength));
+      const added = row(entering);
+      for (let i = 0; i < rowLength; i++) column[i] = (column[i] as number) + (added[i] as number);
     }
     // The box sums across, each channel's running sum with the row's ends repeated.
     for (let c = 0; c < channels; c++) {
@@ -164,9 +185,11 @@ function sharpenWithin(big: Raw, source: Raw, bounds: { low: Uint8Array; high: U
       for (let c = 0; c < channels; c++) {
         const i = x * channels + c;
         const value = here[i] as number;
-        const sharpened = Math.round(value + amount * (value - (across[i] as number) * inverseArea));
         const least = low[b + c] as number;
         const most = high[b + c] as number;
+        // Most of a picture is flat (no sharpening there): only the bounds apply. Rounding by truncation is
+        // Math.round wherever it matters, since a value below zero is held at `least` (≥ 0) either way.
+        const sharpened = amount === 0 ? value : (value + amount * (value - (across[i] as number) * inverseArea) + 0.5) | 0;
         data[to + i] = sharpened < least ? least : sharpened > most ? most : sharpened;
       }
     }
