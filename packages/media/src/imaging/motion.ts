@@ -40,7 +40,7 @@ export interface ImageToVideoOptions {
   signal?: AbortSignal | undefined;
 }
 
-export const IMAGE_VIDEO_FPS = 30;
+export const IMAGE_VIDEO_FPS = 24;
 /** Exports' quality (render.ts): these are finished videos, not previews. */
 const CRF = 23;
 
@@ -316,14 +316,22 @@ export function movesByContent(frame: { width: number; height: number }, subject
  * near background fills a narrow gap and a wide one gets the surroundings' colour. Only a band beside the subject
  * ever shows, as the planes slide against each other.
  */
-async function filledBackground(still: string, subject: StillSubject, width: number, height: number, out: string) {
+async function filledBackground(still: string, subject: StillSubject, width: number, height: number, frame: Size, out: string) {
   const sw = Math.max(8, Math.round(width / 4));
   const sh = Math.max(8, Math.round(height / 4));
   // Widened by about 1.5 % of the still, so the subject's fringe is not what fills its hole.
   const grow = Math.max(2, Math.round(Math.max(width, height) * 0.015));
-  const hole = await sharp(subject.alpha, { raw: { width, height, channels: 1 } })
+  // Three steps, each its own pipeline: sharp runs a pipeline's operations in its own fixed order (a threshold
+  // before a blur, one blur however many are asked), which once left the hole unwidened, its edge half the
+  // subject's dark fringe: the ghost outline seen beside every subject as the planes slid apart.
+  const raw = { raw: { width, height, channels: 1 as const } };
+  const widened = await sharp(subject.alpha, raw)
     .blur(grow / 2)
-    .threshold(24)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  for (let i = 0; i < widened.length; i++) widened[i] = (widened[i] as number) >= 24 ? 255 : 0;
+  const hole = await sharp(widened, raw)
     .blur(grow / 3)
     .extractChannel(0)
     .raw()
@@ -358,6 +366,7 @@ async function filledBackground(still: string, subject: StillSubject, width: num
     for (let c = 0; c < 3; c++) back[i * 3 + c] = Math.round((original[i * 3 + c] as number) * (1 - a) + (big[i * 3 + c] as number) * a);
   }
   await sharp(back, { raw: { width, height, channels: 3 } })
+    .resize(frame.width, frame.height, { fit: 'fill' })
     .jpeg({ quality: 90 })
     .toFile(out);
 }
@@ -421,10 +430,10 @@ export function pushPull(colour: Float32Array, weight: Float32Array, width: numb
  * The two planes of a clip with depth: the background filled behind the subject, and the subject alone, cropped
  * to its box with room to grow by `grow` (its largest scale on the frame) and a clear margin: see `croppedWindow`.
  */
-async function depthPlanes(still: string, subject: StillSubject, width: number, height: number, grow: number, dir: string) {
+async function depthPlanes(still: string, subject: StillSubject, width: number, height: number, frame: Size, grow: number, dir: string) {
   const back = join(dir, 'back.jpg');
   const front = join(dir, 'front.png');
-  await filledBackground(still, subject, width, height, back);
+  await filledBackground(still, subject, width, height, frame, back);
   let [x0, y0, x1, y1] = [width, height, 0, 0];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -526,13 +535,20 @@ export async function imageToVideo(
     const repeated = (index: number, format: string) =>
       `[${index}:v]format=${format},loop=loop=${frames - 1}:size=1:start=0,setpts=N/${fps}/TB`;
     const pathOf = (plane: 'back' | 'front'): PlanePath => ({ views: keys.map((k) => k[plane]), frames, fps, still: size, frame });
-    const back = windowFilter(pathOf('back'));
     let stills: string[];
     let graph: string[];
     if (cut) {
+      // The background plane is kept at the frame's size, not the still's: `perspective` works (and computes its
+      // map) over its whole input each frame, and a background seen behind a nearer subject loses nothing a
+      // viewer would miss at the frame's own resolution. Its offsets scale with it; zooms are shares, unchanged.
+      const back = windowFilter({
+        ...pathOf('back'),
+        views: keys.map(({ back: v }) => ({ zoom: v.zoom, x: (v.x * frame.width) / size.width, y: (v.y * frame.height) / size.height })),
+        still: frame,
+      });
       const wide = Math.min(size.width / frame.width, size.height / frame.height);
       const grow = Math.max(...keys.map((k) => k.front.zoom)) / wide;
-      const planes = await depthPlanes(still, cut, size.width, size.height, grow, work);
+      const planes = await depthPlanes(still, cut, size.width, size.height, frame, grow, work);
       const front = croppedWindow(pathOf('front'), planes.crop);
       stills = [planes.back, planes.front];
       graph = [
@@ -541,6 +557,7 @@ export async function imageToVideo(
         `[back][front]overlay=x='${front.x}':y='${front.y}':eval=frame:format=yuv420:eof_action=repeat,setsar=1,format=yuv420p[clip]`,
       ];
     } else {
+      const back = windowFilter(pathOf('back'));
       stills = [still];
       graph = [`${repeated(0, 'yuv420p')},${back},setsar=1,format=yuv420p[clip]`];
     }
