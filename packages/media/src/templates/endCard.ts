@@ -64,9 +64,15 @@ export async function drawEndCard(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width: w, height: h } = info;
-  const soft = await sharp(data, { raw: { width: w, height: h, channels: 3 } })
-    .resize(Math.max(1, Math.round(w / BLUR_SCALE)), Math.max(1, Math.round(h / BLUR_SCALE)))
+  // Two pipelines: sharp honours one resize per pipeline (the last), so down, blur and up in one was only a
+  // 3 px blur at full size.
+  const small = { width: Math.max(1, Math.round(w / BLUR_SCALE)), height: Math.max(1, Math.round(h / BLUR_SCALE)) };
+  const blurred = await sharp(data, { raw: { width: w, height: h, channels: 3 } })
+    .resize(small.width, small.height, { fit: 'fill' })
     .blur(3)
+    .raw()
+    .toBuffer();
+  const soft = await sharp(blurred, { raw: { ...small, channels: 3 } })
     .resize(w, h, { fit: 'fill' })
     .raw()
     .toBuffer();
