@@ -355,18 +355,26 @@ async function filledBackground(still: string, subject: StillSubject, width: num
     .blur(Math.max(1, sw / 100))
     .raw()
     .toBuffer();
-  const big = await sharp(fill, { raw: { width: sw, height: sh, channels: 3 } })
-    .resize(width, height, { fit: 'fill' })
-    .raw()
-    .toBuffer();
-  const original = await sharp(still).removeAlpha().raw().toBuffer();
-  const back = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < width * height; i++) {
-    const a = (hole[i] as number) / 255;
+  // The blend is made at the frame's size, the plane's (see imageToVideo); the smooth fill enlarges bilinearly.
+  const atFrame = { width: frame.width, height: frame.height, fit: 'fill' as const };
+  const [big, original, edge] = await Promise.all([
+    sharp(fill, { raw: { width: sw, height: sh, channels: 3 } })
+      .resize({ ...atFrame, kernel: 'linear' })
+      .raw()
+      .toBuffer(),
+    sharp(still).resize(atFrame).removeAlpha().raw().toBuffer(),
+    sharp(hole, { raw: { width, height, channels: 1 } })
+      .resize(atFrame)
+      .extractChannel(0)
+      .raw()
+      .toBuffer(),
+  ]);
+  const back = Buffer.alloc(frame.width * frame.height * 3);
+  for (let i = 0; i < frame.width * frame.height; i++) {
+    const a = (edge[i] as number) / 255;
     for (let c = 0; c < 3; c++) back[i * 3 + c] = Math.round((original[i * 3 + c] as number) * (1 - a) + (big[i * 3 + c] as number) * a);
   }
-  await sharp(back, { raw: { width, height, channels: 3 } })
-    .resize(frame.width, frame.height, { fit: 'fill' })
+  await sharp(back, { raw: { width: frame.width, height: frame.height, channels: 3 } })
     .jpeg({ quality: 90 })
     .toFile(out);
 }
@@ -403,22 +411,28 @@ export function pushPull(colour: Float32Array, weight: Float32Array, width: numb
   const coarse = pushPull(coarseColour, coarseWeight, cw, ch);
   const out = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
+    // The coarser level, bilinear about this pixel's centre.
+    const fy = Math.min(ch - 1, Math.max(0, (y - 0.5) / 2));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(ch - 1, y0 + 1);
+    const ty = fy - y0;
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const w = Math.min(1, weight[i] as number);
-      // The coarser level, bilinear about this pixel's centre.
+      const known = weight[i] as number;
+      const w = Math.min(1, known);
       const fx = Math.min(cw - 1, Math.max(0, (x - 0.5) / 2));
-      const fy = Math.min(ch - 1, Math.max(0, (y - 0.5) / 2));
       const x0 = Math.floor(fx);
-      const y0 = Math.floor(fy);
       const x1 = Math.min(cw - 1, x0 + 1);
-      const y1 = Math.min(ch - 1, y0 + 1);
       const tx = fx - x0;
-      const ty = fy - y0;
+      const a = (y0 * cw + x0) * 3;
+      const b = (y0 * cw + x1) * 3;
+      const c0 = (y1 * cw + x0) * 3;
+      const d = (y1 * cw + x1) * 3;
       for (let c = 0; c < 3; c++) {
-        const at = (xx: number, yy: number) => coarse[(yy * cw + xx) * 3 + c] as number;
-        const below = (at(x0, y0) * (1 - tx) + at(x1, y0) * tx) * (1 - ty) + (at(x0, y1) * (1 - tx) + at(x1, y1) * tx) * ty;
-        const own = (weight[i] as number) > 0 ? (colour[i * 3 + c] as number) / (weight[i] as number) : 0;
+        const below =
+          ((coarse[a + c] as number) * (1 - tx) + (coarse[b + c] as number) * tx) * (1 - ty) +
+          ((coarse[c0 + c] as number) * (1 - tx) + (coarse[d + c] as number) * tx) * ty;
+        const own = known > 0 ? (colour[i * 3 + c] as number) / known : 0;
         out[i * 3 + c] = Math.round(own * w + below * (1 - w));
       }
     }
@@ -460,7 +474,9 @@ async function depthPlanes(still: string, subject: StillSubject, width: number, 
     for (let x = Math.max(0, left); x < Math.min(width, left + box.width); x++) {
       const i = y * width + x;
       const o = ((y - top) * crop.width + (x - left)) * 4;
-      rgb.copy(rgba, o, i * 3, i * 3 + 3);
+      rgba[o] = rgb[i * 3] as number;
+      rgba[o + 1] = rgb[i * 3 + 1] as number;
+      rgba[o + 2] = rgb[i * 3 + 2] as number;
       rgba[o + 3] = subject.alpha[i] as number;
     }
   }
