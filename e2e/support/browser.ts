@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -78,6 +78,17 @@ export async function visit(page: Page, base: string, to: string): Promise<strin
   await page.waitForLoadState('networkidle').catch(() => {});
   await page.waitForTimeout(200);
   return pathOf(page);
+}
+
+/**
+ * Opens one of antd's drop-down menus with `button` and waits until it stands still: it is aligned under its button
+ * and then grows into place, and a click aimed at an item before that presses on one place and lets go on another
+ * (seen under load: the press on "Brand kit", the release on the language button under where the menu had been,
+ * so no item was chosen).
+ */
+export async function openMenu(page: Page, button: Locator): Promise<void> {
+  await button.click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-appear"])').waitFor();
 }
 
 // Playwright's innerText: the text a person sees (Biome's DOM rule is off for e2e/ because it mistakes these for DOM nodes).
