@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.js';
 import { Id, Ids, Ok, Page, ProjectName, Timestamp } from './common.js';
 import { SortOrder, TaskStatus } from './enums.js';
-import { EditorConfig } from './tasks.js';
+import { TASKS } from './tasks.js';
 
 /** A project as the library and header see it; the editing state lives in the draft (spec "Entities"). */
 export const ProjectSummary = z.object({
@@ -111,12 +111,12 @@ export const ProjectTaskKind = z.enum(['link-analysis', 'link-video', 'script-up
 export type ProjectTaskKind = z.infer<typeof ProjectTaskKind>;
 
 /** What a link-video task was asked to make its previews with: the product as sent and the editor's choices. */
-export const VideoChoices = z.object({
-  productName: z.string(),
-  productDescription: z.string(),
-  diyScript: z.boolean().optional(),
-  diyScriptContent: z.string().optional(),
-  editorConfig: EditorConfig.optional(),
+export const VideoChoices = TASKS['link-video'].input.pick({
+  productName: true,
+  productDescription: true,
+  diyScript: true,
+  diyScriptContent: true,
+  editorConfig: true,
 });
 export type VideoChoices = z.infer<typeof VideoChoices>;
 
