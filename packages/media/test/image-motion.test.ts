@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushPull } from '../src/imaging/motion.js';
+import { pushPull, showsCutEdge } from '../src/imaging/motion.js';
 import { cameraMovesOf, cameraPath, IMAGE_VIDEO_FPS, imageToVideo, locateTools, movesByContent } from '../src/index.js';
 import { RAMP_SECONDS } from '../src/render/piece.js';
 import { displacements, patchShift, readLuma, steadiness, texture } from './flow.js';
@@ -91,6 +91,18 @@ describe('the camera path', () => {
     // Without a subject plane, the same moves are flat.
     const flat = cameraPath([{ kind: 'parallax', speed: 'normal' }], 5, still, frame, false);
     expect(flat[1]?.front).toEqual(flat[1]?.back);
+  });
+
+  it('finds where a subject the photo cuts would show its cut edge: such a clip is made flat', () => {
+    const none = { left: false, top: false, right: false, bottom: false };
+    const path = (prompt: string) => cameraPath(cameraMovesOf(prompt), 5, still, frame, true);
+    // A person cut at the waist: a sideways parallax keeps the waist below the frame, a dolly-out shrinks it into view.
+    expect(showsCutEdge(path('parallax'), { ...none, bottom: true }, still, frame)).toBe(false);
+    expect(showsCutEdge(path('dolly out'), { ...none, bottom: true }, still, frame)).toBe(true);
+    expect(showsCutEdge(path('dolly in'), { ...none, bottom: true }, still, frame)).toBe(false);
+    // Cut at its left side, a parallax slides the cut into the frame; whole, nothing shows.
+    expect(showsCutEdge(path('parallax'), { ...none, left: true }, still, frame)).toBe(true);
+    expect(showsCutEdge(path('dolly out then parallax'), none, still, frame)).toBe(false);
   });
 
   it('chooses by content without motion words: a pan along a wide frame, a parallax off centre, else a push-in', () => {
@@ -237,5 +249,39 @@ describe('a rendered clip', () => {
     expect(uncovered).toBeGreaterThan(100);
     // The backdrop is 200–228 in luma: what is uncovered stays within it (the ghost's line measured 177).
     expect(darkest).toBeGreaterThanOrEqual(200);
+  });
+
+  it('parallax on a product framing stands on a set: its contact shadow travels with it', { timeout: 180_000 }, async () => {
+    // A wide product on white, in a tall frame: no crop holds it, so it stands on a studio sweep with a contact
+    // shadow under it. The clip takes the set apart in its own planes: the product and its shadow move as one.
+    const picture = join(dir, 'wide-product.jpg');
+    await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="800"><rect width="1600" height="800" fill="#fbfbfb"/><rect x="400" y="240" width="800" height="320" rx="40" fill="#1d3a5c"/><rect x="470" y="300" width="160" height="200" fill="#d94f30"/></svg>`,
+      ),
+    )
+      .jpeg({ quality: 92 })
+      .toFile(picture);
+    const tall = { width: 360, height: 640 };
+    const out = join(dir, 'set-parallax.mp4');
+    await imageToVideo(picture, { seconds: 5, ...tall, motion: 'parallax', tools }, out);
+    const { frames, width } = readLuma(out, tall.width, tall.height);
+    const at = (f: Float32Array, x: number, y: number) => f[y * width + x] as number;
+    // The product's rows (its dark body), and its left edge; the shadow's left edge on the floor just below it.
+    const edges = (f: Float32Array) => {
+      const rows = [...Array(tall.height).keys()].filter((y) => [...Array(width).keys()].filter((x) => at(f, x, y) < 90).length > 40);
+      const base = Math.max(...rows);
+      const middle = rows[Math.floor(rows.length / 2)] as number;
+      const product = [...Array(width).keys()].find((x) => at(f, x, middle) < 90) as number;
+      const floor = base + 4;
+      const shadow = [...Array(width).keys()].find((x) => at(f, x, floor) < at(f, 2, floor) - 12) as number;
+      return { product, shadow, base };
+    };
+    const first = edges(frames[0] as Float32Array);
+    const last = edges(frames[frames.length - 1] as Float32Array);
+    const moved = { product: last.product - first.product, shadow: last.shadow - first.shadow };
+    console.log(`parallax on a set: product ${moved.product} px, its shadow ${moved.shadow} px (base at row ${first.base})`);
+    expect(Math.abs(moved.product)).toBeGreaterThan(20);
+    expect(Math.abs(moved.shadow - moved.product)).toBeLessThanOrEqual(4);
   });
 });

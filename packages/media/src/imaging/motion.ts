@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { progressExpr, RAMP_SECONDS } from '../render/piece.js';
-import { MOTION_MARGIN, prepareStill } from '../render/stills.js';
+import { MOTION_MARGIN, prepareStill, type StillPlanes, stillPlanes } from '../render/stills.js';
 import { type RunOptions, runTool } from '../run.js';
 import { NEUTRAL_GRADE } from '../templates/catalogue.js';
 import { locateTools, type MediaTools } from '../tools.js';
@@ -440,49 +440,122 @@ export function pushPull(colour: Float32Array, weight: Float32Array, width: numb
   return out;
 }
 
+/** A clip's two planes: the background (a JPEG at the frame's size) and the subject's, cropped (see `croppedWindow`). */
+interface DepthPlanes {
+  back: string;
+  front: string;
+  crop: PlaneCrop;
+}
+
+/** A transparent picture (RGBA) whose top-left corner stands at `left`, `top` of the still. */
+interface Patch {
+  rgba: Buffer;
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+}
+
 /**
- * The two planes of a clip with depth: the background filled behind the subject, and the subject alone, cropped
- * to its box with room to grow by `grow` (its largest scale on the frame) and a clear margin: see `croppedWindow`.
+ * The subject's plane: its patch with a clear margin (`perspective` repeats a picture's edge where a window
+ * reaches past it), its corner on an even still pixel, and room to grow by `grow` (its largest scale on the
+ * frame), written as a PNG. Answers where the plane stands.
  */
-async function depthPlanes(still: string, subject: StillSubject, width: number, height: number, frame: Size, grow: number, dir: string) {
-  const back = join(dir, 'back.jpg');
-  const front = join(dir, 'front.png');
-  await filledBackground(still, subject, width, height, frame, back);
-  let [x0, y0, x1, y1] = [width, height, 0, 0];
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if ((subject.alpha[y * width + x] as number) === 0) continue;
-      x0 = Math.min(x0, x);
-      y0 = Math.min(y0, y);
-      x1 = Math.max(x1, x + 1);
-      y1 = Math.max(y1, y + 1);
-    }
-  }
+async function subjectPlane(patch: Patch, grow: number, out: string): Promise<PlaneCrop> {
   const margin = 4;
-  const left = Math.floor((x0 - margin) / 2) * 2;
-  const top = Math.floor((y0 - margin) / 2) * 2;
-  const box = { width: x1 + margin - left, height: y1 + margin - top };
+  const left = Math.floor((patch.left - margin) / 2) * 2;
+  const top = Math.floor((patch.top - margin) / 2) * 2;
+  const box = { width: patch.left + patch.width + margin - left, height: patch.top + patch.height + margin - top };
   const crop: PlaneCrop = {
     left,
     top,
     width: even(Math.ceil(box.width * Math.max(1, grow)) + 4),
     height: even(Math.ceil(box.height * Math.max(1, grow)) + 4),
   };
-  const rgb = await sharp(still).removeAlpha().raw().toBuffer();
-  const rgba = Buffer.alloc(crop.width * crop.height * 4);
-  for (let y = Math.max(0, top); y < Math.min(height, top + box.height); y++) {
-    for (let x = Math.max(0, left); x < Math.min(width, left + box.width); x++) {
-      const i = y * width + x;
-      const o = ((y - top) * crop.width + (x - left)) * 4;
-      rgba[o] = rgb[i * 3] as number;
-      rgba[o + 1] = rgb[i * 3 + 1] as number;
-      rgba[o + 2] = rgb[i * 3 + 2] as number;
-      rgba[o + 3] = subject.alpha[i] as number;
+  await sharp(patch.rgba, { raw: { width: patch.width, height: patch.height, channels: 4 } })
+    .extend({
+      left: patch.left - left,
+      top: patch.top - top,
+      right: crop.width - (patch.left - left) - patch.width,
+      bottom: crop.height - (patch.top - top) - patch.height,
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    })
+    .png({ compressionLevel: 1 })
+    .toFile(out);
+  return crop;
+}
+
+/** The box of a subject's alpha over a still of `size` (still px). */
+function subjectBox(alpha: Buffer, { width, height }: Size) {
+  let [x0, y0, x1, y1] = [width, height, 0, 0];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((alpha[y * width + x] as number) === 0) continue;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x + 1);
+      y1 = Math.max(y1, y + 1);
     }
   }
-  await sharp(rgba, { raw: { width: crop.width, height: crop.height, channels: 4 } })
-    .png({ compressionLevel: 1 })
-    .toFile(front);
+  return { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * The two planes of a clip with depth from the cut-out model's subject: the background filled behind it, and the
+ * subject alone (its box of the still, its colour under the model's alpha).
+ */
+async function cutPlanes(
+  still: string,
+  subject: StillSubject,
+  box: PlaneCrop,
+  size: Size,
+  frame: Size,
+  grow: number,
+  dir: string,
+): Promise<DepthPlanes> {
+  const back = join(dir, 'back.jpg');
+  const front = join(dir, 'front.png');
+  // Cut and joined in two pipelines: sharp extracts before it joins, whatever order they are asked in.
+  const patch = async (): Promise<Patch> => {
+    const [colour, alpha] = await Promise.all([
+      sharp(still).removeAlpha().extract(box).raw().toBuffer(),
+      sharp(subject.alpha, { raw: { ...size, channels: 1 } })
+        .extract(box)
+        .extractChannel(0)
+        .raw()
+        .toBuffer(),
+    ]);
+    const rgba = await sharp(colour, { raw: { width: box.width, height: box.height, channels: 3 } })
+      .joinChannel(alpha, { raw: { width: box.width, height: box.height, channels: 1 } })
+      .raw()
+      .toBuffer();
+    return { rgba, ...box };
+  };
+  const [crop] = await Promise.all([
+    patch().then((p) => subjectPlane(p, grow, front)),
+    filledBackground(still, subject, size.width, size.height, frame, back),
+  ]);
+  return { back, front, crop };
+}
+
+/**
+ * The two planes of a clip with depth from the set the still was drawn on (framing put the product there): the
+ * set's own background, with nothing to fill, and the product with its contact shadow, so its shadow travels
+ * with it and the planes are the still itself, taken apart.
+ */
+async function setPlanes(planes: StillPlanes, frame: Size, grow: number, dir: string): Promise<DepthPlanes> {
+  const back = join(dir, 'back.jpg');
+  const front = join(dir, 'front.png');
+  const [crop] = await Promise.all([
+    sharp(planes.product)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) =>
+        subjectPlane({ rgba: data, width: info.width, height: info.height, left: planes.left, top: planes.top }, grow, front),
+      ),
+    sharp(planes.background).resize(frame.width, frame.height, { fit: 'fill' }).jpeg({ quality: 90 }).toFile(back),
+  ]);
   return { back, front, crop };
 }
 
@@ -507,6 +580,74 @@ function x264(out: string, threads: number): string[] {
     '+faststart',
     out,
   ];
+}
+
+/** The still's sides a subject plane reaches: a subject the photo cuts there (a person from the waist up). */
+type Sides = { left: boolean; top: boolean; right: boolean; bottom: boolean };
+
+/** Where a clip with depth gets its planes, and the still's sides its subject is cut at. */
+interface DepthSource {
+  cut: Sides;
+  /** Writes the planes into `dir`: the background at the `frame`'s size, the subject's with room to grow by `grow`. */
+  planes: (grow: number, frame: Size, dir: string) => Promise<DepthPlanes>;
+}
+
+/** The sides of a still of `size` that a patch of it (still px) reaches, within `border` px. */
+const sidesReached = (box: { left: number; top: number; width: number; height: number }, size: Size, border: number): Sides => ({
+  left: box.left <= border,
+  top: box.top <= border,
+  right: box.left + box.width >= size.width - border,
+  bottom: box.top + box.height >= size.height - border,
+});
+
+async function depthSource(still: string, size: Size): Promise<DepthSource | null> {
+  const set = await stillPlanes(still);
+  if (set) {
+    const { width, height } = await sharp(set.product).metadata();
+    return {
+      cut: sidesReached({ left: set.left, top: set.top, width, height }, size, 1),
+      planes: (grow, frame, dir) => setPlanes(set, frame, grow, dir),
+    };
+  }
+  const subject = await stillSubject(still, size.width, size.height);
+  if (!subject) return null;
+  // The model's alpha is cleared two pixels in from the still's edges (stillSubject).
+  const box = subjectBox(subject.alpha, size);
+  return {
+    cut: sidesReached(box, size, 3),
+    planes: (grow, frame, dir) => cutPlanes(still, subject, box, size, frame, grow, dir),
+  };
+}
+
+/**
+ * Whether the subject's window, anywhere along the path, shows a side of the still its subject is cut at: a
+ * person cut at the waist whose plane a dolly-out shrinks, or a parallax slides sideways, would show the cut
+ * floating in the frame. Such a clip is made flat (the depth moves without depth).
+ */
+export function showsCutEdge(keys: readonly Key[], cut: Sides, still: Size, frame: Size): boolean {
+  const wide = Math.min(still.width / frame.width, still.height / frame.height);
+  const shows = (v: View) => {
+    const half = { x: (frame.width * wide) / v.zoom / 2, y: (frame.height * wide) / v.zoom / 2 };
+    const centre = { x: still.width / 2 + v.x, y: still.height / 2 + v.y };
+    // Half a pixel: the bilinear window's last column reads the still's edge, not past it.
+    return (
+      (cut.left && centre.x - half.x < -0.5) ||
+      (cut.right && centre.x + half.x > still.width + 0.5) ||
+      (cut.top && centre.y - half.y < -0.5) ||
+      (cut.bottom && centre.y + half.y > still.height + 0.5)
+    );
+  };
+  // Within a move the zoom and the offsets share one progress: the window's edges are checked along it.
+  for (let k = 1; k < keys.length; k++) {
+    const a = (keys[k - 1] as Key).front;
+    const b = (keys[k] as Key).front;
+    for (let step = 0; step <= 8; step++) {
+      const p = step / 8;
+      const view = { zoom: a.zoom * (b.zoom / a.zoom) ** p, x: a.x + (b.x - a.x) * p, y: a.y + (b.y - a.y) * p };
+      if (shows(view)) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -536,24 +677,22 @@ export async function imageToVideo(
   try {
     const cacheDir = join(work, 'stills');
     await mkdir(cacheDir);
-    const still = await prepareStill(input, frame.width, frame.height, cacheDir, { grade: NEUTRAL_GRADE });
+    const still = await prepareStill(input, frame.width, frame.height, cacheDir, { grade: NEUTRAL_GRADE }, { sweepPlanes: true });
     const size = { width: even(frame.width * MOTION_MARGIN), height: even(frame.height * MOTION_MARGIN) };
-    let found: Promise<StillSubject | null> | undefined;
-    const subject = () => {
-      found ??= stillSubject(still, size.width, size.height);
-      return found;
-    };
     const moves = await chooseMoves(options, still, frame);
     const wantsDepth = moves.some((m) => DEPTH_MOVES.includes(m.kind));
-    const cut = wantsDepth ? await subject() : null;
-    const keys = cameraPath(moves, options.seconds, size, frame, cut !== null);
+    // A set (framing stood the product on one) comes apart in its own planes; any other still is cut by the model.
+    const depth = wantsDepth ? await depthSource(still, size) : null;
+    let keys = cameraPath(moves, options.seconds, size, frame, depth !== null);
+    const separate = depth !== null && !showsCutEdge(keys, depth.cut, size, frame);
+    if (depth && !separate) keys = cameraPath(moves, options.seconds, size, frame, false);
     // Each still is decoded once and its frame repeated (`loop`), never re-read per frame.
     const repeated = (index: number, format: string) =>
       `[${index}:v]format=${format},loop=loop=${frames - 1}:size=1:start=0,setpts=N/${fps}/TB`;
     const pathOf = (plane: 'back' | 'front'): PlanePath => ({ views: keys.map((k) => k[plane]), frames, fps, still: size, frame });
     let stills: string[];
     let graph: string[];
-    if (cut) {
+    if (depth && separate) {
       // The background plane is kept at the frame's size, not the still's: `perspective` works (and computes its
       // map) over its whole input each frame, and a background seen behind a nearer subject loses nothing a
       // viewer would miss at the frame's own resolution. Its offsets scale with it; zooms are shares, unchanged.
@@ -564,7 +703,7 @@ export async function imageToVideo(
       });
       const wide = Math.min(size.width / frame.width, size.height / frame.height);
       const grow = Math.max(...keys.map((k) => k.front.zoom)) / wide;
-      const planes = await depthPlanes(still, cut, size.width, size.height, frame, grow, work);
+      const planes = await depth.planes(grow, frame, work);
       const front = croppedWindow(pathOf('front'), planes.crop);
       stills = [planes.back, planes.front];
       graph = [

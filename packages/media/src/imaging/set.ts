@@ -169,8 +169,8 @@ export interface SetPlanes {
 /**
  * Draws the photo's product on a set of `width`×`height` and hands it to `finish`. `cutout` is the cut-out model's mask of
  * the photo (`side`×`side`, stretched over the picture); `backdrop` its plain backdrop's colour, if it has one.
- * A set on the blurred photo is also handed to `planes` in its two planes; a studio sweep is not: sliding a
- * seamless sweep behind the product shows nothing move but its floor, which reads as the product skating.
+ * The set is also handed to `planes`, when given, in its two planes: which sets are worth them is the caller's
+ * choice (framing's `drawFramed`).
  */
 export async function drawOnSet(
   input: string | Buffer,
@@ -218,7 +218,7 @@ export async function drawOnSet(
   const layers: OverlayOptions[] = [];
   if (onFloor) layers.push(await shadowLayer({ width, height }, placed));
   layers.push({ input: product, raw: { width: placed.width, height: placed.height, channels: 4 }, left: placed.left, top: placed.top });
-  if (planes && !backdrop) await planes({ background: background.clone(), ...productPlane(layers) });
+  if (planes) await planes({ background: background.clone(), ...productPlane(layers) });
   // Composited first and then handed to `finish` as a picture of its own: sharp composites after its other
   // operations, so a grade on the same pipeline would miss the product.
   const { data, info } = await background.composite(layers).raw().toBuffer({ resolveWithObject: true });

@@ -12,7 +12,7 @@ import { dirname } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { subjectMask } from '../imaging/cutout.js';
 import { gradeStill } from '../imaging/grade.js';
-import { drawOnSet, placeOnSet } from '../imaging/set.js';
+import { drawOnSet, placeOnSet, type SetPlanes } from '../imaging/set.js';
 import { FRAMING_SIDE, findSubject, headAtTop, maskBox, type ShareBox, type Subject } from '../imaging/subject.js';
 import type { StillLook } from './stills.js';
 
@@ -261,6 +261,8 @@ export async function drawFramed(
   look: StillLook,
   /** Where to write a set's planes too, when it has them. */
   planeFiles?: PlaneFiles,
+  /** Whether a studio sweep has planes too (see `planesOf`). */
+  sweepPlanes = false,
 ): Promise<Treatment> {
   const graded = (image: Sharp) => gradeStill(image, look.grade).jpeg({ quality: 90 }).toFile(out);
   // A transparent product picture (a PNG cut-out from the shop) stands on white everywhere in framing.
@@ -270,14 +272,21 @@ export async function drawFramed(
     case 'set': {
       let planes: { left: number; top: number } | undefined;
       if (!cutout || !subject) throw new Error('a set needs the cut-out of its subject');
-      await drawOnSet(file, cutout, look.setColour ?? subject.backdrop, width, height, graded, async (set) => {
-        if (!planeFiles) return;
-        await Promise.all([
-          gradeStill(set.background, look.grade).jpeg({ quality: 90 }).toFile(planeFiles.background),
-          gradedPlane(set.product, look.grade).then((plane) => plane.toFile(planeFiles.product)),
-        ]);
-        planes = { left: set.left, top: set.top };
-      });
+      const backdrop = look.setColour ?? subject.backdrop;
+      // An ad's pan turns about the product only on a blurred photo (decision "Parallax"): sliding a seamless
+      // sweep behind a product that holds still shows nothing move but its floor, which reads as the product
+      // skating. Image to video's moves with depth move the product too, on any set (decision "Prompted camera moves").
+      const wanted = planeFiles && (!backdrop || sweepPlanes) ? planeFiles : undefined;
+      const writePlanes =
+        wanted &&
+        (async (set: SetPlanes) => {
+          await Promise.all([
+            gradeStill(set.background, look.grade).jpeg({ quality: 90 }).toFile(wanted.background),
+            gradedPlane(set.product, look.grade).then((plane) => plane.toFile(wanted.product)),
+          ]);
+          planes = { left: set.left, top: set.top };
+        });
+      await drawOnSet(file, cutout, backdrop, width, height, graded, writePlanes);
       return { kind: 'set', planes };
     }
     case 'as-is':

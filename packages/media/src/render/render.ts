@@ -136,7 +136,9 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
                 .then(async () => {
                   // A pan along a wide photo gets a still as long as it travels.
                   const look = stillLook(template, brand, scene.grade);
-                  const still = await prepareStill(media.file, width, height, cacheDir, look, alongOf(scene, timeline.aspectRatio));
+                  const still = await prepareStill(media.file, width, height, cacheDir, look, {
+                    along: alongOf(scene, timeline.aspectRatio),
+                  });
                   // A pan over a product on a blurred set turns about the product: its background slides behind it
                   // (decision "Parallax"). The end card's type needs the picture still behind it.
                   const planes = scene.role !== 'end' && scene.motion.startsWith('pan-') ? await stillPlanes(still) : undefined;

@@ -51,18 +51,27 @@ export async function prepareStill(
   height: number,
   cacheDir: string,
   look: StillLook,
-  /** Frame lengths more than the margin the still runs across (or down) for a pan along the photo (timeline's panAlong). */
-  along?: Along,
+  options: StillOptions = {},
 ): Promise<string> {
-  const { width: w, height: h } = await stillSizeOf(file, width, height, cacheDir, along);
+  const { width: w, height: h } = await stillSizeOf(file, width, height, cacheDir, options.along);
   const out = join(cacheDir, `${await cacheKey(file, { width: w, height: h }, look)}.jpg`);
   if (await stat(out).catch(() => undefined)) return out;
   let making = pending.get(out);
   if (!making) {
-    making = make(file, w, h, out, look).finally(() => pending.delete(out));
+    making = make(file, w, h, out, look, options.sweepPlanes ?? false).finally(() => pending.delete(out));
     pending.set(out, making);
   }
   return making;
+}
+
+export interface StillOptions {
+  /** Frame lengths more than the margin the still runs across (or down) for a pan along the photo (timeline's panAlong). */
+  along?: Along | undefined;
+  /**
+   * Whether a studio sweep is written in its planes too (`stillPlanes`), as a set on a blurred photo always is.
+   * A still already made without them is answered as it is: its planes are then missing, as after a cache sweep.
+   */
+  sweepPlanes?: boolean | undefined;
 }
 
 /** How much farther than the margin a still runs for a pan along its photo, and which way. */
@@ -130,7 +139,7 @@ const planeFilesOf = (still: string): PlaneFiles & { placement: string } => {
 };
 
 /**
- * The planes of a still `prepareStill` made, when it is a set on a blurred photo and all of them are still there
+ * The planes of a still `prepareStill` made, when it is a set with planes and all of them are still there
  * (the render cache is swept file by file: without one, the still is only moved whole).
  */
 export async function stillPlanes(still: string): Promise<StillPlanes | undefined> {
@@ -149,7 +158,7 @@ export async function stillPlanes(still: string): Promise<StillPlanes | undefine
   return { background: files.background, product: files.product, left, top };
 }
 
-async function make(file: string, width: number, height: number, out: string, look: StillLook): Promise<string> {
+async function make(file: string, width: number, height: number, out: string, look: StillLook, sweepPlanes: boolean): Promise<string> {
   await mkdir(dirname(out), { recursive: true });
   // Written aside and renamed, so another process rendering beside this one never reads half a file: the planes
   // first, then where they stand, and the still last, since its presence says all of it is there.
@@ -170,6 +179,7 @@ async function make(file: string, width: number, height: number, out: string, lo
         background: `${files.background}${part}`,
         product: `${files.product}${part}`,
       },
+      sweepPlanes,
     );
     if (treatment.kind === 'set' && treatment.planes) {
       await rename(`${files.background}${part}`, files.background);
