@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Subject, saliencyBox } from '../src/imaging/subject.js';
 import { chooseFraming, drawFramed } from '../src/render/framing.js';
-import { MOTION_MARGIN, prepareStill } from '../src/render/stills.js';
+import { MOTION_MARGIN, prepareStill, stillPlanes } from '../src/render/stills.js';
 import { focusOn, videoFocus } from '../src/render/videoFraming.js';
 import { runTool } from '../src/run.js';
 import { NEUTRAL_GRADE } from '../src/templates/catalogue.js';
@@ -150,6 +150,28 @@ describe('stills', () => {
     const patch = await sharp(out).extract({ left: 100, top: 330, width: 20, height: 40 }).png().toBuffer();
     const [red, , blue] = (await sharp(patch).stats()).channels;
     expect(blue?.mean).toBeGreaterThan((red?.mean ?? 0) + 40);
+  }, 60_000);
+
+  it('writes a studio sweep in its planes only when asked (image to video), never for an ad (decision "Parallax")', async () => {
+    const file = path('white-banner-planes.jpg');
+    await sharp(await productPhoto(1880, 800, { white: true })).toFile(file);
+    const ad = await prepareStill(file, 302, 538, path('cache-ad'), { grade: NEUTRAL_GRADE });
+    expect(await stillPlanes(ad)).toBeUndefined();
+    const clip = await prepareStill(file, 302, 538, path('cache-clip'), { grade: NEUTRAL_GRADE }, { sweepPlanes: true });
+    const planes = await stillPlanes(clip);
+    expect(planes).toBeDefined();
+    // The planes are the still taken apart: the product's over the background gives the still back.
+    const product = await sharp(planes?.product as string).metadata();
+    const composed = await sharp(planes?.background as string)
+      .composite([{ input: planes?.product as string, left: planes?.left as number, top: planes?.top as number }])
+      .png()
+      .toBuffer();
+    const whole = await sharp(composed).removeAlpha().raw().toBuffer();
+    const still = await sharp(clip).raw().toBuffer();
+    let diff = 0;
+    for (let i = 0; i < still.length; i++) diff += Math.abs((still[i] as number) - (whole[i] as number));
+    expect(product.width).toBeGreaterThan(100);
+    expect(diff / still.length).toBeLessThan(1.5);
   }, 60_000);
 
   it('stands a transparent product picture on white, not on the black its empty pixels hold', async () => {

@@ -509,7 +509,7 @@ async function cutPlanes(
   subject: StillSubject,
   box: PlaneCrop,
   size: Size,
-  frame: Size,
+  backSize: Size,
   grow: number,
   dir: string,
 ): Promise<DepthPlanes> {
@@ -533,7 +533,7 @@ async function cutPlanes(
   };
   const [crop] = await Promise.all([
     patch().then((p) => subjectPlane(p, grow, front)),
-    filledBackground(still, subject, size.width, size.height, frame, back),
+    filledBackground(still, subject, size.width, size.height, backSize, back),
   ]);
   return { back, front, crop };
 }
@@ -543,7 +543,7 @@ async function cutPlanes(
  * set's own background, with nothing to fill, and the product with its contact shadow, so its shadow travels
  * with it and the planes are the still itself, taken apart.
  */
-async function setPlanes(planes: StillPlanes, frame: Size, grow: number, dir: string): Promise<DepthPlanes> {
+async function setPlanes(planes: StillPlanes, backSize: Size, grow: number, dir: string): Promise<DepthPlanes> {
   const back = join(dir, 'back.jpg');
   const front = join(dir, 'front.png');
   const [crop] = await Promise.all([
@@ -554,7 +554,7 @@ async function setPlanes(planes: StillPlanes, frame: Size, grow: number, dir: st
       .then(({ data, info }) =>
         subjectPlane({ rgba: data, width: info.width, height: info.height, left: planes.left, top: planes.top }, grow, front),
       ),
-    sharp(planes.background).resize(frame.width, frame.height, { fit: 'fill' }).jpeg({ quality: 90 }).toFile(back),
+    sharp(planes.background).resize(backSize.width, backSize.height, { fit: 'fill' }).jpeg({ quality: 90 }).toFile(back),
   ]);
   return { back, front, crop };
 }
@@ -588,8 +588,14 @@ type Sides = { left: boolean; top: boolean; right: boolean; bottom: boolean };
 /** Where a clip with depth gets its planes, and the still's sides its subject is cut at. */
 interface DepthSource {
   cut: Sides;
-  /** Writes the planes into `dir`: the background at the `frame`'s size, the subject's with room to grow by `grow`. */
-  planes: (grow: number, frame: Size, dir: string) => Promise<DepthPlanes>;
+  /**
+   * The share of the frame's size its background plane is resampled at. A set's background (a studio sweep, or the
+   * photo blurred from a 48 px field) has no detail a half-size plane loses, and `perspective`'s work goes with
+   * the pixels it makes: enlarged after, it looks the same.
+   */
+  backScale: number;
+  /** Writes the planes into `dir`: the background at `back` (its size), the subject's with room to grow by `grow`. */
+  planes: (grow: number, back: Size, dir: string) => Promise<DepthPlanes>;
 }
 
 /** The sides of a still of `size` that a patch of it (still px) reaches, within `border` px. */
@@ -606,7 +612,8 @@ async function depthSource(still: string, size: Size): Promise<DepthSource | nul
     const { width, height } = await sharp(set.product).metadata();
     return {
       cut: sidesReached({ left: set.left, top: set.top, width, height }, size, 1),
-      planes: (grow, frame, dir) => setPlanes(set, frame, grow, dir),
+      backScale: 0.5,
+      planes: (grow, back, dir) => setPlanes(set, back, grow, dir),
     };
   }
   const subject = await stillSubject(still, size.width, size.height);
@@ -615,7 +622,8 @@ async function depthSource(still: string, size: Size): Promise<DepthSource | nul
   const box = subjectBox(subject.alpha, size);
   return {
     cut: sidesReached(box, size, 3),
-    planes: (grow, frame, dir) => cutPlanes(still, subject, box, size, frame, grow, dir),
+    backScale: 1,
+    planes: (grow, back, dir) => cutPlanes(still, subject, box, size, back, grow, dir),
   };
 }
 
@@ -693,17 +701,25 @@ export async function imageToVideo(
     let stills: string[];
     let graph: string[];
     if (depth && separate) {
-      // The background plane is kept at the frame's size, not the still's: `perspective` works (and computes its
-      // map) over its whole input each frame, and a background seen behind a nearer subject loses nothing a
-      // viewer would miss at the frame's own resolution. Its offsets scale with it; zooms are shares, unchanged.
-      const back = windowFilter({
+      // The background plane is kept at the frame's size, not the still's (or at half of it, a set's: backScale):
+      // `perspective` works (and computes its map) over its whole input each frame, and a background seen behind a
+      // nearer subject loses nothing a viewer would miss at the frame's own resolution. Its offsets scale with it;
+      // zooms are shares, unchanged.
+      const backSize = { width: even(frame.width * depth.backScale), height: even(frame.height * depth.backScale) };
+      const enlarged = depth.backScale < 1 ? `,scale=${frame.width}:${frame.height}:flags=bicubic` : '';
+      const back = `${windowFilter({
         ...pathOf('back'),
-        views: keys.map(({ back: v }) => ({ zoom: v.zoom, x: (v.x * frame.width) / size.width, y: (v.y * frame.height) / size.height })),
-        still: frame,
-      });
+        views: keys.map(({ back: v }) => ({
+          zoom: v.zoom,
+          x: (v.x * backSize.width) / size.width,
+          y: (v.y * backSize.height) / size.height,
+        })),
+        still: backSize,
+        frame: backSize,
+      })}${enlarged}`;
       const wide = Math.min(size.width / frame.width, size.height / frame.height);
       const grow = Math.max(...keys.map((k) => k.front.zoom)) / wide;
-      const planes = await depth.planes(grow, frame, work);
+      const planes = await depth.planes(grow, backSize, work);
       const front = croppedWindow(pathOf('front'), planes.crop);
       stills = [planes.back, planes.front];
       graph = [
