@@ -80,15 +80,33 @@ export async function visit(page: Page, base: string, to: string): Promise<strin
   return pathOf(page);
 }
 
+/** antd's overlays: drop-down menus, pop-overs, pop-confirms, modals and drawers. */
+const OVERLAYS = ['.ant-dropdown', '.ant-popover', '.ant-popconfirm', '.ant-modal', '.ant-drawer-content-wrapper'];
+
 /**
- * Opens one of antd's drop-down menus with `button` and waits until it stands still: it is aligned under its button
- * and then grows into place, and a click aimed at an item before that presses on one place and lets go on another
- * (seen under load: the press on "Brand kit", the release on the language button under where the menu had been,
- * so no item was chosen).
+ * Opens one of antd's overlays with `trigger` and waits until it stands still. A pop-up is aligned to its trigger
+ * after it first shows and then grows into place, and a modal zooms in from the click: a click aimed inside it
+ * before that presses on one place and lets go on another (seen under load: the press on "Brand kit", the release
+ * on the language button under where the menu had been, so no item was chosen; in CI, a pop-confirm's "Yes, render"
+ * and a modal's link that led nowhere). The trigger must open a new antd overlay: a plain dialog has no motion to wait
+ * for, and a modal whose content changes in place is not a new one.
  */
-export async function openMenu(page: Page, button: Locator): Promise<void> {
-  await button.click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-appear"])').waitFor();
+export async function openOverlay(page: Page, trigger: Locator): Promise<void> {
+  // The overlays open before the click (a modal a pop-confirm opens over) are not the one waited for.
+  await page.evaluate((selectors) => {
+    const openOverlays = () =>
+      selectors
+        .flatMap((selector) => Array.from(document.querySelectorAll(selector)))
+        .filter((overlay) => !/-hidden(\s|$)/.test(overlay.className) && overlay.getClientRects().length > 0);
+    Object.assign(window, { e2eOverlays: { open: openOverlays, before: openOverlays() } });
+  }, OVERLAYS);
+  await trigger.click();
+  await page.waitForFunction(() => {
+    const { open, before } = (window as unknown as { e2eOverlays: { open: () => Element[]; before: Element[] } }).e2eOverlays;
+    const now = open();
+    const moving = /-(appear|enter)(-|\s|$)/;
+    return now.some((overlay) => !before.includes(overlay)) && now.every((overlay) => !moving.test(overlay.className));
+  });
 }
 
 // Playwright's innerText: the text a person sees (Biome's DOM rule is off for e2e/ because it mistakes these for DOM nodes).

@@ -3,13 +3,13 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, bodyText, openBrowser, openMenu, pathOf, visit } from '../support/browser.js';
+import { type Browser, bodyText, openBrowser, openOverlay, pathOf, visit } from '../support/browser.js';
 import { newInviteCode, PREFIX, type Product, startProduct } from '../support/product.js';
 import { devSignIn } from '../support/users.js';
 
-/** Chooses a language in the header's switch (once the menu stands still: `openMenu`) and waits for the reload it makes. */
+/** Chooses a language in the header's switch (once the menu stands still: `openOverlay`) and waits for the reload it makes. */
 async function chooseLanguage(page: Page, current: RegExp, language: string) {
-  await openMenu(page, page.getByRole('button', { name: current }));
+  await openOverlay(page, page.getByRole('button', { name: current }));
   const reloaded = page.waitForEvent('load', { timeout: 20_000 });
   await page.getByRole('menuitem', { name: language }).click();
   await reloaded;
@@ -64,7 +64,7 @@ describe('dev sign-in and activation', () => {
     await page.getByRole('button', { name: /credits$/ }).waitFor();
     const menu = page.getByRole('button', { name: 'Account menu' });
     await expect(menu.innerText()).resolves.toBe('F');
-    await openMenu(page, menu);
+    await openOverlay(page, menu);
     const signOut = page.getByRole('menuitem', { name: 'Sign out' });
     // The message shows for a second before the page reloads: watch for it from before the click.
     const said = page.getByText('Sign out successfully').waitFor({ timeout: 15_000 });

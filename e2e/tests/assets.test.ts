@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api.js';
-import { type Browser, openBrowser, visit } from '../support/browser.js';
+import { type Browser, openBrowser, openOverlay, visit } from '../support/browser.js';
 import { uploadPicture } from '../support/library.js';
 import { solidPng } from '../support/png.js';
 import { type Product, startProduct } from '../support/product.js';
@@ -106,7 +106,7 @@ describe('assets library', () => {
     await visit(page, product.base, '/dashboard/assets');
     await expect.poll(() => cardNames(page)).toHaveLength(3);
     const card = page.getByRole('article', { name: 'alpha.png' });
-    await card.getByRole('button', { name: 'Enlarge' }).click();
+    await openOverlay(page, card.getByRole('button', { name: 'Enlarge' }));
     const preview = page.getByRole('dialog', { name: 'alpha.png' }).getByRole('img', { name: 'alpha.png' });
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
     await page.keyboard.press('Escape');
@@ -120,7 +120,7 @@ describe('assets library', () => {
   it('renames an asset, and the new name is kept', async () => {
     const { page } = browser;
     await visit(page, product.base, '/dashboard/assets');
-    await page.getByRole('article', { name: 'alpha.png' }).getByRole('button', { name: 'Rename' }).click();
+    await openOverlay(page, page.getByRole('article', { name: 'alpha.png' }).getByRole('button', { name: 'Rename' }));
     const dialog = page.getByRole('dialog', { name: 'Rename' });
     const name = dialog.getByRole('textbox', { name: 'Name' });
     await name.fill('   ');
@@ -138,13 +138,13 @@ describe('assets library', () => {
   it('deletes an asset only after confirmation', async () => {
     const { page } = browser;
     await visit(page, product.base, '/dashboard/assets');
-    await page.getByRole('article', { name: 'beta.png' }).getByRole('button', { name: 'Delete' }).click();
+    await openOverlay(page, page.getByRole('article', { name: 'beta.png' }).getByRole('button', { name: 'Delete' }));
     const confirm = page.getByRole('dialog', { name: 'Delete "beta.png"?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => confirm.count()).toBe(0);
     expect(await cardNames(page)).toContain('beta.png');
 
-    await page.getByRole('article', { name: 'beta.png' }).getByRole('button', { name: 'Delete' }).click();
+    await openOverlay(page, page.getByRole('article', { name: 'beta.png' }).getByRole('button', { name: 'Delete' }));
     await page.getByRole('dialog', { name: 'Delete "beta.png"?' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => cardNames(page)).toEqual(['gamma.png', 'hero shot']);
     await visit(page, product.base, '/dashboard/assets');
@@ -181,7 +181,7 @@ describe('assets library', () => {
   it('imports a picture from a URL: a draft card first, then the stored asset, listed under From URL', async () => {
     const { page } = browser;
     await visit(page, product.base, '/dashboard/assets');
-    await page.getByRole('button', { name: /Import from URL/ }).click();
+    await openOverlay(page, page.getByRole('button', { name: /Import from URL/ }));
     const dialog = page.getByRole('dialog', { name: 'Import from a URL' });
     await dialog.getByRole('textbox', { name: 'Image or video URL' }).fill(pictureHost.url);
     await dialog.getByRole('button', { name: 'Import' }).click();
@@ -209,7 +209,7 @@ describe('assets library', () => {
     await expect
       .poll(() => projects.evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label'))))
       .toEqual(['Desk lamp', 'Summer sneakers']);
-    await page.getByRole('article', { name: 'Desk lamp' }).getByRole('button', { name: 'Delete' }).click();
+    await openOverlay(page, page.getByRole('article', { name: 'Desk lamp' }).getByRole('button', { name: 'Delete' }));
     await page.getByRole('dialog', { name: 'Delete "Desk lamp"?' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => projects.count()).toBe(1);
     const left = await owner.ok<{ list: { projectName: string }[] }>('POST', '/project/getProjects', { body: { page: 1, pageSize: 10 } });

@@ -1,7 +1,7 @@
 // The brand kit in a real browser: opened from the account menu, a logo uploaded, colours and call to action set,
 // saved, and still there after a reload; the link-to-video editor opens the same panel.
 import { describe, expect, it } from 'vitest';
-import { openMenu, visit } from '../support/browser.js';
+import { openOverlay, visit } from '../support/browser.js';
 import { productInBrowser } from '../support/lifecycle.js';
 import { solidPng } from '../support/png.js';
 import { activeUser } from '../support/users.js';
@@ -10,8 +10,8 @@ const running = productInBrowser();
 
 async function openPanel() {
   const { page } = running.browser;
-  await openMenu(page, page.getByRole('button', { name: 'Account menu' }));
-  await page.getByRole('menuitem', { name: 'Brand kit' }).click();
+  await openOverlay(page, page.getByRole('button', { name: 'Account menu' }));
+  await openOverlay(page, page.getByRole('menuitem', { name: 'Brand kit' }));
   const panel = page.getByRole('dialog', { name: 'Brand kit' });
   await panel.getByRole('textbox', { name: 'Call to action' }).waitFor();
   return panel;

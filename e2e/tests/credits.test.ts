@@ -3,7 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api.js';
-import { type Browser, bodyText, openBrowser, pathOf, visit } from '../support/browser.js';
+import { type Browser, bodyText, openBrowser, openOverlay, pathOf, visit } from '../support/browser.js';
 import { type Product, startProduct } from '../support/product.js';
 import { activeUser, devSignIn } from '../support/users.js';
 
@@ -110,7 +110,7 @@ describe('credits', () => {
     expect(seededAmounts.sort((a, b) => a - b)).toEqual(Array.from({ length: SEEDED }, (_, i) => 1001 + i));
 
     await visit(page, product.base, '/tools/link-to-video');
-    await page.getByRole('button', { name: /credits$/ }).click();
+    await openOverlay(page, page.getByRole('button', { name: /credits$/ }));
     const dialog = page.getByRole('dialog', { name: 'Credit details' });
     const earned = dialog.getByRole('region', { name: 'Earned credit records' });
     await expect.poll(() => earned.locator('tbody tr.ant-table-row').count()).toBe(40);
@@ -138,7 +138,7 @@ describe('credits', () => {
     const dialog = page.getByRole('dialog', { name: 'Credit details' });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await page.getByRole('button', { name: /credits$/ }).click();
+    await openOverlay(page, page.getByRole('button', { name: /credits$/ }));
     const earned = page.getByRole('dialog', { name: 'Credit details' }).getByRole('region', { name: 'Earned credit records' });
     await expect.poll(() => earned.locator('tbody tr.ant-table-row').count()).toBe(40);
     await page.keyboard.press('Escape');
@@ -148,7 +148,7 @@ describe('credits', () => {
     const { page } = browser;
     const info = await owner.ok<ReferralInfo>('GET', '/referral/info');
     await visit(page, product.base, '/tools/link-to-video');
-    await page.getByRole('button', { name: /credits$/ }).click();
+    await openOverlay(page, page.getByRole('button', { name: /credits$/ }));
     await page.getByRole('dialog', { name: 'Credit details' }).getByRole('link', { name: 'Invite friends' }).click();
     await page.waitForURL('**/account/invite');
     const link = page.getByRole('textbox', { name: 'Invite link' });

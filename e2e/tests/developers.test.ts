@@ -2,7 +2,7 @@
 // made in the page works for a script's call to the public API until it is revoked in the page, and a webhook
 // endpoint added there is turned off and on again.
 import { describe, expect, it } from 'vitest';
-import { visit } from '../support/browser.js';
+import { openOverlay, visit } from '../support/browser.js';
 import { productInBrowser } from '../support/lifecycle.js';
 import { PREFIX } from '../support/product.js';
 import { activeUser } from '../support/users.js';
@@ -23,7 +23,7 @@ describe('developers page', () => {
     await activeUser(page, running.product, 'developers@example.com');
     await visit(page, running.product.base, '/account/developers');
 
-    await page.getByRole('button', { name: 'New key' }).click();
+    await openOverlay(page, page.getByRole('button', { name: 'New key' }));
     const dialog = page.getByRole('dialog', { name: 'New API key' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Catalogue sync');
     await dialog.getByRole('button', { name: 'Create key' }).click();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visit } from '../support/browser.js';
+import { openOverlay, visit } from '../support/browser.js';
 import { productInBrowser } from '../support/lifecycle.js';
 import { solidPng } from '../support/png.js';
 import { activeUser } from '../support/users.js';
@@ -184,7 +184,7 @@ describe('generation tools', () => {
 
       await page.reload();
       await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before);
-      await page.getByRole('button', { name: /credits$/ }).click();
+      await openOverlay(page, page.getByRole('button', { name: /credits$/ }));
       const earned = page.getByRole('dialog', { name: 'Credit details' }).getByRole('region', { name: 'Earned credit records' });
       const newest = earned.locator('tbody tr.ant-table-row').first();
       await expect.poll(() => newest.innerText(), { timeout: 30_000 }).toContain('Refund for a failed task');

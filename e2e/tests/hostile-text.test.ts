@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api.js';
-import { bodyText, visit } from '../support/browser.js';
+import { bodyText, openOverlay, visit } from '../support/browser.js';
 import { uploadPicture } from '../support/library.js';
 import { productInBrowser } from '../support/lifecycle.js';
 import { solidPng } from '../support/png.js';
@@ -154,7 +154,7 @@ describe('hostile text in the web app', () => {
     await expectInert(page, names);
 
     const [first] = names as [string];
-    await page.getByRole('article', { name: first, exact: true }).getByRole('button', { name: 'Delete' }).click();
+    await openOverlay(page, page.getByRole('article', { name: first, exact: true }).getByRole('button', { name: 'Delete' }));
     const confirm = page.getByRole('dialog', { name: `Delete "${first}"?`, exact: true });
     await confirm.waitFor();
     await expectInert(page, [`Delete "${first}"?`]);
@@ -197,18 +197,18 @@ describe('hostile text in the web app', () => {
 
     const [first] = names as [string];
     const card = page.getByRole('article', { name: first, exact: true });
-    await card.getByRole('button', { name: 'Enlarge' }).click();
+    await openOverlay(page, card.getByRole('button', { name: 'Enlarge' }));
     await page.getByRole('dialog', { name: first, exact: true }).waitFor();
     await expectInert(page, [first]);
     await page.keyboard.press('Escape');
 
-    await card.getByRole('button', { name: 'Rename' }).click();
+    await openOverlay(page, card.getByRole('button', { name: 'Rename' }));
     const rename = page.getByRole('dialog', { name: 'Rename' });
     await expect.poll(() => rename.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(first);
     await expectInert(page, [first]);
     await rename.getByRole('button', { name: 'Cancel' }).click();
 
-    await card.getByRole('button', { name: 'Delete' }).click();
+    await openOverlay(page, card.getByRole('button', { name: 'Delete' }));
     const confirm = page.getByRole('dialog', { name: `Delete "${first}"?`, exact: true });
     await confirm.waitFor();
     await expectInert(page, [`Delete "${first}"?`]);
@@ -225,7 +225,7 @@ describe('hostile text in the web app', () => {
 
     // The library picker of the image tools shows names only as the pictures' titles and labels.
     await visit(page, running.product.base, '/tools/image-edit');
-    await page.getByRole('button', { name: 'Choose from my assets' }).click();
+    await openOverlay(page, page.getByRole('button', { name: 'Choose from my assets' }));
     const picker = page.getByRole('dialog', { name: 'Choose from my assets' });
     const tiles = picker.locator('li');
     const newest = [uploaded, ...[...names].reverse()];

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { localeKey } from '@reelsmith/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, openBrowser, pathOf, visit } from '../support/browser.js';
+import { type Browser, openBrowser, openOverlay, pathOf, visit } from '../support/browser.js';
 import { PREFIX, type Product, startProduct } from '../support/product.js';
 import { pagePaths } from '../support/routes.js';
 import { activeUser } from '../support/users.js';
@@ -85,7 +85,7 @@ describe('at 390 px', () => {
     await visit(page, product.base, '/tools/link-to-video');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.count()).resolves.toBe(0);
-    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await openOverlay(page, page.getByRole('button', { name: 'Open navigation' }));
     await expect.poll(() => nav.isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Close navigation' }).click();
     await expect.poll(() => nav.isVisible()).toBe(false);
@@ -129,7 +129,7 @@ describe('at 390 px', () => {
     it('the drawer navigates to another page and closes', async () => {
       const { page } = browser;
       await visit(page, product.base, '/dashboard/assets');
-      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await openOverlay(page, page.getByRole('button', { name: 'Open navigation' }));
       const drawer = page.getByRole('dialog').getByRole('navigation', { name: 'Main navigation' });
       // Photographed once it has slid in, at the window's left edge.
       await expect.poll(async () => ((await drawer.boundingBox())?.x ?? -1) >= 0).toBe(true);

@@ -4,7 +4,7 @@
 // kit's call to action, read back from its pictures by OCR.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyText, visit } from '../support/browser.js';
+import { bodyText, openOverlay, visit } from '../support/browser.js';
 import { productInBrowser } from '../support/lifecycle.js';
 import { lastFrame, readText, shareOfColour } from '../support/ocr.js';
 import { PREFIX } from '../support/product.js';
@@ -88,7 +88,7 @@ describe('ad templates', () => {
 
   it('saves a brand kit and picks a template whose thumbnails show the product itself', async () => {
     const { page } = running.browser;
-    await page.getByRole('button', { name: 'Brand kit' }).click();
+    await openOverlay(page, page.getByRole('button', { name: 'Brand kit' }));
     const panel = page.getByRole('dialog', { name: 'Brand kit' });
     await panel.getByRole('textbox', { name: 'Call to action' }).fill(CALL_TO_ACTION);
     // An accent no template has of its own: the Sale template's stickers take it.
@@ -135,7 +135,7 @@ describe('ad templates', () => {
     async () => {
       const { page } = running.browser;
       await page.getByRole('checkbox', { name: 'Video 1' }).check();
-      await page.getByRole('button', { name: 'Render 1 video' }).click();
+      await openOverlay(page, page.getByRole('button', { name: 'Render 1 video' }));
       await page.getByRole('button', { name: 'Yes, render' }).click();
       await page.waitForURL('**/tools/link-to-video/video-export?projectId=*');
       await expect
