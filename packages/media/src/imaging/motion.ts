@@ -440,7 +440,7 @@ export function pushPull(colour: Float32Array, weight: Float32Array, width: numb
   return out;
 }
 
-/** A clip's two planes: the background (a JPEG at the frame's size) and the subject's, cropped (see `croppedWindow`). */
+/** A clip's two planes: the background (a JPEG at its `backScale` of the frame) and the subject's, cropped (see `croppedWindow`). */
 interface DepthPlanes {
   back: string;
   front: string;
