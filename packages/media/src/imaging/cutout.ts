@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { labelRegions } from './components.js';
 import { refineMatte } from './matte.js';
 import { modelAtSide } from './onnxSide.js';
-import { clamp, openImage } from './open.js';
+import { clamp, openImage, withAlpha } from './open.js';
 
 /** "small" is the quantised model (44 MB, the faster), "medium" the full one (88 MB). */
 export type CutOutModel = 'small' | 'medium';
@@ -244,7 +244,6 @@ export async function cutOut(input: string, out: string, options: CutOutOptions 
     .raw()
     .toBuffer();
   const refined = refineMatte(pixels, coarse, work.width, work.height, plainBackdrop(pixels, work.width, work.height));
-  const full = { width: info.width, height: info.height, channels: 1 as const };
   const alpha =
     fit === 1
       ? refined.alpha
@@ -253,8 +252,7 @@ export async function cutOut(input: string, out: string, options: CutOutOptions 
           .extractChannel(0)
           .raw()
           .toBuffer();
-  await sharp(fit === 1 ? refined.colour : data, { raw: { width: info.width, height: info.height, channels: 3 } })
-    .joinChannel(alpha, { raw: full })
+  await withAlpha(fit === 1 ? refined.colour : data, alpha, info)
     .png({ compressionLevel: 6 })
     .toFile(out);
   return { width: info.width, height: info.height };

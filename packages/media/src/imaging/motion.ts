@@ -21,6 +21,7 @@ import { NEUTRAL_GRADE } from '../templates/catalogue.js';
 import { locateTools, type MediaTools } from '../tools.js';
 import { type CameraMove, type CameraMoveKind, type CameraSpeed, cameraMovesOf } from './cameraPrompt.js';
 import { subjectMask } from './cutout.js';
+import { withAlpha } from './open.js';
 import { maskBox, type ShareBox, saliencyBox } from './subject.js';
 
 export type { CameraMove, CameraMoveKind, CameraSpeed } from './cameraPrompt.js';
@@ -515,7 +516,6 @@ async function cutPlanes(
 ): Promise<DepthPlanes> {
   const back = join(dir, 'back.jpg');
   const front = join(dir, 'front.png');
-  // Cut and joined in two pipelines: sharp extracts before it joins, whatever order they are asked in.
   const patch = async (): Promise<Patch> => {
     const [colour, alpha] = await Promise.all([
       sharp(still).removeAlpha().extract(box).raw().toBuffer(),
@@ -525,11 +525,7 @@ async function cutPlanes(
         .raw()
         .toBuffer(),
     ]);
-    const rgba = await sharp(colour, { raw: { width: box.width, height: box.height, channels: 3 } })
-      .joinChannel(alpha, { raw: { width: box.width, height: box.height, channels: 1 } })
-      .raw()
-      .toBuffer();
-    return { rgba, ...box };
+    return { rgba: await withAlpha(colour, alpha, box).raw().toBuffer(), ...box };
   };
   const [crop] = await Promise.all([
     patch().then((p) => subjectPlane(p, grow, front)),

@@ -8,6 +8,14 @@ import { WORK_LIMITS } from '../image.js';
 export const openImage = (input: string | Buffer) =>
   sharp(input, { failOn: 'error', limitInputPixels: WORK_LIMITS.inputPixels, autoOrient: true });
 
+/**
+ * An RGB picture and its alpha (raw 8-bit pixels of one `size`) joined into one RGBA picture. The two are always cut
+ * and resized in pipelines of their own first: sharp runs a pipeline's operations in its own order, extracting and
+ * resizing before it joins, so a join asked for first would not line up.
+ */
+export const withAlpha = (colour: Buffer, alpha: Buffer, { width, height }: { width: number; height: number }) =>
+  sharp(colour, { raw: { width, height, channels: 3 } }).joinChannel(alpha, { raw: { width, height, channels: 1 } });
+
 /** The picture as 8-bit RGB pixels (alpha flattened onto white) with its size. */
 export async function rgbPixels(input: string | Buffer, resize?: { width: number; height: number }) {
   let image = openImage(input).flatten({ background: '#ffffff' }).removeAlpha();

@@ -7,7 +7,7 @@
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { labelRegions, type Region } from './components.js';
 import { type Box, contactShadow } from './composite.js';
-import { clamp, openImage, rgbPixels } from './open.js';
+import { clamp, openImage, rgbPixels, withAlpha } from './open.js';
 import { maskBox, type ShareBox } from './subject.js';
 
 /** The largest share of the frame's width and height the product may take: room for the moves and some air. */
@@ -211,10 +211,7 @@ export async function drawOnSet(
       .raw()
       .toBuffer(),
   ]);
-  const product = await sharp(colour, { raw: { width: placed.width, height: placed.height, channels: 3 } })
-    .joinChannel(coverage, { raw: { width: placed.width, height: placed.height, channels: 1 } })
-    .raw()
-    .toBuffer();
+  const product = await withAlpha(colour, coverage, placed).raw().toBuffer();
   const layers: OverlayOptions[] = [];
   if (onFloor) layers.push(await shadowLayer({ width, height }, placed));
   layers.push({ input: product, raw: { width: placed.width, height: placed.height, channels: 4 }, left: placed.left, top: placed.top });

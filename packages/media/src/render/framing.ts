@@ -12,6 +12,7 @@ import { dirname } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { subjectMask } from '../imaging/cutout.js';
 import { gradeStill } from '../imaging/grade.js';
+import { withAlpha } from '../imaging/open.js';
 import { drawOnSet, placeOnSet, type SetPlanes } from '../imaging/set.js';
 import { FRAMING_SIDE, findSubject, headAtTop, maskBox, type ShareBox, type Subject } from '../imaging/subject.js';
 import type { StillLook } from './stills.js';
@@ -313,7 +314,5 @@ async function gradedPlane(plane: Sharp, grade: StillLook['grade']): Promise<Sha
       .toBuffer(),
   ]);
   // Little compression: the plane is read once per piece, and zlib's top levels cost more than they save here.
-  return sharp(colour, { raw: { ...raw, channels: 3 } })
-    .joinChannel(alpha, { raw: { ...raw, channels: 1 } })
-    .png({ compressionLevel: 2 });
+  return withAlpha(colour, alpha, raw).png({ compressionLevel: 2 });
 }
