@@ -115,6 +115,48 @@ describe('replaceBackground', () => {
     expect(sky[0]).toBeGreaterThan(200);
   });
 
+  it('lays the contact shadow along a slanted product’s lowest edge, not under its box', async () => {
+    // A bar lying from top left to bottom right: its box's bottom is far below its lower edge except at its end.
+    const bar = file(
+      'bar.png',
+      await sharp(
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><line x1="110" y1="110" x2="490" y2="490" stroke="#c03030" stroke-width="50"/></svg>',
+        ),
+      )
+        .png()
+        .toBuffer(),
+    );
+    const floor = file(
+      'floor.png',
+      await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#c8c8c8' } })
+        .png()
+        .toBuffer(),
+    );
+    const out = join(work, 'slanted.png');
+    await replaceBackground(bar, floor, out, { width: 800, height: 1000 });
+    const { data, info } = await sharp(out).raw().toBuffer({ resolveWithObject: true });
+    const luma = (x: number, y: number) => {
+      const i = (y * info.width + x) * info.channels;
+      return ((data[i] as number) + (data[i + 1] as number) + (data[i + 2] as number)) / 3;
+    };
+    const red = (x: number, y: number) => {
+      const i = (y * info.width + x) * info.channels;
+      return (data[i] as number) > 150 && (data[i + 1] as number) < 90;
+    };
+    const floorLevel = luma(20, 20);
+    // A quarter of the way along: the bar's last red row in that column, and the box's bottom (the lowest red row).
+    const column = (x: number) => [...Array(info.height).keys()].filter((y) => red(x, y)).pop() ?? -1;
+    const xs = [...Array(info.width).keys()].filter((x) => column(x) >= 0);
+    const x = Math.round((xs[0] as number) + ((xs[xs.length - 1] as number) - (xs[0] as number)) / 4);
+    const edge = column(x);
+    const boxBottom = Math.max(...xs.map(column));
+    expect(boxBottom - edge).toBeGreaterThan(200);
+    // Just under the bar the floor is in shadow; under its box's bottom in the same column it is bare floor.
+    expect(floorLevel - luma(x, edge + 6)).toBeGreaterThan(25);
+    expect(floorLevel - luma(x, boxBottom + 4)).toBeLessThan(3);
+  });
+
   it('moves the light toward the background: warmer on a warm scene, dimmer on a dark one, within bounds', () => {
     const grey = [128, 128, 128];
     const [r, , b] = lightMatch(grey, [230, 150, 90]);

@@ -6,6 +6,7 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import type { Stage } from './backgrounds.js';
 import { clamp, openImage, writeImage } from './open.js';
+import { contactShadow } from './shadow.js';
 
 export interface ReplaceOptions {
   /** The output size; the background's own size (fitted within 2048 px) when absent. */
@@ -94,22 +95,6 @@ export function lightMatch(subject: readonly number[], background: readonly numb
   }) as [number, number, number];
 }
 
-/** A soft elliptical shadow under the subject's base, as an RGBA overlay of the frame (an SVG). */
-export function contactShadow(frame: { width: number; height: number }, subject: Box): Buffer {
-  const cx = subject.left + subject.width / 2;
-  const cy = subject.top + subject.height;
-  const rx = subject.width * 0.5;
-  const ry = Math.max(4, subject.height * 0.045);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${frame.height}">
-  <defs><radialGradient id="s" cx="50%" cy="50%" r="50%">
-    <stop offset="0" stop-color="#000" stop-opacity="0.55"/><stop offset="0.6" stop-color="#000" stop-opacity="0.25"/>
-    <stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>
-  <ellipse cx="${cx}" cy="${cy - ry * 0.3}" rx="${rx * 1.1}" ry="${ry * 2}" fill="url(#s)"/>
-  <ellipse cx="${cx}" cy="${cy - ry * 0.2}" rx="${rx * 0.8}" ry="${ry * 0.7}" fill="#000" fill-opacity="0.35"/>
-</svg>`;
-  return Buffer.from(svg);
-}
-
 export async function replaceBackground(
   cutoutPng: string,
   backgroundPath: string,
@@ -175,11 +160,9 @@ export async function replaceBackground(
   if (onFloor && stage?.reflection && placed.top + placed.height < height - 1)
     layers.push(await reflectionOf(subjectLayer, placed, { width, height }, stage.reflection));
   if (onFloor) {
-    const shadow = await sharp(contactShadow({ width, height }, placed))
-      .blur(Math.max(1, placed.height * 0.01))
-      .png()
-      .toBuffer();
-    layers.push({ input: shadow, left: 0, top: 0 });
+    const coverage = await sharp(subjectLayer).extractChannel(3).raw().toBuffer();
+    const shadow = await contactShadow({ width, height }, placed, coverage);
+    if (shadow) layers.push(shadow);
   }
   layers.push({ input: subjectLayer, left: placed.left, top: placed.top });
   const image = sharp(frame.data, { raw: frame.info }).composite(layers);

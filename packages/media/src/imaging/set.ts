@@ -6,8 +6,9 @@
  */
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { labelRegions, type Region } from './components.js';
-import { type Box, contactShadow } from './composite.js';
+import type { Box } from './composite.js';
 import { clamp, openImage, rgbPixels, withAlpha } from './open.js';
+import { contactShadow } from './shadow.js';
 import { maskBox, type ShareBox } from './subject.js';
 
 /** The largest share of the frame's width and height the product may take: room for the moves and some air. */
@@ -213,7 +214,8 @@ export async function drawOnSet(
   ]);
   const product = await withAlpha(colour, coverage, placed).raw().toBuffer();
   const layers: OverlayOptions[] = [];
-  if (onFloor) layers.push(await shadowLayer({ width, height }, placed));
+  const shadow = onFloor ? await contactShadow({ width, height }, placed, coverage) : null;
+  if (shadow) layers.push(shadow);
   layers.push({ input: product, raw: { width: placed.width, height: placed.height, channels: 4 }, left: placed.left, top: placed.top });
   if (planes) await planes({ background: background.clone(), ...productPlane(layers) });
   // Composited first and then handed to `finish` as a picture of its own: sharp composites after its other
@@ -238,19 +240,4 @@ function productPlane(layers: OverlayOptions[]): Omit<SetPlanes, 'background'> {
     layers.map((layer) => ({ ...layer, left: (layer.left ?? 0) - left, top: (layer.top ?? 0) - top })),
   );
   return { product, left, top };
-}
-
-/** The contact shadow under the product, drawn and softened only over the patch of floor it covers. */
-async function shadowLayer(frame: { width: number; height: number }, placed: Box): Promise<OverlayOptions> {
-  const margin = Math.ceil(placed.height * 0.03) + 4;
-  const left = Math.max(0, Math.floor(placed.left - placed.width * 0.1 - margin));
-  const right = Math.min(frame.width, Math.ceil(placed.left + placed.width * 1.1 + margin));
-  const top = Math.max(0, Math.floor(placed.top + placed.height - Math.max(8, placed.height * 0.09) - margin));
-  const bottom = Math.min(frame.height, Math.ceil(placed.top + placed.height + Math.max(8, placed.height * 0.09) + margin));
-  const patch = { width: right - left, height: bottom - top };
-  const shadow = await sharp(contactShadow(patch, { ...placed, left: placed.left - left, top: placed.top - top }))
-    .blur(Math.max(1, placed.height * 0.01))
-    .raw()
-    .toBuffer();
-  return { input: shadow, raw: { ...patch, channels: 4 }, left, top };
 }
