@@ -137,6 +137,41 @@ for (const testDb of testDatabases()) {
       await expectConsistent(t.ctx.db);
     });
 
+    it('fails the removal of a picture with no product in it with its message, refunding it, with no output', {
+      timeout: 240_000,
+    }, async () => {
+      const { browser, userId } = await activeMember(t, 'no-product');
+      // Grain on grey: nothing the model can call a product.
+      const grain = Buffer.alloc(512 * 512 * 3);
+      let seed = 3;
+      for (let i = 0; i < grain.length; i++) {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        grain[i] = 120 + ((seed >>> 24) % 20);
+      }
+      const { resKey } = await uploaded(
+        browser,
+        await sharp(grain, { raw: { width: 512, height: 512, channels: 3 } })
+          .jpeg()
+          .toBuffer(),
+      );
+      const before = await availableOf(t.ctx.db, userId);
+
+      const failed = await settled(browser, 'remove-background', await submitted(browser, 'remove-background', { resKey }));
+      expect(failed.status).toBe('FAILURE');
+      expect(JSON.parse(failed.error as string)).toEqual({ message: 'No product was found in the image.' });
+      // Nothing was added to the library: only the upload is there.
+      const { list } = (await browser.ok('POST', '/assert/folders/files', { body: { page: 1, pageSize: 50 } })) as {
+        list: { source: string }[];
+      };
+      expect(list.map((asset) => asset.source)).toEqual(['local']);
+      expect(await availableOf(t.ctx.db, userId)).toBe(before);
+      expect(await ledgerOf(failed.taskId)).toEqual([
+        { operationType: 'AI_BACKGROUND', pointsChange: -(await priceOf(t.ctx.db, 'imageBg')) },
+        { operationType: 'REFUND_TASK', pointsChange: await priceOf(t.ctx.db, 'imageBg') },
+      ]);
+      await expectConsistent(t.ctx.db);
+    });
+
     it('puts a product fetched from a link on a preset background', { timeout: 240_000 }, async () => {
       const { browser } = await activeMember(t, 'scene');
       fixture.routes.set('/bottle.jpg', { type: 'image/jpeg', body: await productShot(700, 900) });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -15,6 +15,7 @@ import {
   extendImage,
   imageToVideo,
   locateTools,
+  NoSubjectError,
   probe,
   replaceBackground,
   UpscaleInputError,
@@ -83,6 +84,25 @@ describe('cutOut', () => {
     expect(b).toBeGreaterThan(150);
     expect(r).toBeLessThan(90);
     expect(g).toBeLessThan(140);
+  });
+
+  it('refuses a picture with no product in it and writes nothing', { timeout: 180_000 }, async () => {
+    // Grain on grey: nothing a model can call a product.
+    const grain = Buffer.alloc(512 * 512 * 3);
+    let seed = 3;
+    for (let i = 0; i < grain.length; i++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      grain[i] = 120 + ((seed >>> 24) % 20);
+    }
+    const input = file(
+      'grain.jpg',
+      await sharp(grain, { raw: { width: 512, height: 512, channels: 3 } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const out = join(work, 'grain-cutout.png');
+    await expect(cutOut(input, out)).rejects.toBeInstanceOf(NoSubjectError);
+    expect(existsSync(out)).toBe(false);
   });
 });
 

@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { labelRegions } from './components.js';
+import { NoSubjectError } from './composite.js';
 import { refineMatte } from './matte.js';
 import { modelAtSide } from './onnxSide.js';
 import { clamp, openImage, withAlpha } from './open.js';
@@ -244,6 +245,9 @@ export async function cutOut(input: string, out: string, options: CutOutOptions 
     .raw()
     .toBuffer();
   const refined = refineMatte(pixels, coarse, work.width, work.height, plainBackdrop(pixels, work.width, work.height));
+  // A picture the model finds no product in (a close-up of keys filling the frame, a texture) is refused, not
+  // answered with a wholly transparent picture the user would have paid for.
+  if (!refined.alpha.some((a) => a >= 128)) throw new NoSubjectError();
   const alpha =
     fit === 1
       ? refined.alpha
