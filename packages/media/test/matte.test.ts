@@ -89,6 +89,38 @@ describe('refineMatte', () => {
     expect(at(alpha, 180, 210)).toBe(255);
   });
 
+  it('keeps a white product on white opaque: its light side fades into its shading, with no outline', async () => {
+    // A white mug's glazed body, shaded across like a cylinder: its light middle comes within a few levels of the
+    // backdrop, its sides fall off to 40 levels under it; a white handle the same.
+    const picture = await raw(
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#cccccc"/><stop offset="0.55" stop-color="#f1f1f1"/><stop offset="1" stop-color="#d2d2d2"/></linearGradient></defs>' +
+        '<rect width="100%" height="100%" fill="#f4f4f4"/><rect x="110" y="110" width="180" height="210" rx="12" fill="url(#g)"/>',
+    );
+    const mask = await coarseMask('<rect x="110" y="110" width="180" height="210" rx="12" fill="#fff"/>');
+    const { alpha, seeThrough } = refineMatte(picture, mask, SIZE, SIZE, [244, 244, 244]);
+    expect(seeThrough).toBe(0);
+    // Its light middle as opaque as its shaded sides.
+    for (const x of [130, 190, 210, 270]) expect(at(alpha, x, 215)).toBe(255);
+  });
+
+  it('keeps the subject’s core opaque where the model doubted it', async () => {
+    // A white garment on white: the model is sure of its rim and seams but only 70 % sure of its plain middle.
+    const picture = await raw(
+      '<rect width="100%" height="100%" fill="#ffffff"/><rect x="100" y="90" width="200" height="240" fill="#eeeeee" stroke="#777777" stroke-width="4"/>',
+    );
+    const mask = await coarseMask(
+      '<rect x="100" y="90" width="200" height="240" fill="#fff"/><rect x="150" y="150" width="100" height="120" fill="#b3b3b3"/>',
+    );
+    const { alpha } = refineMatte(picture, mask, SIZE, SIZE, null);
+    for (const [x, y] of [
+      [200, 210],
+      [160, 160],
+      [240, 260],
+    ] as const)
+      expect(at(alpha, x, y)).toBe(255);
+    expect(at(alpha, 40, 40)).toBe(0);
+  });
+
   it('keeps an opaque product opaque on a plain backdrop of another colour', async () => {
     const picture = await raw(
       '<rect width="100%" height="100%" fill="#f4f4f4"/><rect x="120" y="120" width="160" height="200" fill="#2a6bd1"/>',

@@ -13,6 +13,7 @@
  */
 import { boxMean } from './boxMean.js';
 import { type ClearParts, clearParts } from './clear.js';
+import { labelRegions } from './components.js';
 import { clamp } from './open.js';
 
 /** The guided filter of `p` by the guide `guide` (both 0–1): a local linear model of p in the guide's values. */
@@ -127,6 +128,7 @@ export function refineMatte(rgb: Buffer, coarse: Buffer, width: number, height: 
   }
   const filtered = guidedFilter(guide, p, width, height, radius, 1e-3);
   const clear: ClearParts | null = backdrop ? clearParts(rgb, hard, width, height) : null;
+  const seen = backdrop ? seenThrough(rgb, hard, width, height, backdrop, radius) : null;
   const thin = thinParts(rgb, hard, width, height, radius * 2);
 
   const alpha = Buffer.alloc(n);
@@ -135,7 +137,9 @@ export function refineMatte(rgb: Buffer, coarse: Buffer, width: number, height: 
   let seeThrough = 0;
   for (let i = 0; i < n; i++) {
     const m = mix[i] as number;
-    let a = p[i] as number;
+    // Deep inside the subject (no background within the band's reach) the model's doubt is not transparency: a white
+    // sweatshirt's back on white came out at 0.6–0.9 from the model and the new backdrop showed through it.
+    let a = m >= 0.999 ? 1 : (p[i] as number);
     const r = rgb[i * 3] as number;
     const g = rgb[i * 3 + 1] as number;
     const b = rgb[i * 3 + 2] as number;
@@ -176,7 +180,7 @@ export function refineMatte(rgb: Buffer, coarse: Buffer, width: number, height: 
       subject++;
       const spread = Math.max(r, g, b) - Math.min(r, g, b);
       const distance = Math.hypot(r - (backdrop[0] as number), g - (backdrop[1] as number), b - (backdrop[2] as number));
-      if (spread <= GREY && distance < SEE_THROUGH) {
+      if (seen?.[i] && spread <= GREY && distance < SEE_THROUGH) {
         seeThrough++;
         const glass = glassAlpha(distance);
         unmix(colour, rgb, i, backdrop, glass);
@@ -186,6 +190,69 @@ export function refineMatte(rgb: Buffer, coarse: Buffer, width: number, height: 
     alpha[i] = Math.round(a * 255);
   }
   return { alpha, colour, seeThrough: subject > 0 ? seeThrough / subject : 0 };
+}
+
+/** The colour distance from the backdrop of a glass's outline (its rims, its refracted edges). */
+const OUTLINE = 45;
+/** The share of a see-through region's border that must run along an outline. */
+const OUTLINED = 0.75;
+
+/**
+ * The pixels inside the subject (`hard`) that may be the backdrop seen through it: regions of unsaturated pixels
+ * within SEE_THROUGH of the backdrop whose border runs along an outline (a clear body's rims and refracted edges, or
+ * a coloured part: a lid, a label) for at least OUTLINED of its length. A white product on white (a mug's glaze, a
+ * sweatshirt's back) has such regions too, where its light side comes near the backdrop's colour, but they fade
+ * into its shading or into the backdrop with no outline: on a real photo of a white sweatshirt on white they were
+ * cut see-through, and the new backdrop showed through the wearer's back.
+ */
+function seenThrough(
+  rgb: Buffer,
+  hard: Float32Array,
+  width: number,
+  height: number,
+  backdrop: readonly number[],
+  radius: number,
+): Uint8Array {
+  const n = width * height;
+  const candidate = new Uint8Array(n);
+  const strong = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rgb[i * 3] as number;
+    const g = rgb[i * 3 + 1] as number;
+    const b = rgb[i * 3 + 2] as number;
+    const spread = Math.max(r, g, b) - Math.min(r, g, b);
+    const distance = Math.hypot(r - (backdrop[0] as number), g - (backdrop[1] as number), b - (backdrop[2] as number));
+    if (hard[i] && spread <= GREY && distance < SEE_THROUGH) candidate[i] = 1;
+    else if (spread > GREY || distance >= OUTLINE) strong[i] = 1;
+  }
+  // An outline within the edge band's radius of the border counts: a photo's rim is a few pixels soft.
+  const nearStrong = boxMean(strong, width, height, radius);
+  const { labels, regions } = labelRegions(candidate, width, height);
+  const border = new Float64Array(regions.length + 1);
+  const outlined = new Float64Array(regions.length + 1);
+  for (let i = 0; i < n; i++) {
+    const label = labels[i] as number;
+    if (!label) continue;
+    const x = i % width;
+    const edge =
+      x === 0 ||
+      x === width - 1 ||
+      i < width ||
+      i >= n - width ||
+      !labels[i - 1] ||
+      !labels[i + 1] ||
+      !labels[i - width] ||
+      !labels[i + width];
+    if (!edge) continue;
+    border[label] = (border[label] as number) + 1;
+    if ((nearStrong[i] as number) > 0) outlined[label] = (outlined[label] as number) + 1;
+  }
+  const seen = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const label = labels[i] as number;
+    if (label && (outlined[label] as number) >= OUTLINED * (border[label] as number)) seen[i] = 1;
+  }
+  return seen;
 }
 
 /** A see-through pixel's alpha by its colour distance from the backdrop behind it. */
