@@ -52,6 +52,19 @@ describe('project controller', () => {
     expect(service.paths()).toEqual(['/project/saveDraftFile']);
   });
 
+  it('sends a save still waiting at once when the project is left, and nothing later', async () => {
+    const { controller, service } = setUp(fresh(), {});
+    controller.patchProduct({ productName: 'Mug 2' });
+    await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS / 2);
+    expect(service.paths()).toEqual([]);
+    controller.dispose();
+    expect(service.paths()).toEqual(['/project/saveDraftFile']);
+    const sent = service.calls.find((entry) => entry.path === '/project/saveDraftFile')?.body as { draftContent: string };
+    expect(JSON.parse(sent.draftContent).product.productName).toBe('Mug 2');
+    await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS * 2);
+    expect(service.paths()).toEqual(['/project/saveDraftFile']);
+  });
+
   it('resumes an unfinished analysis and puts what it found in the project', async () => {
     const { controller, project, service } = setUp(fresh({ taskPath: 'link-analysis', taskId: 't1', taskStatus: 'IN_PROGRESS' }), {
       '/task/v1/link-analysis/query': () => ({

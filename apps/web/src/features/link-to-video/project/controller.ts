@@ -55,7 +55,7 @@ export type ProjectController = ReturnType<typeof createProjectController>;
  * The work of one open project (spec "States and transitions"): its polls, its draft saving and the resumption of its tasks. It is
  * made when the project opens and disposed when it closes, so nothing of one project outlives it or reaches the
  * next: its polls stop and its answers land nowhere (each change is applied only while the store still holds
- * this project). A draft save already waiting still goes, so a change made just before leaving is not lost.
+ * this project). A draft save already waiting goes at once, so a change made just before leaving is not lost.
  */
 export function createProjectController(projectId: string, { store, api, toast, refreshCredits }: ControllerDeps) {
   const polls = new AbortController();
@@ -85,8 +85,12 @@ export function createProjectController(projectId: string, { store, api, toast, 
     );
   }
 
+  /** The draft the waiting save will send. */
+  let waiting: Project | null = null;
+
   function scheduleServerSave(project: Project): void {
     if (pendingSave) clearTimeout(pendingSave);
+    waiting = project;
     pendingSave = setTimeout(() => {
       pendingSave = null;
       void sendDraft(project);
@@ -535,6 +539,13 @@ export function createProjectController(projectId: string, { store, api, toast, 
     dispose(): void {
       polls.abort();
       unsubscribe();
+      // A save still waiting goes now, as the project is left: its change is not lost, and it does not go off later
+      // in whatever the user (or the next test) is doing by then.
+      if (pendingSave && waiting) {
+        clearTimeout(pendingSave);
+        pendingSave = null;
+        void sendDraft(waiting);
+      }
     },
   };
 }

@@ -71,21 +71,28 @@ describe('draft restore', () => {
 
   it('prefers a local copy whose changes never reached the server, and sends it', async () => {
     const saves: string[] = [];
+    let offline = false;
     const api = {
       '/project/getProjectById': ok(summary),
       '/project/getDraftFileUrl': ok('http://localhost/files/draft.json'),
       '/files/draft.json': { body: draftWith({ productLink: 'https://server.example/p' }) },
       '/project/saveDraftFile': (body: unknown) => {
+        if (offline) return { status: 503, body: { code: 503, message: 'Service unavailable', data: null } };
         saves.push((body as { draftContent: string }).draftContent);
         return ok(true);
       },
     };
     stubApi(api);
     await openProject('p1');
-    // The page is left before the server save goes: only the local copy has the change.
+    // The page is left, and the save that goes as it is left does not reach the server: only the local copy has
+    // the change.
     vi.useFakeTimers();
+    offline = true;
     controller().patchProduct({ productName: 'Edited' });
     closeProject();
+    await vi.advanceTimersByTimeAsync(0);
+    offline = false;
+    expect(saves).toEqual([]);
     expect(await openProject('p1')).toBe(true);
     expect(currentProject()?.product?.productName).toBe('Edited');
     await vi.advanceTimersByTimeAsync(0);
