@@ -15,8 +15,9 @@ const { picture, background, canvas, out } = JSON.parse(spec) as {
   out: string;
 };
 
-// Image to video cuts the subject out for its depth moves with the same model, loaded once per process.
-if (tool === 'remove-background' || tool === 'product-background' || tool === 'image-to-video') await warmCutOut();
+// Image to video (for its depth moves) and extension (on a textured backdrop) find the subject with the same model,
+// loaded once per process.
+if (tool !== 'enlarge-image') await warmCutOut();
 const before = process.memoryUsage().rss;
 // "5" resets the peak resident size the kernel keeps for the process (Linux 4.0 and later).
 writeFileSync('/proc/self/clear_refs', '5');
