@@ -10,7 +10,7 @@
 // and onnxruntime work, plus ffmpeg), and the peak memory: this process's peak resident set, or ffmpeg's for
 // the video, polled every 50 ms.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -20,6 +20,7 @@ import { childrenRss, loadAverage } from './proc.mjs';
 register();
 const { canvasForRatio, cutOut, extendImage, imageToVideo, locateTools, replaceBackground, upscaleImage, warmCutOut, backgroundFile } =
   await import('../packages/media/src/index.ts');
+const { gardenPhoto } = await import('../packages/media/test/fixtures.ts');
 
 const runs = Number(process.env.BENCH_RUNS || 5);
 const models = (process.env.BENCH_MODELS || 'small').split(',');
@@ -52,24 +53,6 @@ async function productOnWhite(out) {
 <rect width="1600" height="900" fill="#fafafa"/><ellipse cx="800" cy="700" rx="560" ry="26" fill="rgba(0,0,0,0.18)"/>
 <rect x="260" y="330" width="1080" height="360" rx="60" fill="url(#p)"/><rect x="300" y="250" width="1000" height="120" rx="50" fill="#a8774f"/></svg>`;
   await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toFile(out);
-  return out;
-}
-
-/** A 1024² garden: leafy blobs, and a red dress the top edge cuts (a textured backdrop: the model finds the dress). */
-async function gardenShot(out) {
-  let seed = 11;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) >>> 0;
-    return seed / 4294967296;
-  };
-  let leaves = '';
-  for (let i = 0; i < 400; i++) {
-    const colour = ['#6a8f4e', '#3f6b35', '#a08a5a', '#c9c2a8', '#58794a', '#8fae7a'][Math.floor(random() * 6)];
-    leaves += `<circle cx="${random() * 1024}" cy="${random() * 1024}" r="${12 + random() * 50}" fill="${colour}"/>`;
-  }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><rect width="1024" height="1024" fill="#9fb58a"/>${leaves}
-<path d="M 260 1024 L 300 270 Q 340 170 430 0 L 600 0 Q 690 170 730 270 L 770 1024 Z" fill="#b02a2a"/></svg>`;
-  await sharp(Buffer.from(svg)).blur(1.2).jpeg({ quality: 90 }).toFile(out);
   return out;
 }
 
@@ -135,7 +118,8 @@ if (cases.has('extension')) {
     extendImage(input, canvasForRatio({ width: 1024, height: 1024 }, '9:16'), join(dir, `extended-${i}.jpg`)),
   );
   // A textured backdrop runs the cut-out model to leave the subject out of the edge it carries outward.
-  const garden = await gardenShot(join(dir, 'garden.jpg'));
+  const garden = join(dir, 'garden.jpg');
+  await writeFile(garden, await gardenPhoto(1024, 1024));
   await bench('extension 1024² → 9:16, a textured backdrop', '≤ 0.5 s (+ the model)', (i) =>
     extendImage(garden, canvasForRatio({ width: 1024, height: 1024 }, '9:16'), join(dir, `garden-${i}.jpg`)),
   );

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { locateTools, probe } from '@reelsmith/media';
+import { grainPhoto } from '@reelsmith/media/fixtures';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -142,18 +143,7 @@ for (const testDb of testDatabases()) {
     }, async () => {
       const { browser, userId } = await activeMember(t, 'no-product');
       // Grain on grey: nothing the model can call a product.
-      const grain = Buffer.alloc(512 * 512 * 3);
-      let seed = 3;
-      for (let i = 0; i < grain.length; i++) {
-        seed = (seed * 1103515245 + 12345) >>> 0;
-        grain[i] = 120 + ((seed >>> 24) % 20);
-      }
-      const { resKey } = await uploaded(
-        browser,
-        await sharp(grain, { raw: { width: 512, height: 512, channels: 3 } })
-          .jpeg()
-          .toBuffer(),
-      );
+      const { resKey } = await uploaded(browser, await grainPhoto(512, 512, { low: 120, spread: 20 }));
       const before = await availableOf(t.ctx.db, userId);
 
       const failed = await settled(browser, 'remove-background', await submitted(browser, 'remove-background', { resKey }));

@@ -25,8 +25,8 @@ export {
   type Stage,
   stageOfFile,
 } from './imaging/backgrounds.js';
-export { NoSubjectError, type ReplaceOptions, replaceBackground } from './imaging/composite.js';
-export { type CutOutModel, type CutOutOptions, cutOut, warmCutOut } from './imaging/cutout.js';
+export { type ReplaceOptions, replaceBackground } from './imaging/composite.js';
+export { type CutOutModel, type CutOutOptions, cutOut, NoSubjectError, warmCutOut } from './imaging/cutout.js';
 export { type Canvas, CanvasError, canvasForRatio, checkCanvas, extendImage } from './imaging/extend.js';
 export {
   checkGarment,

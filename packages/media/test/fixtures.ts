@@ -93,3 +93,40 @@ ${Array.from({ length: 30 }, (_, i) => `<circle cx="${(i * 211) % width}" cy="${
   }
   return sharp(data, { raw: info }).jpeg({ quality: 88 }).toBuffer();
 }
+
+/**
+ * A garden of leafy blobs in greens and browns, and a red dress the top edge cuts: a textured backdrop, where only
+ * the cut-out model tells the subject from it.
+ */
+export async function gardenPhoto(width: number, height: number): Promise<Buffer> {
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return seed / 4294967296;
+  };
+  let leaves = '';
+  const count = Math.round((260 * width * height) / (800 * 600));
+  for (let i = 0; i < count; i++) {
+    const colour = ['#6a8f4e', '#3f6b35', '#a08a5a', '#c9c2a8', '#58794a', '#8fae7a'][Math.floor(random() * 6)];
+    leaves += `<circle cx="${random() * width}" cy="${random() * height}" r="${10 + random() * 40}" fill="${colour}"/>`;
+  }
+  const [x, y] = [(share: number) => share * width, (share: number) => share * height];
+  const dress = `M ${x(0.25)} ${height} L ${x(0.2875)} ${y(0.267)} Q ${x(0.325)} ${y(0.167)} ${x(0.4125)} 0 L ${x(0.5875)} 0 Q ${x(0.675)} ${y(0.167)} ${x(0.7125)} ${y(0.267)} L ${x(0.75)} ${height} Z`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#9fb58a"/>${leaves}<path d="${dress}" fill="#b02a2a"/></svg>`;
+  return sharp(Buffer.from(svg)).blur(1.2).jpeg({ quality: 90 }).toBuffer();
+}
+
+/**
+ * Grain: each channel of each pixel drawn from `low` to `low + spread`, softened by `blur` (gravel, leaves) or
+ * not (a grey texture with nothing a model calls a product). A JPEG.
+ */
+export async function grainPhoto(width: number, height: number, { low = 0, spread = 256, blur = 0 } = {}): Promise<Buffer> {
+  const grain = Buffer.alloc(width * height * 3);
+  let seed = 3;
+  for (let i = 0; i < grain.length; i++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    grain[i] = low + ((seed >>> 24) % spread);
+  }
+  const picture = sharp(grain, { raw: { width, height, channels: 3 } });
+  return (blur > 0 ? picture.blur(blur) : picture).jpeg({ quality: 90 }).toBuffer();
+}

@@ -21,7 +21,7 @@ import {
   UpscaleInputError,
   upscaleImage,
 } from '../src/index.js';
-import { makeImage } from './fixtures.js';
+import { gardenPhoto, grainPhoto, makeImage } from './fixtures.js';
 
 const work = mkdtempSync(join(tmpdir(), 'reelsmith-imaging-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -88,18 +88,7 @@ describe('cutOut', () => {
 
   it('refuses a picture with no product in it and writes nothing', { timeout: 180_000 }, async () => {
     // Grain on grey: nothing a model can call a product.
-    const grain = Buffer.alloc(512 * 512 * 3);
-    let seed = 3;
-    for (let i = 0; i < grain.length; i++) {
-      seed = (seed * 1103515245 + 12345) >>> 0;
-      grain[i] = 120 + ((seed >>> 24) % 20);
-    }
-    const input = file(
-      'grain.jpg',
-      await sharp(grain, { raw: { width: 512, height: 512, channels: 3 } })
-        .jpeg()
-        .toBuffer(),
-    );
+    const input = file('grain.jpg', await grainPhoto(512, 512, { low: 120, spread: 20 }));
     const out = join(work, 'grain-cutout.png');
     await expect(cutOut(input, out)).rejects.toBeInstanceOf(NoSubjectError);
     expect(existsSync(out)).toBe(false);
@@ -354,20 +343,8 @@ describe('extendImage', () => {
   });
 
   it('carries a textured backdrop outward without the subject the edge cuts', { timeout: 180_000 }, async () => {
-    // A garden of leafy blobs, and a red dress the top edge cuts: the fit keeps a textured backdrop nearly whole,
-    // so only the cut-out model tells the dress from it.
-    let seed = 11;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) >>> 0;
-      return seed / 4294967296;
-    };
-    let leaves = '';
-    for (let i = 0; i < 260; i++) {
-      const colour = ['#6a8f4e', '#3f6b35', '#a08a5a', '#c9c2a8', '#58794a', '#8fae7a'][Math.floor(random() * 6)];
-      leaves += `<circle cx="${random() * 800}" cy="${random() * 600}" r="${10 + random() * 40}" fill="${colour}"/>`;
-    }
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#9fb58a"/>${leaves}<path d="M 200 600 L 230 160 Q 260 100 330 0 L 470 0 Q 540 100 570 160 L 600 600 Z" fill="#b02a2a"/></svg>`;
-    const input = file('garden.jpg', await sharp(Buffer.from(svg)).blur(1.2).jpeg({ quality: 90 }).toBuffer());
+    // The fit keeps a textured backdrop nearly whole, so only the cut-out model tells the dress from it.
+    const input = file('garden.jpg', await gardenPhoto(800, 600));
     const out = join(work, 'garden-extended.jpg');
     await extendImage(input, { width: 800, height: 1000, left: 0, top: 200 }, out);
     // Above the dress the new area is the garden's green and beige, not the dress's red carried up.

@@ -2,12 +2,13 @@
 // (workPeakChild.ts) so that its peak memory is its own: how long it took, the process's peak resident memory
 // (Node, sharp and, for the cut-out tools, the model a server keeps loaded) and the part the task itself added.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ENHANCE_MAX_LONG_SIDE } from '@reelsmith/contract';
 import { WORK_LIMITS } from '@reelsmith/media';
+import { grainPhoto } from '@reelsmith/media/fixtures';
 import sharp from 'sharp';
 
 const run = promisify(execFile);
@@ -36,20 +37,6 @@ async function productShot(path: string, width: number, height: number) {
     .toBuffer();
   await sharp({ create: { width, height, channels: 3, background: '#d8d2c4' } })
     .composite([{ input: bottle, gravity: 'centre' }])
-    .jpeg({ quality: 90 })
-    .toFile(path);
-}
-
-/** A square picture of grain blurred into a texture (leaves, gravel): no plain backdrop. */
-async function texturedShot(path: string, side: number) {
-  const grain = Buffer.alloc(side * side * 3);
-  let seed = 5;
-  for (let i = 0; i < grain.length; i++) {
-    seed = (seed * 1103515245 + 12345) >>> 0;
-    grain[i] = seed >>> 24;
-  }
-  await sharp(grain, { raw: { width: side, height: side, channels: 3 } })
-    .blur(3)
     .jpeg({ quality: 90 })
     .toFile(path);
 }
@@ -83,7 +70,7 @@ export async function measureWorstInputs(): Promise<WorkPeak[]> {
     canvas.top = Math.floor((canvas.height - small) / 2);
     // On a textured backdrop, the extension's costlier path: the cut-out model tells the subject from it.
     const smallPicture = join(dir, 'small.jpg');
-    await texturedShot(smallPicture, small);
+    await writeFile(smallPicture, await grainPhoto(small, small, { blur: 3 }));
 
     const mp = (width: number, height: number) => `${width}×${height} (${((width * height) / 1e6).toFixed(1)} MP)`;
     const cases = [

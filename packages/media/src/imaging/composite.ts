@@ -5,6 +5,7 @@
  */
 import sharp, { type OverlayOptions } from 'sharp';
 import type { Stage } from './backgrounds.js';
+import { NoSubjectError } from './cutout.js';
 import { clamp, openImage, writeImage } from './open.js';
 import { contactShadow } from './shadow.js';
 
@@ -26,13 +27,6 @@ export interface Box {
   top: number;
   width: number;
   height: number;
-}
-
-export class NoSubjectError extends Error {
-  constructor() {
-    super('The cut-out is empty: nothing of the picture was kept as the subject.');
-    this.name = 'NoSubjectError';
-  }
 }
 
 /**

@@ -14,13 +14,20 @@ import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { labelRegions } from './components.js';
-import { NoSubjectError } from './composite.js';
 import { refineMatte } from './matte.js';
 import { modelAtSide } from './onnxSide.js';
 import { clamp, openImage, withAlpha } from './open.js';
 
 /** "small" is the quantised model (44 MB, the faster), "medium" the full one (88 MB). */
 export type CutOutModel = 'small' | 'medium';
+
+/** The model found no subject in the picture: the cut-out (and so any backdrop put behind it) would be empty. */
+export class NoSubjectError extends Error {
+  constructor() {
+    super('The cut-out is empty: nothing of the picture was kept as the subject.');
+    this.name = 'NoSubjectError';
+  }
+}
 
 /** The side the model was exported for. */
 const EXPORTED_SIDE = 1024;

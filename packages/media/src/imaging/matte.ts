@@ -178,11 +178,10 @@ export function refineMatte(rgb: Buffer, coarse: Buffer, width: number, height: 
       }
     } else if (backdrop && a > 0.5) {
       subject++;
-      const spread = Math.max(r, g, b) - Math.min(r, g, b);
-      const distance = Math.hypot(r - (backdrop[0] as number), g - (backdrop[1] as number), b - (backdrop[2] as number));
-      if (seen?.[i] && spread <= GREY && distance < SEE_THROUGH) {
+      // `seen` holds only unsaturated pixels within SEE_THROUGH of the backdrop, inside an outline.
+      if (seen?.[i]) {
         seeThrough++;
-        const glass = glassAlpha(distance);
+        const glass = glassAlpha(Math.hypot(r - (backdrop[0] as number), g - (backdrop[1] as number), b - (backdrop[2] as number)));
         unmix(colour, rgb, i, backdrop, glass);
         a *= glass;
       }

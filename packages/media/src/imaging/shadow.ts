@@ -13,7 +13,7 @@ const SOLID = 128;
  * The row of each column's lowest product pixel (`coverage` at `size`), -1 for a column without one, with the
  * gaps between product columns (the space between two legs) bridged by a straight line, as a floor shadow is.
  */
-export function lowestEdge(coverage: Buffer, size: { width: number; height: number }): Int32Array {
+function lowestEdge(coverage: Buffer, size: { width: number; height: number }): Int32Array {
   const { width, height } = size;
   const edge = new Int32Array(width).fill(-1);
   for (let x = 0; x < width; x++) {
