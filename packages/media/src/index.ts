@@ -48,10 +48,10 @@ export {
 } from './imaging/motion.js';
 export { UPSCALE_MAX_LONG_SIDE, UpscaleInputError, upscaleImage } from './imaging/upscale.js';
 export { musicBeats } from './music/beats.js';
-export { MUSIC_VERSION, musicBed, musicLoop } from './music/bed.js';
+export { MUSIC_VERSION, musicBed, musicLoop, warmMusic } from './music/bed.js';
 export { type Loudness, measureLoudness } from './music/loudness.js';
 export { MIX_LUFS, MIX_TRUE_PEAK, type MixOptions, mixAudio } from './music/mix.js';
-export { MusicSynthMissingError } from './music/synth.js';
+export { MusicSynthMissingError, soundFontFile } from './music/synth.js';
 export { MUSIC, type MusicInfo } from './music/tracks.js';
 export { posterFrame } from './poster.js';
 export { type Probe, type ProbedStream, probe } from './probe.js';

@@ -1,20 +1,20 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runTool } from '../run.js';
-import { readWav, writeWav } from '../speech/wav.js';
+import { writeWav } from '../speech/wav.js';
 import { locateTools, type MediaTools } from '../tools.js';
 import { loopSamples, MUSIC_RATE } from './beats.js';
 import { measureLoudness } from './loudness.js';
-import { scoreMidi } from './score.js';
-import { renderMidi } from './synth.js';
-import { musicComposition } from './tracks.js';
+import { scoreChannels, scoreMidi } from './score.js';
+import { type Rendered, renderMidi } from './synth.js';
+import { type Composition, MUSIC, musicComposition } from './tracks.js';
 
 /**
  * Bumped when the compositions or their rendering change, so caches made by an older version (loops here, the
  * catalogue's audition samples) are not reused.
  */
-export const MUSIC_VERSION = 4;
+export const MUSIC_VERSION = 5;
 /** Every loop is levelled to this loudness, so the tracks sound alike in loudness and the mix balances them the same. */
 export const LOOP_LUFS = -18;
 /** The loop's sample peak stays under this (-1 dBFS), whatever its loudness asks for. */
@@ -23,45 +23,86 @@ const FADE_IN = 0.5;
 const FADE_OUT = 1.5;
 
 /**
- * One seamless loop from a rendering that runs past it: what rings on after the loop's end (reverb, held notes)
- * is added onto its start, where it would sound when the loop repeats.
+ * One seamless interleaved stereo loop of `frames` from a rendering that runs past it: what rings on after the
+ * loop's end (reverb, held notes) is added onto its start, where it would sound when the loop repeats.
  */
-function foldLoop(rendered: Int16Array, length: number): Float32Array {
-  const loop = new Float32Array(length);
-  for (let i = 0; i < rendered.length; i++) loop[i % length] = (loop[i % length] as number) + (rendered[i] as number) / 32_768;
+function foldLoop({ left, right }: Rendered, frames: number): Float32Array {
+  const loop = new Float32Array(frames * 2);
+  for (let i = 0; i < left.length; i++) {
+    const at = (i % frames) * 2;
+    loop[at] = (loop[at] as number) + (left[i] as number);
+    loop[at + 1] = (loop[at + 1] as number) + (right[i] as number);
+  }
   return loop;
+}
+
+/** A part quieter than this over its whole loop made no sound worth the name (the quietest part measures about -45). */
+const SILENT_PART_DB = -70;
+
+/**
+ * Every part of the composition sounded, with the instrument it asked for: a SoundFont without a program or kit
+ * would otherwise fall back to another one, or to silence, and the track would sound finished and wrong.
+ */
+export function checkParts(musicId: string, composition: Composition, rendered: Rendered): void {
+  for (const { channel, program, drums } of scoreChannels(composition)) {
+    const part = rendered.parts[channel];
+    const what = drums ? `drum kit ${program}` : `program ${program}`;
+    if (!part?.preset || part.preset.program !== program || part.preset.drums !== drums) {
+      throw new Error(`${musicId}: the SoundFont has no ${what} (channel ${channel + 1} played ${part?.preset?.name ?? 'nothing'})`);
+    }
+    if (part.db < SILENT_PART_DB) throw new Error(`${musicId}: ${what} on channel ${channel + 1} made no sound (${part.db.toFixed(0)} dB)`);
+  }
 }
 
 const toPcm = (loop: Float32Array, scale: number) => Int16Array.from(loop, (v) => Math.round(v * scale * 32_767));
 
 /**
- * The loop of a track, rendered on first use into `cacheDir` and reused after: its MIDI is rendered by FluidSynth,
+ * The loop of a track, rendered on first use into `cacheDir` and reused after: its MIDI is rendered by the synthesiser,
  * folded into a seamless loop and levelled to LOOP_LUFS; written under a temporary name and renamed, so two
  * workers making it at once never read half a file.
  */
-export async function musicLoop(musicId: string, cacheDir: string, tools: MediaTools = locateTools()): Promise<string> {
+export function musicLoop(musicId: string, cacheDir: string, tools: MediaTools = locateTools()): Promise<string> {
   const file = join(cacheDir, `music-${musicId}-v${MUSIC_VERSION}.wav`);
-  if (existsSync(file)) return file;
+  if (existsSync(file)) return Promise.resolve(file);
+  // One rendering per loop in a process: the start-up warm-up and a preview asking at once share it.
+  let making = inFlight.get(file);
+  if (!making) {
+    making = makeLoop(musicId, file, cacheDir, tools).finally(() => inFlight.delete(file));
+    inFlight.set(file, making);
+  }
+  return making;
+}
+
+const inFlight = new Map<string, Promise<string>>();
+
+async function makeLoop(musicId: string, file: string, cacheDir: string, tools: MediaTools): Promise<string> {
   const composition = musicComposition(musicId);
   await mkdir(cacheDir, { recursive: true });
   const partial = `${file}.${process.pid}.${Date.now()}.part`;
   try {
-    await writeFile(`${partial}.mid`, scoreMidi(composition));
-    await renderMidi(`${partial}.mid`, `${partial}.render.wav`);
-    const rendered = readWav(await readFile(`${partial}.render.wav`));
-    if (rendered.sampleRate !== MUSIC_RATE) throw new Error(`fluidsynth rendered at ${rendered.sampleRate} Hz, not ${MUSIC_RATE}`);
-    const loop = foldLoop(rendered.samples, loopSamples(composition.bpm, composition.chords.length) * rendered.channels);
+    const rendered = await renderMidi(scoreMidi(composition));
+    checkParts(musicId, composition, rendered);
+    const loop = foldLoop(rendered, loopSamples(composition.bpm, composition.chords.length));
     const fullScale = LOOP_PEAK / (loop.reduce((max, v) => Math.max(max, Math.abs(v)), 0) || 1);
+    const wav = (scale: number) => writeWav({ sampleRate: MUSIC_RATE, channels: 2, samples: toPcm(loop, scale) });
     // Measured at full scale, then levelled down to LOOP_LUFS (never up past the peak).
-    await writeFile(partial, writeWav({ ...rendered, samples: toPcm(loop, fullScale) }));
+    await writeFile(partial, wav(fullScale));
     const { integrated } = await measureLoudness(partial, tools);
     const level = Math.min(1, 10 ** ((LOOP_LUFS - integrated) / 20));
-    await writeFile(partial, writeWav({ ...rendered, samples: toPcm(loop, fullScale * level) }));
+    await writeFile(partial, wav(fullScale * level));
     await rename(partial, file);
   } finally {
-    await Promise.all([partial, `${partial}.mid`, `${partial}.render.wav`].map((f) => rm(f, { force: true })));
+    await rm(partial, { force: true });
   }
   return file;
+}
+
+/**
+ * Renders every track's loop not yet in the cache, one after another. A server does it at start, so no user's
+ * first preview waits for its music (a track takes 1-4 s of one core to render, once per cache version).
+ */
+export async function warmMusic(cacheDir: string, tools: MediaTools = locateTools()): Promise<void> {
+  for (const { musicId } of MUSIC) await musicLoop(musicId, cacheDir, tools);
 }
 
 /** A music bed exactly `seconds` long (16-bit stereo WAV, 44.1 kHz): the loop repeated from its first beat, faded in and out. */

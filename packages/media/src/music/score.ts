@@ -67,6 +67,17 @@ function pitches(part: Part, symbol: string, char: string, near: number): number
   return [base + (ladder[index % ladder.length] as number) + 12 * Math.floor(index / ladder.length)];
 }
 
+/** The MIDI channel of the composition's part at `index`: one a part, stepping over the drums' channel. */
+const channelOf = (index: number) => (index >= DRUM_CHANNEL ? index + 1 : index);
+
+/** The channels scoreMidi plays and the General MIDI preset each asks for (the drums: a kit, bank 128). */
+export function scoreChannels({ parts, kit = 0 }: Composition): { channel: number; program: number; drums: boolean }[] {
+  return [
+    ...parts.map((part, index) => ({ channel: channelOf(index), program: part.program, drums: false })),
+    { channel: DRUM_CHANNEL, program: kit, drums: true },
+  ];
+}
+
 /** The composition's eight (or so) bars as a MIDI file, running TAIL_SECONDS past the loop's end. */
 export function scoreMidi(composition: Composition): Uint8Array {
   const { bpm, chords, parts, drums, fill, kit = 0, swing = 0 } = composition;
@@ -77,7 +88,7 @@ export function scoreMidi(composition: Composition): Uint8Array {
 
   parts.forEach((part, index) => {
     const track = midi.addTrack();
-    track.channel = index >= DRUM_CHANNEL ? index + 1 : index;
+    track.channel = channelOf(index);
     track.instrument.number = part.program;
     track.addCC({ number: 7, value: part.volume / 127, ticks: 0 });
     track.addCC({ number: 91, value: (part.reverb ?? 40) / 127, ticks: 0 });

