@@ -10,8 +10,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args, extraEnv = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } }).status ?? 1;
 
-// Debian packages the tests use: chromium for the browser tests (required) and ffmpeg 5.1 for media (without it
-// the npm-installed ffmpeg 4.1 stands in, which the product also falls back to).
+// Debian packages the tests use (the product itself needs none): chromium for the browser tests (required) and
+// ffmpeg 5.1 for media (without it the npm-installed ffmpeg 4.1 stands in, which the product also falls back to).
 const CHROMIUM = '/usr/bin/chromium';
 const onPath = (name) => (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, name)));
 const missing = [
@@ -24,9 +24,6 @@ const missing = [
   ...['eng', 'chi_sim', 'por']
     .filter((language) => !existsSync(`/usr/share/tesseract-ocr/5/tessdata/${language}.traineddata`))
     .map((language) => `tesseract-ocr-${language.replace('_', '-')}`),
-  // The music is rendered from MIDI by fluidsynth with the FluidR3 General MIDI SoundFont.
-  ...(onPath('fluidsynth') ? [] : ['fluidsynth']),
-  ...(existsSync('/usr/share/sounds/sf2/FluidR3_GM.sf2') ? [] : ['fluid-soundfont-gm']),
 ];
 if (missing.length > 0 && process.getuid?.() !== 0) {
   if (missing.some((name) => name !== 'ffmpeg')) {

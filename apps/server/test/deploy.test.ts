@@ -32,7 +32,7 @@ describe('the image and the compose file', () => {
   it('builds in stages: npm ci, the web build, production dependencies, a node:20-bookworm-slim runtime', () => {
     expect(stages.length).toBeGreaterThanOrEqual(3);
     expect(stages.at(-1)?.image).toBe('node:20-bookworm-slim');
-    expect(dockerfile).toMatch(/^RUN npm ci\b/m);
+    expect(dockerfile).toMatch(/^RUN npm install -g npm@11[.\d]* [^\n]*&& npm ci\b/m);
     expect(dockerfile).toMatch(/npm run build/);
     expect(runtime).toMatch(/COPY --from=web \/app\/apps\/web\/dist/);
     expect(runtime).not.toMatch(/npm (ci|install)\b/);
@@ -40,8 +40,10 @@ describe('the image and the compose file', () => {
 
   it('runs as an unprivileged user in production mode with ffmpeg and the CJK fonts, started by the tested command', () => {
     expect(runtime).toMatch(/apt-get install[^\n]*\bffmpeg\b[^\n]*\bfonts-noto-cjk\b/);
-    // The music is rendered from MIDI where the worker runs (decision "SoundFont music").
-    expect(runtime).toMatch(/apt-get install[^\n]*\bfluidsynth\b[^\n]*\bfluid-soundfont-gm\b/);
+    // Nothing the product needs comes from Debian (decision "Node and npm at run time"): the music's SoundFont is an
+    // npm package's, and of its files the GPL-2 one is not shipped.
+    expect(runtime).not.toMatch(/fluidsynth|soundfont/i);
+    expect(dockerfile).toMatch(/rm -f node_modules\/@librescore\/sf3\/TimGM6mb\*/);
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/NODE_ENV=production/);
     expect(runtime).toMatch(/HEALTHCHECK[\s\S]*\/api\/health/);
