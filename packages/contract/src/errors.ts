@@ -379,7 +379,23 @@ export const ERRORS = {
     zh: '此服务器上无法使用该工具。',
     pt: 'Esta ferramenta não está disponível neste servidor.',
   },
+  // A tool whose server lacks a part it needs (a program, a model, a font): refused at submit, before the charge
+  // (decision "Start-up checks").
+  toolUnavailable: {
+    code: 50020,
+    en: 'This tool is not available on this server: a part it needs is missing. Please tell its administrator. Your credits were not used.',
+    zh: '此服务器上无法使用该工具：缺少它所需的组件。请告知服务器管理员。您的积分未被使用。',
+    pt: 'Esta ferramenta não está disponível neste servidor: falta uma parte de que ela precisa. Avise o administrador. Seus créditos não foram usados.',
+  },
   generationFailed: { code: 50001, en: 'Generation failed', zh: '生成失败', pt: 'Falha na geração' },
+  // The spec's failure message with what the user can do about a server missing a part at run time (decision
+  // "Start-up checks"); the task is refunded like any failure.
+  generationMisconfigured: {
+    code: 50001,
+    en: 'Generation failed: this server is missing a part it needs. Please tell its administrator.',
+    zh: '生成失败：此服务器缺少所需的组件。请告知服务器管理员。',
+    pt: 'Falha na geração: falta neste servidor uma parte de que ele precisa. Avise o administrador.',
+  },
   taskCancelled: { code: 50002, en: 'The task was cancelled.', zh: '任务已取消。', pt: 'A tarefa foi cancelada.' },
   taskInterrupted: {
     code: 50003,
