@@ -12,6 +12,7 @@ import { IMAGE_EDIT_TASKS } from './modules/image-edit/tasks.js';
 import { linkAnalysisTask } from './modules/link-video/analysis/task.js';
 import { exportVideoTask, linkVideoTask, scriptUpdateTask } from './modules/link-video/video/tasks.js';
 import type { AnyTaskDefinition } from './modules/tasks/definition.js';
+import { Parts } from './parts.js';
 import { generationProviders, scriptWriter, voice } from './providers/registry.js';
 import type { Settings } from './settings.js';
 
@@ -33,10 +34,12 @@ export interface Assembly {
   adminToken: string;
   /** The task kinds; the product's by default. */
   tasks?: readonly AnyTaskDefinition[];
+  /** The parts of this machine, when main.ts checked them already at start; checked as tasks need them otherwise. */
+  parts?: Parts;
 }
 
 /** The context every module shares: sessions, metered storage and every provider, chosen from the settings. */
-export function createContext({ settings, db, adminToken, tasks = TASK_DEFINITIONS }: Assembly): AppContext {
+export function createContext({ settings, db, adminToken, tasks = TASK_DEFINITIONS, parts = new Parts(settings) }: Assembly): AppContext {
   return {
     settings,
     db,
@@ -44,6 +47,7 @@ export function createContext({ settings, db, adminToken, tasks = TASK_DEFINITIO
     storage: createStorage(settings, db),
     importSlots: new ImportSlots(settings.importsPerUser, settings.importsPerProcess),
     adminToken,
+    parts,
     tasks,
     providers: generationProviders(settings),
     scriptWriter: scriptWriter(settings),

@@ -3,6 +3,7 @@ import type { SessionStore } from './modules/auth/sessions.js';
 import type { ImportSlots } from './modules/files/importSlots.js';
 import type { Storage } from './modules/files/storage/storage.js';
 import type { AnyTaskDefinition } from './modules/tasks/definition.js';
+import type { Parts } from './parts.js';
 import type { GenerationProviders, ScriptWriter, Voice } from './providers/provider.js';
 import type { Settings } from './settings.js';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   importSlots: ImportSlots;
   /** The bearer token of the admin RPC, written to DATA_DIR/admin.json for the CLI. */
   adminToken: string;
+  /** The parts of this machine the tasks need, each checked once (decision "Start-up checks"). */
+  parts: Parts;
   /** The kinds of task this server accepts and its workers run (composition.ts; tests add their own). */
   tasks: readonly AnyTaskDefinition[];
   /** Who does each generation (providers/registry.ts; tests may put in their own). */

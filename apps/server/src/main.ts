@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { adminFileOf } from './cli/admin-file.js';
 import { createContext, TASK_DEFINITIONS } from './composition.js';
+import type { AppContext } from './context.js';
 import { openDatabase, pgliteDirOf } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ADMIN_RPC_PATH } from './modules/admin/routes.js';
@@ -15,9 +16,10 @@ import { startStorageSweeps } from './modules/files/storageSweep.js';
 import { sweepRenderCache, sweepStaleWork, tmpDirOf, WORK_SWEEP_INTERVAL_MS } from './modules/files/workDir.js';
 import { starterInviteCode } from './modules/invites/service.js';
 import { startExpirySweeps } from './modules/points/expiry.js';
-import type { AnyTaskDefinition } from './modules/tasks/definition.js';
+import { type AnyTaskDefinition, needsOf } from './modules/tasks/definition.js';
 import { startWorker } from './modules/tasks/worker.js';
 import { startDispatcher } from './modules/webhooks/dispatcher.js';
+import { PART_NAMES, type PartCheck, Parts } from './parts.js';
 import { runPeriodically } from './periodic.js';
 import { apiBase, loadSettings, type Settings, SettingsError } from './settings.js';
 
@@ -35,6 +37,18 @@ async function taskDefinitionsOf(settings: Settings): Promise<readonly AnyTaskDe
   return [...TASK_DEFINITIONS.filter((d) => !extra.has(d.kind)), ...taskDefinitions];
 }
 
+/** One line per missing part: what it is, what is wrong, how to get it, and the task kinds it disables. */
+function missingLines(missing: readonly PartCheck[], definitions: readonly AnyTaskDefinition[], ctx: AppContext): string[] {
+  return missing.flatMap((check) => {
+    if (check.ok) return [];
+    const disabled = definitions.filter((d) => needsOf(d, ctx).includes(check.part)).map((d) => d.kind);
+    return [
+      `  - ${PART_NAMES[check.part]}: ${check.problem}. To fix: ${check.fix}.`,
+      `    Disables: ${disabled.length ? disabled.join(', ') : 'no task kind of this server'}.`,
+    ];
+  });
+}
+
 const causeOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0];
 
 /** The address the CLI on this machine reaches the server at, whatever interface it listens on. */
@@ -47,12 +61,26 @@ async function main() {
   // data disk: what a killed process leaves there is found by the sweep of stale work below.
   process.env.TMPDIR = tmpDirOf(settings.dataDir);
   mkdirSync(process.env.TMPDIR, { recursive: true });
+  // Every part a task needs, checked before anything else (decision "Start-up checks"): what is missing is said
+  // at start, with the tools it disables, instead of each task failing later; production refuses to start without
+  // ffmpeg, which every video, upload or task, needs.
+  const parts = new Parts(settings);
+  const missing = (await parts.all()).filter((c) => !c.ok);
+  const ffmpegMissing = missing.find((c) => c.part === 'ffmpeg');
+  if (settings.production && ffmpegMissing && !ffmpegMissing.ok)
+    throw new StartError(`Production needs ffmpeg: ${ffmpegMissing.problem}. To fix: ${ffmpegMissing.fix}.`);
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: pgliteDirOf(settings.dataDir) });
   await migrate(database).catch((error: unknown) => {
     throw new StartError(`The database cannot be reached or migrated: ${causeOf(error)}`);
   });
   const taskDefinitions = await taskDefinitionsOf(settings);
-  const ctx = createContext({ settings, db: database.db, adminToken: randomBytes(32).toString('base64url'), tasks: taskDefinitions });
+  const ctx = createContext({
+    settings,
+    db: database.db,
+    adminToken: randomBytes(32).toString('base64url'),
+    tasks: taskDefinitions,
+    parts,
+  });
   await ctx.sessions.purgeExpired();
   const inviteCode = await starterInviteCode(database.db);
   await ctx.storage.check().catch((error: unknown) => {
@@ -97,6 +125,15 @@ async function main() {
   if (runsApi) console.log(`Reelsmith is running at ${settings.publicUrl}`);
   else console.log(`Reelsmith worker is running (${settings.workerConcurrency} at a time)`);
   if (inviteCode) console.log(`Invitation code: ${inviteCode}`);
+  if (missing.length) {
+    app.log.warn({ missing: missing.map(({ part, problem }) => ({ part, problem })) }, 'parts the tools need are missing');
+    console.warn(
+      [
+        'Warning: this server lacks parts some tools need; those tools answer "not available" until the part is installed and the server restarted:',
+        ...missingLines(missing, taskDefinitions, ctx),
+      ].join('\n'),
+    );
+  }
 
   let stopping = false;
   /**

@@ -2,6 +2,7 @@
 // API for each from the settings, and the tasks do not know which one they got.
 import type { ProgressStage } from '@reelsmith/contract';
 import type { ScriptBrief, ScriptVariant, Synthesizer } from '@reelsmith/media';
+import type { Part } from '../parts.js';
 
 export interface ScriptWriter {
   /** `brief.count` distinct scripts (fewer when the writer has no more distinct ones), sized to the video length. */
@@ -70,6 +71,8 @@ export interface TryOnRequest {
 /** A provider of one capability; `name` is what /health reports (local, sandbox, fal, replicate, openai). */
 interface Named {
   name: string;
+  /** The parts of this machine the provider runs (the local engine's; a remote vendor's needs none here). */
+  needs?: readonly Part[];
 }
 
 export interface TextToImage extends Named {

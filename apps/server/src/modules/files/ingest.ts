@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { imageInfo, MediaToolError, posterFrame, probe, sniff, thumbnail } from '@reelsmith/media';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { misconfiguredError } from '../../misconfigured.js';
 import { type AssetType, FORMAT_EXTENSIONS, FORMAT_NAMES, type Format, formatOf, maxBytesOf, megabytes, SIDE_LIMITS } from './formats.js';
 import { fileKey, thumbKey } from './storage/keys.js';
 import { storageOf } from './storage/metered.js';
@@ -116,7 +117,8 @@ async function asUnreadable<T>(signal: AbortSignal | undefined, check: () => Pro
   } catch (error) {
     signal?.throwIfAborted();
     if (error instanceof AppError) throw error;
-    if (error instanceof MediaToolError || isSharpInputError(error)) throw new AppError('fileUnreadable');
+    // A program that never ran (exit 127: a broken FFMPEG_PATH) says nothing of the file (decision "Start-up checks").
+    if ((error instanceof MediaToolError && !misconfiguredError(error)) || isSharpInputError(error)) throw new AppError('fileUnreadable');
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { locateTools, type MediaTools } from '@reelsmith/media';
+import { PartMissingError } from '../../misconfigured.js';
 import type { Settings } from '../../settings.js';
 
 /** Where files are checked before they are stored: in DATA_DIR, so a large video is not copied across disks. */
@@ -104,7 +105,12 @@ export function mediaToolsOf(settings: Settings): MediaTools {
   const id = `${settings.ffmpegPath ?? ''}\n${settings.ffprobePath ?? ''}`;
   let tools = located.get(id);
   if (!tools) {
-    tools = locateTools({ ffmpegPath: settings.ffmpegPath, ffprobePath: settings.ffprobePath });
+    try {
+      tools = locateTools({ ffmpegPath: settings.ffmpegPath, ffprobePath: settings.ffprobePath });
+    } catch (error) {
+      // A task that meets this fails as the server's misconfiguration, not as "Generation failed" (decision "Start-up checks").
+      throw new PartMissingError('ffmpeg', error instanceof Error ? error.message : String(error), { cause: error });
+    }
     located.set(id, tools);
   }
   return tools;

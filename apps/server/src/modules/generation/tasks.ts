@@ -3,6 +3,7 @@
 // engine; `accept` refuses what cannot work before anything is charged (spec "Validation rules").
 import { type SkuCode, TASKS } from '@reelsmith/contract';
 import { AppError } from '../../errors.js';
+import type { Part } from '../../parts.js';
 import type { GenerationJob, VideoRequest } from '../../providers/provider.js';
 import type { TaskDefinition } from '../tasks/definition.js';
 import { imageToVideoSku, listVideoModels } from './models.js';
@@ -50,8 +51,15 @@ function checkVideoModel(ctx: Parameters<typeof listVideoModels>[0], mode: 'text
   }
 }
 
+/**
+ * A video task runs its provider's parts, and ffmpeg whoever made the video: every output is probed and given a
+ * poster frame when it is stored (decision "Start-up checks").
+ */
+const videoOutputNeeds = (provider: { needs?: readonly Part[] } | null): readonly Part[] => ['ffmpeg', ...(provider?.needs ?? [])];
+
 export const textToVideoTask: TaskDefinition<Input<'text-to-video'>, Videos> = {
   kind: 'text-to-video',
+  needs: (ctx) => videoOutputNeeds(ctx.providers.textToVideo),
   input: TASKS['text-to-video'].input,
   timeoutMs: VIDEO_TIMEOUT_MS,
   price: (input) => ({ sku: `t2Video_${input.tier}_${input.duration}s` as SkuCode, count: input.count }),
@@ -74,6 +82,7 @@ export const textToVideoTask: TaskDefinition<Input<'text-to-video'>, Videos> = {
 
 export const imageToVideoTask: TaskDefinition<Input<'image-to-video'>, Videos> = {
   kind: 'image-to-video',
+  needs: (ctx) => videoOutputNeeds(ctx.providers.imageToVideo),
   input: TASKS['image-to-video'].input,
   timeoutMs: VIDEO_TIMEOUT_MS,
   // The engine that will do the work chooses the SKU, as GET /video/models tells the tool that quotes it.
@@ -102,6 +111,7 @@ export const imageToVideoTask: TaskDefinition<Input<'image-to-video'>, Videos> =
 
 export const textToImageTask: TaskDefinition<Input<'text-to-image'>, Images> = {
   kind: 'text-to-image',
+  needs: (ctx) => [...(ctx.providers.textToImage?.needs ?? []), ...(ctx.providers.imageToImage?.needs ?? [])],
   input: TASKS['text-to-image'].input,
   timeoutMs: IMAGE_TIMEOUT_MS,
   price: (input) => ({ sku: input.imageModel === 'v2' ? 'imageGenV2' : 'imageGen', count: input.count }),
@@ -140,6 +150,7 @@ function garmentsNeeded(type: Input<'virtual-try-on'>['garmentType']) {
 
 export const virtualTryOnTask: TaskDefinition<Input<'virtual-try-on'>, Images> = {
   kind: 'virtual-try-on',
+  needs: (ctx) => ctx.providers.virtualTryOn?.needs ?? [],
   input: TASKS['virtual-try-on'].input,
   timeoutMs: IMAGE_TIMEOUT_MS,
   price: (input) => ({ sku: 'imageTryOn', count: input.count }),

@@ -67,6 +67,8 @@ function imageTool<K extends 'remove-background' | 'product-background' | 'expan
   return {
     kind: tool.kind,
     input: TASKS[tool.kind].input as unknown as TaskDefinition<Input<K>, ImagesResult>['input'],
+    // The local engine's parts (the cut-out model); a remote vendor's none (decision "Start-up checks").
+    needs: (ctx) => ctx.providers[tool.capability]?.needs ?? [],
     price: () => ({ sku: tool.sku, count: 1 }),
     async accept(ctx, user, input) {
       requireImage(input);

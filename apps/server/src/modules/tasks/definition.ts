@@ -4,6 +4,7 @@ import type { ErrorKey, ProgressStage, SkuCode, User } from '@reelsmith/contract
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Part } from '../../parts.js';
 
 /** The SKU and number of outputs a task is charged for when it is submitted. */
 export interface TaskPrice {
@@ -40,6 +41,12 @@ export interface TaskDefinition<I = unknown, R = unknown> {
   kind: string;
   /** The submitted input, checked before anything is written. */
   input: z.ZodType<I>;
+  /**
+   * The parts of the machine the work runs on (parts.ts: ffmpeg, fonts, music, speech, cutout), or the function
+   * choosing them by the providers the settings chose. A submission is refused with toolUnavailable, before it is
+   * charged, when one is missing (decision "Start-up checks"); none when absent.
+   */
+  needs?: readonly Part[] | ((ctx: AppContext) => readonly Part[]);
   /** What submitting costs (it may depend on earlier tasks, hence the context); free when absent or null. */
   price?(input: I, ctx: AppContext, user: User): TaskPrice | null | Promise<TaskPrice | null>;
   /**
@@ -74,3 +81,7 @@ export type StoredTaskError = { key: ErrorKey; params?: Record<string, string | 
 /** Erases a definition's input and result types, for the lists the engine keeps. */
 // biome-ignore lint/suspicious/noExplicitAny: the engine handles every kind alike; each definition is typed where it is written.
 export type AnyTaskDefinition = TaskDefinition<any, any>;
+
+/** The parts a kind needs with these settings and providers. */
+export const needsOf = (definition: AnyTaskDefinition, ctx: AppContext): readonly Part[] =>
+  typeof definition.needs === 'function' ? definition.needs(ctx) : (definition.needs ?? []);

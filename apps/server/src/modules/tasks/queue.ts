@@ -17,7 +17,7 @@ import { AppError } from '../../errors.js';
 import { chargedCredits, charges, refundedCredits, refunds, taskFailures } from '../metrics/registry.js';
 import { chargeForTask, refund } from '../points/ledger.js';
 import { emitCreditsLowAfterCharge, emitTaskEnded } from '../webhooks/events.js';
-import type { AnyTaskDefinition, StoredTaskError, TaskDefinition } from './definition.js';
+import { type AnyTaskDefinition, needsOf, type StoredTaskError, type TaskDefinition } from './definition.js';
 
 const DEFAULT_MAX_ATTEMPTS = 3;
 
@@ -73,6 +73,9 @@ export async function submitTask<I>(
     const replay = await replayOf(ctx.db, user.userId, definition.kind, idempotencyKey, input);
     if (replay) return replay;
   }
+  // Before the kind's own checks, which may write (a project named after its product): a tool this server cannot
+  // run is refused, uncharged, whatever its input (decision "Start-up checks").
+  if ((await ctx.parts.missing(needsOf(definition, ctx))).length) throw new AppError('toolUnavailable');
   await definition.accept?.(ctx, user, input);
   const price = (await definition.price?.(input, ctx, user)) ?? null;
   const id = randomUUID();

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { TaskRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { misconfiguredError } from '../../misconfigured.js';
 import { outageError } from '../../outage.js';
 import { taskDuration } from '../metrics/registry.js';
 import type { AnyTaskDefinition, StoredTaskError, TaskLog } from './definition.js';
@@ -63,6 +64,10 @@ export const sleep = (ms: number, signal: AbortSignal) =>
 function storedError(reason: StopReason | undefined, error: unknown): StoredTaskError {
   if (reason === 'cancelled') return { key: 'taskCancelled' };
   if (reason === 'timedOut') return { key: 'taskTimedOut' };
+  // A part of this machine missing at run time (a program, the SoundFont, a file of the install) is the operator's
+  // to fix, and said so, even under an AppError a provider wrapped it in (decision "Start-up checks").
+  const misconfigured = misconfiguredError(error);
+  if (misconfigured) return { key: misconfigured.key };
   if (error instanceof AppError) return { key: error.key, params: error.params };
   // A full disk or the database away is said as such: the user learns it is not the input, and to try again later.
   const outage = outageError(error);
@@ -173,6 +178,7 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
         await releaseTask(ctx.db, task.id, id);
       } else {
         if (!reason && !(error instanceof AppError)) taskLog.error({ err: error }, 'task failed');
+        else if (!reason && misconfiguredError(error)) taskLog.error({ err: error }, 'task failed: this machine lacks a part it needs');
         // The user reads the error table's message; the operator needs the provider's own answer behind it.
         if (!reason && error instanceof AppError && error.cause) taskLog.warn({ err: error.cause }, error.key);
         await failTask(ctx, byKind, task.id, id, storedError(reason, error));

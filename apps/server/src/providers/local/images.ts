@@ -41,6 +41,7 @@ const keepsAlpha = async (image: string) => (await imageInfo(image)).format === 
 
 const removeBackground: RemoveBackground = {
   name: 'local',
+  needs: ['cutout'],
   async cutOut(image, job) {
     const out = outputIn(job, 'cutout', 'png');
     await asUserError(job, () => cutOut(image, out));
@@ -50,6 +51,7 @@ const removeBackground: RemoveBackground = {
 
 const replaceBackgroundProvider: ReplaceBackground = {
   name: 'local',
+  needs: ['cutout'],
   async replace({ image, background }, job) {
     // The local engine cannot paint a background from a prompt: it needs a picture.
     if (!background) throw new AppError('backgroundRequired');
@@ -64,6 +66,8 @@ const replaceBackgroundProvider: ReplaceBackground = {
 
 const extend: ExtendImage = {
   name: 'local',
+  // A textured backdrop is extended around the model's cut-out of the subject.
+  needs: ['cutout'],
   async extend({ image, ...canvas }, job) {
     const out = outputIn(job, 'expanded', 'jpg');
     await asUserError(job, () => extendImage(image, canvas, out));
@@ -83,6 +87,7 @@ const upscale: Upscale = {
 /** A camera move over the still (the media package's imageToVideo), with the ffmpeg the settings name. */
 const imageToVideoWith = (settings: Settings): ImageToVideo => ({
   name: 'local',
+  needs: ['ffmpeg', 'cutout'],
   async generate(request, job) {
     const out = outputIn(job, 'video', 'mp4');
     const seconds = request.duration === 10 ? 10 : 5;

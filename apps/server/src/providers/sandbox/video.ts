@@ -18,6 +18,7 @@ let count = 0;
 export function sandboxVideo(settings: Settings): TextToVideo & ImageToVideo {
   return {
     name: 'sandbox',
+    needs: ['ffmpeg'],
     async generate(request: VideoRequest, job: GenerationJob) {
       const { width, height, duration } = request;
       const tools = mediaToolsOf(settings);

@@ -5,6 +5,7 @@ import { type SkuCode, TASKS } from '@reelsmith/contract';
 import { CAPTIONS, MUSIC, VOICES } from '@reelsmith/media';
 import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../errors.js';
+import type { Part } from '../../../parts.js';
 import { getProject, nameAfterProduct } from '../../projects/service.js';
 import type { TaskDefinition, TaskJob } from '../../tasks/definition.js';
 import { composeVideo } from './compose.js';
@@ -29,6 +30,19 @@ type ExportResult = (typeof TASKS)['export-video']['result']['_output'];
 
 /** Rendering several previews on two cores takes minutes, not the default quarter hour's worth of margin. */
 const TIMEOUT_MS = 30 * 60_000;
+
+/**
+ * What a render of link to video runs on this machine (decision "Start-up checks"): ffmpeg, the caption and card
+ * fonts, the SoundFont of the music bed, the cut-out model that frames the pictures, and eSpeak NG unless a speech
+ * API reads the script.
+ */
+const videoNeeds = (ctx: AppContext): readonly Part[] => [
+  'ffmpeg',
+  'fonts',
+  'music',
+  'cutout',
+  ...(ctx.voice.offline ? (['speech'] as const) : []),
+];
 
 /** The settings every render of a link-video task keeps; the top-level voice and captions win over editorConfig's. */
 export function videoSettings(input: LinkVideoInput): VideoSettings {
@@ -74,6 +88,7 @@ async function withFreshLinks<T extends { resKey: string; videoUrl: string }>(ct
 
 export const linkVideoTask: TaskDefinition<LinkVideoInput, VideoResult> = {
   kind: 'link-video',
+  needs: videoNeeds,
   input: TASKS['link-video'].input,
   timeoutMs: TIMEOUT_MS,
   async accept(ctx, user, input) {
@@ -123,6 +138,7 @@ const variantOf = (result: VideoResult, scriptId: string) =>
 
 export const scriptUpdateTask: TaskDefinition<ScriptUpdateInput, VideoResult> = {
   kind: 'script-update',
+  needs: videoNeeds,
   input: TASKS['script-update'].input,
   timeoutMs: TIMEOUT_MS,
   async accept(ctx, user, input) {
@@ -163,6 +179,7 @@ export const scriptUpdateTask: TaskDefinition<ScriptUpdateInput, VideoResult> = 
 
 export const exportVideoTask: TaskDefinition<ExportInput, ExportResult> = {
   kind: 'export-video',
+  needs: videoNeeds,
   input: TASKS['export-video'].input,
   timeoutMs: TIMEOUT_MS,
   async price(input, ctx, user) {
