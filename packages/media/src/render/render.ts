@@ -15,6 +15,7 @@ import type { BrandLook } from '../templates/cards.js';
 import { TEMPLATES } from '../templates/catalogue.js';
 import { DEFAULT_BRAND, endCardStill, stillLook } from '../templates/look.js';
 import { locateTools, type MediaTools } from '../tools.js';
+import { trimHeaderDurations } from './movieDuration.js';
 import { type Encoding, type Frame, type PieceJob, pieceArgs, type SceneSource } from './piece.js';
 import { runAll } from './pool.js';
 import { alongOf, MOTION_MARGIN, prepareStill, stillPlanes } from './stills.js';
@@ -274,10 +275,14 @@ async function joinPieces(
       String(seconds),
       ...Object.entries(metadata).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]),
       // use_metadata_tags keeps tags the MP4 muxer has no atom for (a custom key) instead of dropping them.
+      // write_colr puts BT.709 in the sample description's colr box as well as in the H.264 stream: 5.1 writes it
+      // anyway, the npm ffmpeg 4.1 only when asked (decisions "BT.709 exports", "Both ffmpeg builds").
       '-movflags',
-      '+faststart+use_metadata_tags',
+      '+faststart+use_metadata_tags+write_colr',
       out,
     ],
     run,
   );
+  // The npm ffmpeg's headers count AAC's priming in the file's length; 5.1's already agree (decision "Both ffmpeg builds").
+  await trimHeaderDurations(out);
 }
