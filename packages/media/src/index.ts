@@ -13,6 +13,7 @@ export {
   type CaptionTiming,
   captionStyle,
 } from './captions/styles.js';
+export { checkFfmpeg, type FfmpegCheck, REQUIRED_ENCODERS, REQUIRED_FILTERS } from './ffmpegCapabilities.js';
 export { type ImageInfo, imageInfo, MAX_IMAGE_PIXELS, thumbnail, WORK_LIMITS } from './image.js';
 export {
   BACKGROUND_SIZE,
