@@ -27,7 +27,9 @@ beforeAll(async () => {
   const still = join(dir, 'texture.jpg');
   await texture(still, 1200, 1600);
   const audio = join(dir, 'silence.wav');
-  await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `anullsrc=d=${SECONDS * MOVES.length}`, audio]);
+  // Silence made long by -t: anullsrc's own duration option is missing from the npm ffmpeg 4.1, which a machine without
+  // a system ffmpeg runs these tests with (decision "Both ffmpeg builds").
+  await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc', '-t', String(SECONDS * MOVES.length), audio]);
   const timeline: Timeline = {
     aspectRatio: '9:16',
     seconds: SECONDS * MOVES.length,

@@ -114,7 +114,9 @@ describe('rendered frames', () => {
     const banner = path('pan-banner.jpg');
     await sharp(await productPhoto(1880, 800)).toFile(banner);
     const audio = path('silence.wav');
-    await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=d=3', audio]);
+    // Silence made long by -t: anullsrc's own duration option is missing from the npm ffmpeg 4.1, which a machine without
+    // a system ffmpeg runs these tests with (decision "Both ffmpeg builds").
+    await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc', '-t', '3', audio]);
     const render = async (templateId: Timeline['templateId']) => {
       const video = path(`pan-${templateId}.mp4`);
       const timeline: Timeline = {
@@ -141,7 +143,7 @@ describe('rendered frames', () => {
     const wide = path('along-16x9.jpg');
     await sharp(await productPhoto(1600, 900, { at: 0.45 })).toFile(wide);
     const audio = path('silence.wav');
-    await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=d=3', audio]);
+    await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc', '-t', '3', audio]);
     const video = path('along.mp4');
     const timeline: Timeline = {
       aspectRatio: '9:16',
