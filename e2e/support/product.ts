@@ -43,7 +43,17 @@ export async function startProduct(env: Record<string, string> = {}, timeoutMs =
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-e2e-'));
   const base = `http://127.0.0.1:${port}`;
-  const fullEnv = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env };
+  // Each test starts a fresh DATA_DIR: rendering all eight music loops at start in every one would only load the
+  // machine (a test that needs the warm-up asks for it).
+  const fullEnv = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    MUSIC_WARM_UP: 'false',
+    ...env,
+  };
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: ROOT,
     env: { ...process.env, ...fullEnv },

@@ -3,7 +3,7 @@
 // system package would) and the npm-installed ffmpeg 4.1 and ffprobe, then the main job as a new user meets it: a
 // shop page analysed, three previews, a 15 s export downloaded. Prints the time from `npm start` to the download.
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +80,8 @@ describe('a brand-new machine makes an ad with npm install && npm start', () => 
       FFPROBE_PATH: NPM_FFPROBE,
       OUTBOUND_ALLOW_HOSTS: shop.host,
       LOG_LEVEL: 'info',
+      // As a new operator runs it: the music loops are rendered at start.
+      MUSIC_WARM_UP: 'true',
     });
   }, 180_000);
 
@@ -158,8 +160,15 @@ describe('a brand-new machine makes an ad with npm install && npm start', () => 
     ]);
     expect(Number(/mean_volume: (-?[\d.]+) dB/.exec(high)?.[1])).toBeGreaterThan(-75);
 
+    // The server rendered every music loop at start (decision "SoundFont music"): no later preview waits for one.
+    await expect
+      .poll(() => readdirSync(join(product.dataDir, 'cache', 'music')).filter((f) => /^music-\w+-v\d+\.wav$/.test(f)).length, {
+        timeout: 120_000,
+        interval: 1000,
+      })
+      .toBe(8);
     // Nothing in the log says a part was missing, and the account paid for the export alone.
-    expect(product.log()).not.toMatch(/fluidsynth|MusicSynthMissing/i);
+    expect(product.log()).not.toMatch(/fluidsynth|MusicSynthMissing|lacks parts/i);
     const { availablePoints } = await api.ok<{ availablePoints: number }>('GET', '/points/account');
     expect(availablePoints).toBe(100 - 30);
   }, 600_000);

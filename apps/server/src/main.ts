@@ -4,6 +4,7 @@
 // line on stderr and exit code 1.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { warmMusic } from '@reelsmith/media';
 import { buildApp } from './app.js';
 import { adminFileOf } from './cli/admin-file.js';
 import { createContext, TASK_DEFINITIONS } from './composition.js';
@@ -13,7 +14,7 @@ import { migrate } from './db/migrate.js';
 import { ADMIN_RPC_PATH } from './modules/admin/routes.js';
 import { startBatchDriver } from './modules/batches/driver.js';
 import { startStorageSweeps } from './modules/files/storageSweep.js';
-import { sweepRenderCache, sweepStaleWork, tmpDirOf, WORK_SWEEP_INTERVAL_MS } from './modules/files/workDir.js';
+import { cacheDirOf, mediaToolsOf, sweepRenderCache, sweepStaleWork, tmpDirOf, WORK_SWEEP_INTERVAL_MS } from './modules/files/workDir.js';
 import { starterInviteCode } from './modules/invites/service.js';
 import { startExpirySweeps } from './modules/points/expiry.js';
 import { type AnyTaskDefinition, needsOf } from './modules/tasks/definition.js';
@@ -120,6 +121,15 @@ async function main() {
     app.log,
     'removing stale work failed',
   );
+
+  // The music loops a first preview would otherwise wait for, rendered once per cache version on the synthesiser's
+  // thread while the server already serves (decision "SoundFont music"); a part they need that is missing was
+  // reported by the start-up checks.
+  if (runsWorker && settings.musicWarmUp && !missing.some((c) => c.part === 'music' || c.part === 'ffmpeg')) {
+    warmMusic(cacheDirOf(settings.dataDir, 'music'), mediaToolsOf(settings)).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'rendering the music loops at start failed'),
+    );
+  }
 
   app.log.info({ role: settings.role, url: settings.publicUrl, port: settings.port, production: settings.production }, 'started');
   if (runsApi) console.log(`Reelsmith is running at ${settings.publicUrl}`);

@@ -1,7 +1,7 @@
 // The task worker: which parts a process runs, how many tasks at once, how long a claim holds, and its programs.
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { optional, positiveInt, type SettingsContext, setting } from './fields.js';
+import { flag, optional, positiveInt, type SettingsContext, setting } from './fields.js';
 
 export const TasksEnv = z.object({
   ROLE: setting(
@@ -20,6 +20,11 @@ export const TasksEnv = z.object({
   WEBHOOK_CREDITS_LOW_THRESHOLD: setting(
     z.coerce.number().int().min(0).max(1_000_000).default(20),
     'the `credits.low` webhook event is sent when a charge takes available credits from at least this to below it (0: never)',
+  ),
+  MUSIC_WARM_UP: setting(
+    flag,
+    "a worker renders the music loops it has not cached at start, on the synthesiser's thread, so no first preview waits for its music (`true`/`false`; tests that start many servers turn it off)",
+    'true',
   ),
   FFMPEG_PATH: setting(optional, 'the ffmpeg program', 'on PATH, else the npm-installed binary'),
   FFPROBE_PATH: setting(optional, 'the ffprobe program', 'on PATH, else the npm-installed binary'),
@@ -41,6 +46,8 @@ export function taskSettings(e: z.output<typeof TasksEnv>, { cwd }: SettingsCont
     batchConcurrencyPerUser: e.BATCH_CONCURRENCY_PER_USER,
     /** Available credits below which a charge sends `credits.low` (decision "Webhooks"); 0 turns the event off. */
     webhookCreditsLowThreshold: e.WEBHOOK_CREDITS_LOW_THRESHOLD,
+    /** Whether a worker renders the uncached music loops at start (decision "SoundFont music"). */
+    musicWarmUp: e.MUSIC_WARM_UP ?? true,
     /** Explicit program paths; undefined: found on PATH, else the npm-installed binary. */
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,

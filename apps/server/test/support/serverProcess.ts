@@ -36,7 +36,15 @@ export interface ServerProcess {
 export function startServer(env: Record<string, string>, port: number): ServerProcess {
   const child = spawn(START_COMMAND[0] as string, START_COMMAND.slice(1), {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // No music warm-up: the tests' servers live seconds, and eight loops rendered in each would only load the machine.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MUSIC_WARM_UP: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
