@@ -7,12 +7,12 @@ import { constants } from 'node:fs';
 import { access, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import * as media from '@reelsmith/media';
 import {
   BRAND_FONT_FILES,
   type BrandFontFileId,
   brandFont,
   captionFontsDir,
+  checkFfmpeg,
   type MediaTools,
   runTool,
   soundFontFile,
@@ -36,12 +36,6 @@ export const PART_NAMES: Record<Part, string> = {
 };
 
 const NPM_INSTALL = 'run npm install (it comes with the npm packages)';
-
-/**
- * `checkFfmpeg` (the filters and encoders the renderer uses) is being added to the media engine; read through the
- * namespace so this server runs on a media package without it yet, checking then only that the programs run.
- */
-const upcoming = media as typeof media & { checkFfmpeg?: (tools: MediaTools) => Promise<{ ok: boolean; missing: string[] }> };
 
 /** Resolves a package as the media engine does (its dependencies, not the server's). */
 const mediaRequire = () => createRequire(import.meta.resolve('@reelsmith/media'));
@@ -84,8 +78,7 @@ async function checkFfmpegPart(settings: Settings): Promise<PartCheck> {
       return { part: 'ffmpeg', ok: false, problem: `${origin} ${why}`, fix };
     }
   }
-  if (!upcoming.checkFfmpeg) return { part: 'ffmpeg', ok: true };
-  const { ok, missing } = await upcoming.checkFfmpeg(tools);
+  const { ok, missing } = await checkFfmpeg(tools);
   if (ok) return { part: 'ffmpeg', ok: true };
   const { origin, fix } = ffmpegOrigin(settings, 'ffmpeg', tools.ffmpeg);
   return {
