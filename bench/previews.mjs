@@ -5,7 +5,7 @@
 // music loops are those a server renders when it starts (warmMusic), so the bench renders them once before the runs
 // and prints what a loop rendered on demand would cost, and the music's share of each first preview.
 // Run from the repo root: node bench/previews.mjs (BENCH_RUNS, default 2).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -39,58 +39,49 @@ async function shots() {
   );
 }
 
-async function preview(media, script, templateId, work, cacheDir, musicDir) {
-  const template = m.TEMPLATES[templateId];
-  const voice = await m.speakScript(script.segments, { voiceId: m.defaultVoice('en').voiceId, outDir: work, tools });
-  const timeline = m.planTimeline({
-    scenes: media,
-    segments: voice.segments.map((s) => ({ segId: s.segId, seconds: s.seconds })),
-    videoLength: 15,
-    aspectRatio: '9:16',
-    template,
-    hasOffer: true,
-  });
-  const music = join(work, 'music.wav');
-  const musicStarted = performance.now();
-  await m.musicBed(m.MUSIC[0].musicId, 15, music, musicDir, tools);
-  const musicSeconds = (performance.now() - musicStarted) / 1000;
-  const audio = join(work, 'audio.wav');
-  await m.mixAudio({ voice: voice.file, music, seconds: 15, outFile: audio, tools });
-  const brand = m.DEFAULT_BRAND;
-  const captions = m.buildAss({
-    segments: voice.segments.map((s) => ({ text: s.segText, start: s.start, end: s.end })),
-    styleId: m.CAPTIONS[0].captionId,
-    width: 540,
-    height: 960,
-    language: 'en',
-  });
-  const facts = {
-    name: product.productName,
-    offer: product.offer,
-    features: m.featureLines(product.productDescription, 'en'),
-    opening: script.segments[0]?.segText,
-    callToAction: 'Shop now',
+/** One preview as the link-video task makes it (composeAd), with the seconds each of its stages took. */
+async function preview(media, script, templateId, work, cacheDir) {
+  const stages = {};
+  let stage;
+  let at = performance.now();
+  const mark = (next) => {
+    const now = performance.now();
+    if (stage) stages[stage] = (now - at) / 1000;
+    stage = next;
+    at = now;
   };
-  const cards = m.buildCardsAss({ timeline, template, facts, brand, width: 540, height: 960, language: 'en', aiLabel: false });
-  const ass = join(work, 'captions.ass');
-  await writeFile(ass, m.mergeAss(captions, cards));
-  await m.renderVideo(timeline, {
-    audio,
-    ass,
-    fontsDir: m.cardFontsDir(m.cardFace(template, brand)),
-    quality: 'preview',
-    outFile: join(work, `${templateId}.mp4`),
-    cacheDir: join(cacheDir, 'stills'),
-    brand,
-    tools,
-  });
-  return musicSeconds;
+  await m.composeAd(
+    {
+      scenes: media,
+      segments: script.segments,
+      templateId,
+      brand: m.DEFAULT_BRAND,
+      facts: {
+        name: product.productName,
+        offer: product.offer,
+        features: m.featureLines(product.productDescription, 'en'),
+        opening: script.segments[0]?.segText,
+        callToAction: 'Shop now',
+      },
+      aspectRatio: '9:16',
+      videoLength: 15,
+      quality: 'preview',
+      language: 'en',
+      voiceId: m.defaultVoice('en').voiceId,
+      musicId: m.MUSIC[0].musicId,
+      captionId: m.CAPTIONS[0].captionId,
+      aiLabel: false,
+    },
+    { workDir: work, cacheDir, tools, progress: mark },
+  );
+  mark(undefined);
+  return stages;
 }
 
 const media = await shots();
 console.log(`${runs} runs; load average before: ${loadAverage()}`);
 // What a loop costs when it is not cached (the synthesiser's thread starting, the SoundFont parsed, the render):
-// then the eight loops rendered as a server does at start.
+// then the eight loops rendered as a server does at start, into the music folder every run's cache shares.
 const musicDir = join(dir, 'music');
 let musicStarted = performance.now();
 await m.musicLoop(m.MUSIC[0].musicId, join(dir, 'music-cold'), tools);
@@ -102,6 +93,7 @@ console.log(
 );
 for (let run = 0; run < runs; run++) {
   const cacheDir = await mkdtemp(join(dir, 'cache-'));
+  await symlink(musicDir, join(cacheDir, 'music'));
   let peak = 0;
   const poll = setInterval(() => {
     peak = Math.max(peak, childrenRss());
@@ -109,16 +101,22 @@ for (let run = 0; run < runs; run++) {
   const started = performance.now();
   const scripts = m.writeScripts({ ...product, language: 'en', videoLength: 15, count: 3 });
   const landed = [];
-  const musicShare = [];
+  const byStage = [];
   for (const [i, templateId] of ['clean-studio', 'bold-ugc', 'minimal-luxury'].entries()) {
     const work = await mkdtemp(join(dir, 'work-'));
-    musicShare.push(await preview(media, scripts[i], templateId, work, cacheDir, musicDir));
+    byStage.push(await preview(media, scripts[i], templateId, work, cacheDir));
     landed.push((performance.now() - started) / 1000);
   }
   clearInterval(poll);
   const rss = Math.round((peak + process.memoryUsage().rss) / 2 ** 20);
   console.log(
-    `three previews: first playable ${landed[0].toFixed(2)} s, all ${landed[2].toFixed(2)} s (${landed.map((s) => s.toFixed(2)).join(', ')}), peak about ${rss} MiB; the music bed ${musicShare[0].toFixed(2)} s of the first; load ${loadAverage()}`,
+    `three previews: first playable ${landed[0].toFixed(2)} s, all ${landed[2].toFixed(2)} s (${landed.map((s) => s.toFixed(2)).join(', ')}), peak about ${rss} MiB; load ${loadAverage()}`,
+  );
+  const first = byStage[0];
+  console.log(
+    `  first preview by stage: ${Object.entries(first)
+      .map(([name, seconds]) => `${name} ${seconds.toFixed(2)} s`)
+      .join(', ')} (the music bed and mix are in "timeline")`,
   );
 }
 await rm(dir, { recursive: true, force: true });

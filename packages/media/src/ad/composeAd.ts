@@ -1,0 +1,179 @@
+/**
+ * An ad from its plan, in one call (decision "The ad engine"): speak the script and fit it to the video (decision
+ * "Speech fits the slot"), plan the scenes along the voice on the music's beats, lay the music under the voice, time
+ * the captions word by word off the products and the cards, draw the template's cards, render. The caller gathers
+ * what the ad is made of and stores the file; the subject finding, captions, fonts, ASS documents and cache folders
+ * stay here.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildAss, type CaptionAvoid } from '../captions/ass.js';
+import { mergeAss } from '../captions/assDocument.js';
+import { musicBeats } from '../music/beats.js';
+import { musicBed } from '../music/bed.js';
+import { mixAudio } from '../music/mix.js';
+import { type RenderQuality, renderVideo } from '../render/render.js';
+import { sceneSubject } from '../render/stills.js';
+import { type AspectRatio, frameSize, planTimeline, type Timeline, type TimelineMedia, type VideoLength } from '../render/timeline.js';
+import type { Language } from '../script/language.js';
+import { shortName } from '../script/name.js';
+import type { ScriptSegment } from '../script/split.js';
+import { fitVoice } from '../speech/fit.js';
+import type { Synthesizer } from '../speech/synthesize.js';
+import { speakScript } from '../speech/track.js';
+import { type AdFacts, type BrandLook, buildCardsAss, cardFace, endCardArea, openingCardEnd } from '../templates/cards.js';
+import { TEMPLATES, type TemplateId } from '../templates/catalogue.js';
+import { cardFontsDir } from '../templates/fontsDir.js';
+import { spokenPrice } from '../templates/price.js';
+import { locateTools, type MediaTools } from '../tools.js';
+
+/**
+ * The tag an AI-labelled ad carries in its metadata, beside the label in the picture: the words TikTok Shop asks
+ * sellers to disclose (decision "AI-generated label").
+ */
+export const AI_METADATA = { comment: 'AI-generated content', ai_generated: 'true' };
+
+/** What an ad is made of: everything it shows and says, and how it looks. */
+export interface AdPlan {
+  /** The product's pictures and clips as local files, the first opening the ad. */
+  scenes: TimelineMedia[];
+  /** The script, a segment a scene. */
+  segments: ScriptSegment[];
+  templateId: TemplateId;
+  brand: BrandLook;
+  /** What the cards say: name, brand, price, features, opening line, call to action. */
+  facts: AdFacts;
+  aspectRatio: AspectRatio;
+  videoLength: VideoLength;
+  quality: RenderQuality;
+  language: Language;
+  voiceId: string;
+  /** Speaks one line: the local engine unless the server has a speech provider. */
+  synthesize?: Synthesizer | undefined;
+  musicId: string;
+  captionId: string;
+  /** Whether the ad carries the "AI-generated" label and metadata tag (decision "AI-generated label"). */
+  aiLabel: boolean;
+}
+
+/** The steps an ad goes through, for a progress display. */
+export type AdStage = 'voice' | 'timeline' | 'captions' | 'render';
+
+export interface ComposeOptions {
+  /** Where the voice, the mix, the captions and the video are written; the caller removes it. */
+  workDir: string;
+  /** Where what is learnt of pictures and the music loops are kept between ads (its `stills` and `music` folders). */
+  cacheDir: string;
+  tools?: MediaTools | undefined;
+  signal?: AbortSignal | undefined;
+  progress?: ((stage: AdStage) => Promise<void> | void) | undefined;
+}
+
+export interface ComposedAd {
+  /** The video, in `workDir`. */
+  file: string;
+  width: number;
+  height: number;
+  seconds: number;
+  /** The timeline the ad was rendered from: each scene's source file, role, start and length. */
+  timeline: Timeline;
+}
+
+/** Renders the ad its plan describes into `workDir/video.mp4`. */
+export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<ComposedAd> {
+  const { workDir, cacheDir, signal, tools = locateTools() } = options;
+  const progress = async (stage: AdStage) => options.progress?.(stage);
+  const template = TEMPLATES[plan.templateId];
+  const stills = join(cacheDir, 'stills');
+
+  await progress('voice');
+  // The voice fits the video: the call to action is heard whole before the end (decision "Speech fits the slot").
+  const spoken = await speakScript(plan.segments, { voiceId: plan.voiceId, outDir: workDir, tools, synthesize: plan.synthesize });
+  const voice = await fitVoice(spoken, plan.videoLength, { outDir: workDir, tools });
+  signal?.throwIfAborted();
+
+  await progress('timeline');
+  const timeline = planTimeline({
+    scenes: plan.scenes,
+    segments: voice.segments.map((s) => ({ segId: s.segId, seconds: s.seconds })),
+    videoLength: plan.videoLength,
+    aspectRatio: plan.aspectRatio,
+    template,
+    hasOffer: plan.facts.offer !== undefined,
+    // The scenes cut on the music's beats (decision "SoundFont music"): the bed starts on its first beat with the video.
+    beats: musicBeats(plan.musicId, plan.videoLength),
+  });
+  const music = join(workDir, 'music.wav');
+  await musicBed(plan.musicId, timeline.seconds, music, join(cacheDir, 'music'), tools);
+  const audio = join(workDir, 'audio.wav');
+  await mixAudio({ voice: voice.file, music, seconds: timeline.seconds, outFile: audio, tools });
+  signal?.throwIfAborted();
+
+  await progress('captions');
+  const { width, height } = frameSize(plan.aspectRatio, plan.quality === 'export' ? 1080 : 540);
+  // Captions keep off the product in every picture scene while it is on screen (decision "Word-timed captions"),
+  // and off the end card, which leaves them the band below it.
+  const avoid: CaptionAvoid[] = [];
+  for (const scene of timeline.scenes) {
+    const span = { start: scene.start, end: scene.start + scene.seconds };
+    if (scene.role === 'end') {
+      avoid.push({ ...span, box: endCardArea(width, height) });
+      continue;
+    }
+    const subject = await sceneSubject(scene, plan.aspectRatio, { width, height }, stills);
+    if (subject)
+      avoid.push({ ...span, box: { x: subject.left, y: subject.top, w: subject.right - subject.left, h: subject.bottom - subject.top } });
+  }
+  // A question hook's card shows the opening line itself: its words are not captioned under it a second time.
+  const cardUntil = openingCardEnd(timeline, template) ?? 0;
+  const { facts } = plan;
+  const captions = buildAss({
+    // Each word on the voice's clock, so the highlight follows the voice.
+    segments: voice.segments
+      .map((s) => ({ text: s.segText, start: Math.max(s.start, cardUntil), end: s.end, words: s.words.filter((w) => w.end > cardUntil) }))
+      .filter((s) => s.words.length > 0),
+    styleId: plan.captionId,
+    width,
+    height,
+    language: plan.language,
+    // The name as the script says it, the brand and the price stand out in the key-word style.
+    keyWords: [
+      shortName(facts.name, plan.language),
+      facts.brand,
+      facts.offer && spokenPrice(facts.offer.price, facts.offer.currency, plan.language),
+    ].filter((word): word is string => Boolean(word)),
+    avoid,
+  });
+  // The hook's title keeps off the hook picture's subject (a model's face, the product).
+  const hook = timeline.scenes.find((scene) => scene.role === 'hook');
+  const hookSubject = hook && (await sceneSubject(hook, plan.aspectRatio, { width, height }, stills));
+  const cards = buildCardsAss({
+    timeline,
+    template,
+    facts,
+    brand: plan.brand,
+    width,
+    height,
+    language: plan.language,
+    aiLabel: plan.aiLabel,
+    hookSubject,
+  });
+  const ass = join(workDir, 'captions.ass');
+  await writeFile(ass, mergeAss(captions, cards));
+
+  await progress('render');
+  const file = join(workDir, 'video.mp4');
+  const rendered = await renderVideo(timeline, {
+    audio,
+    ass,
+    fontsDir: cardFontsDir(cardFace(template, plan.brand)),
+    quality: plan.quality,
+    outFile: file,
+    cacheDir: stills,
+    brand: plan.brand,
+    metadata: plan.aiLabel ? AI_METADATA : undefined,
+    signal,
+    tools,
+  });
+  return { file, width: rendered.width, height: rendered.height, seconds: rendered.seconds, timeline };
+}
