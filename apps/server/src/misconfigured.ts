@@ -3,6 +3,7 @@
 // ships (a model, a font) gone: the user is told the server is misconfigured and whom to tell, instead of
 // "Generation failed", and the operator finds the cause in the log beside the task's id.
 import { MediaToolError, MusicSynthMissingError } from '@reelsmith/media';
+import { codeOf, errorChain } from './errorChain.js';
 import { AppError } from './errors.js';
 import type { Part } from './parts.js';
 
@@ -28,22 +29,13 @@ const OPEN_ERRNOS = new Set(['ENOENT', 'EACCES']);
  */
 const NOT_RUN_STATUSES = /\(exit 12[67]\)/;
 
-/** The error and the errors behind it: `cause` chains (an AppError wraps a provider's error) and AggregateError's list. */
-function* chain(error: unknown, depth = 0): Generator<unknown> {
-  if (!error || depth > 8) return;
-  yield error;
-  if (error instanceof AggregateError) for (const inner of error.errors) yield* chain(inner, depth + 1);
-  if (error instanceof Error) yield* chain(error.cause, depth + 1);
-}
-
-const codeOf = (error: unknown) => (error as { code?: unknown }).code;
 const fieldOf = (error: unknown, field: 'syscall' | 'path') => {
   const value = (error as Record<string, unknown>)[field];
   return typeof value === 'string' ? value : '';
 };
 
 function isMisconfigured(error: unknown): boolean {
-  for (const e of chain(error)) {
+  for (const e of errorChain(error)) {
     if (e instanceof PartMissingError || e instanceof MusicSynthMissingError) return true;
     const code = codeOf(e);
     if (typeof code !== 'string') {

@@ -1,6 +1,8 @@
 // Failures that are neither the caller's nor a bug: something the service depends on is away for a while. The
 // database restarting or unreachable answers 503 "briefly unavailable" (the caller may simply try again), a full
 // disk 507; both are told to the user plainly instead of "Something went wrong".
+
+import { codeOf, errorChain } from './errorChain.js';
 import { AppError } from './errors.js';
 
 /** System errors of a connection that cannot be made or was cut (the database's, or the object store's). */
@@ -15,18 +17,8 @@ const CONNECTION_ENDED = /^(Connection terminated|Client has encountered a conne
 /** No space on the device, a quota, or a file larger than the process may write. */
 const FULL_ERRNOS = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 
-/** The error and the errors behind it: `cause` chains (drizzle wraps the driver's error) and AggregateError's list. */
-function* chain(error: unknown, depth = 0): Generator<unknown> {
-  if (!error || depth > 8) return;
-  yield error;
-  if (error instanceof AggregateError) for (const inner of error.errors) yield* chain(inner, depth + 1);
-  if (error instanceof Error) yield* chain(error.cause, depth + 1);
-}
-
-const codeOf = (error: unknown) => (error as { code?: unknown }).code;
-
 function isUnavailable(error: unknown): boolean {
-  for (const e of chain(error)) {
+  for (const e of errorChain(error)) {
     const code = codeOf(e);
     // An errno of a socket: only system errors carry `syscall`, so a SQLSTATE or an app's own code cannot match.
     if (typeof code === 'string' && CONNECTION_ERRNOS.has(code) && (e as { syscall?: unknown }).syscall) return true;
@@ -38,7 +30,7 @@ function isUnavailable(error: unknown): boolean {
 }
 
 function isFull(error: unknown): boolean {
-  for (const e of chain(error)) {
+  for (const e of errorChain(error)) {
     const code = codeOf(e);
     if (typeof code === 'string' && FULL_ERRNOS.has(code)) return true;
   }
