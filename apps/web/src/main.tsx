@@ -7,7 +7,6 @@ import { AppProviders } from './app/providers/AppProviders';
 import { applyThemeColors } from './app/providers/theme';
 import { router } from './app/router';
 import { useSession } from './features/auth/session';
-import { followSessionCredits } from './features/credits/credits';
 import { apiRoute } from './shared/api/client';
 import { i18nReady } from './shared/i18n/i18n';
 import { startClientLogs } from './shared/logs/clientLog';
@@ -15,8 +14,6 @@ import { startClientLogs } from './shared/logs/clientLog';
 applyThemeColors(document.documentElement);
 // Client errors and failed calls go to the log collection endpoint, batched; its own failures are ignored.
 startClientLogs((entries) => apiRoute<typeof logCollect>(SHELL_ROUTES.logCollect, { body: { entries }, silent: true }));
-// Listening before the first session answer, so an active user's credits load as soon as it arrives (spec "States and transitions").
-followSessionCredits();
 // Who is signed in drives the guard; ask once, before the first page decides anything.
 useSession.getState().loadUser();
 

@@ -3,10 +3,10 @@ import type { User } from '@reelsmith/contract';
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders, newQueryClient } from '../app/providers/AppProviders';
+import { AppProviders } from '../app/providers/AppProviders';
 import { routeObjects } from '../app/router';
 import { useSession } from '../features/auth/session';
-import { followSessionCredits } from '../features/credits/credits';
+import { freshQueryClient } from '../shared/api/queryClient';
 
 // The first mount of antd's styles in jsdom can take seconds; wait for the screen that long.
 configure({ asyncUtilTimeout: 10_000 });
@@ -43,9 +43,6 @@ export const userWith = (status: User['status']): User => ({
   avatarUrl: null,
   status,
 });
-
-// As in main.tsx: an active user's credits load with the session.
-followSessionCredits();
 
 /**
  * antd writes thousands of style rules, and jsdom weighs every one of them on each getComputedStyle, which
@@ -93,13 +90,13 @@ export const ok = (data: unknown): Answer => ({ body: { code: 0, message: 'ok', 
 
 /** Mounts the whole app at `path` with the given session. */
 export function renderApp(path: string, user: User | null) {
-  // Signed out first, so whatever an earlier test left (the same user's credits) is forgotten.
+  // Signed out first, so whatever an earlier test left is forgotten.
   useSession.getState().setUser(null);
   useSession.getState().setUser(user);
   const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
   const view = render(
     <StyleProvider transformers={[shownOnly]}>
-      <AppProviders queryClient={newQueryClient()}>
+      <AppProviders queryClient={freshQueryClient()}>
         <RouterProvider router={router} />
       </AppProviders>
     </StyleProvider>,

@@ -1,19 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
+import { appQueryClient } from '../../shared/api/queryClient';
 import { locale } from '../../shared/i18n/i18n';
 import { ToastBridge } from '../../shared/ui/ToastBridge';
 import styles from './AppProviders.module.css';
 import { ANTD_LOCALES } from './antdLocales';
 import { THEME } from './theme';
 
-/** The API client already toasts each failure; retrying would repeat the toast for the same problem. */
-export const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-
-const appQueryClient = newQueryClient();
-
-/** `queryClient`: tests mount each app with its own, so no answer cached by one test is seen by the next. */
-export function AppProviders({ children, queryClient = appQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+/** `queryClient`: tests mount each app with a fresh one (shared/api/queryClient.ts), so no answer cached by one test is seen by the next. */
+export function AppProviders({ children, queryClient = appQueryClient() }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     // antd would space out two-character Chinese button labels (登 录); the app's labels are written as meant.
     <ConfigProvider theme={THEME} locale={ANTD_LOCALES[locale]} button={{ autoInsertSpace: false }}>

@@ -3,7 +3,7 @@ import { Spin } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyNamed } from '../../shared/lazyNamed';
-import { useCredits } from './credits';
+import { useCreditAccount } from './credits';
 import styles from './credits.module.css';
 
 // The details' table comes with the first opening, not with every page the header is on (decision "First-load bundle split").
@@ -15,8 +15,7 @@ const CreditDetailsModal = lazyNamed(() => import('./CreditDetailsModal'), 'Cred
  */
 export function CreditCard() {
   const { t } = useTranslation('credits');
-  const account = useCredits((store) => store.account);
-  const loading = useCredits((store) => store.status === 'loading');
+  const { account, loading } = useCreditAccount();
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so closing keeps the modal's animation.
   const [opened, setOpened] = useState(false);

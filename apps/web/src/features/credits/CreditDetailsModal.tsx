@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../shared/paths';
 import { CreditHistory } from './CreditHistory';
-import { useCredits } from './credits';
+import { useCreditAccount } from './credits';
 import styles from './credits.module.css';
 
 /**
@@ -14,7 +14,7 @@ import styles from './credits.module.css';
  */
 export function CreditDetailsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('credits');
-  const account = useCredits((store) => store.account);
+  const { account } = useCreditAccount();
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' });
   const expiringLine = (lot: ExpiringCredits) =>
     t('details.expiring', {

@@ -1,4 +1,4 @@
-import type { Call } from '@reelsmith/contract';
+import type { Call, CallRoute } from '@reelsmith/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiOptions, api } from './client';
 
@@ -8,7 +8,7 @@ import { type ApiOptions, api } from './client';
  * instead of written per file), so two screens asking the same thing share the answer, and an invalidation names
  * the call: `callKey(assetStatistics)` matches every answer of that call.
  */
-export const callKey = (call: Call, input?: unknown) =>
+export const callKey = (call: CallRoute, input?: unknown) =>
   input === undefined ? ([call.method, call.path] as const) : ([call.method, call.path, input] as const);
 
 /** Query options for a call: its key and a query function through the API client (with the query's signal). */

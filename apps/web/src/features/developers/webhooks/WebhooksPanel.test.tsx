@@ -3,7 +3,8 @@
 import type { WebhookDelivery, WebhookEndpoint } from '@reelsmith/contract';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, newQueryClient } from '../../../app/providers/AppProviders';
+import { AppProviders } from '../../../app/providers/AppProviders';
+import { newQueryClient } from '../../../shared/api/queryClient';
 import { i18n } from '../../../shared/i18n/i18n';
 import { ok, stubApi } from '../../../test/renderApp';
 import { WebhooksPanel } from './WebhooksPanel';

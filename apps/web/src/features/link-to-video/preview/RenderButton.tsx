@@ -1,6 +1,6 @@
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCredits } from '../../credits';
+import { useCreditAccount } from '../../credits';
 import { useSkuPrice } from '../../generation';
 
 /** A render that costs more than this many credits is confirmed first (issue 18: "Render 2 videos" took 100 silently). */
@@ -20,7 +20,7 @@ interface RenderButtonProps {
 export function RenderButton({ count, seconds, loading, onRender }: RenderButtonProps) {
   const { t } = useTranslation('link-to-video');
   const unit = useSkuPrice(`link2V_${seconds}s`);
-  const available = useCredits((store) => store.account?.availablePoints);
+  const available = useCreditAccount().account?.availablePoints;
   const credits = unit === undefined ? undefined : unit * count;
   const label = credits === undefined ? t('preview.render', { count }) : t('preview.renderFor', { count, credits });
   const confirm = count > 0 && (credits === undefined || credits > CONFIRM_OVER);
