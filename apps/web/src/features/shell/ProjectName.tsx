@@ -1,11 +1,9 @@
-import { PROJECT_NAME_MAX, projectGetById, projectRename } from '@reelsmith/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { PROJECT_NAME_MAX } from '@reelsmith/contract';
 import { Input } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../shared/api/client';
-import { callQuery } from '../../shared/api/queries';
+import { useProjectSummary, useRenameProject } from '../../shared/api/projectSummary';
 import { toast } from '../../shared/ui/toast';
 import { nameToRename, savedToolName, saveToolName } from './projectName';
 import styles from './shell.module.css';
@@ -26,22 +24,14 @@ export function ProjectName({ toolModule }: { toolModule: ToolModule }) {
  */
 function ProjectNameEditor({ projectId, toolModule }: { projectId: string | null; toolModule: ToolModule }) {
   const { t } = useTranslation('shell');
-  const [chosen, setChosen] = useState<string | null>(() => (projectId ? null : savedToolName(toolModule)));
+  // A tool page's own name; a project's is its summary's, the one place it is held (decision "Server data in queries").
+  const [toolName, setToolName] = useState<string | null>(() => (projectId ? null : savedToolName(toolModule)));
   const [draft, setDraft] = useState<string | null>(null);
   // Escape closes the field without the rename its blur would otherwise send.
   const cancelled = useRef(false);
-  const project = useQuery({
-    ...callQuery(projectGetById, { query: { projectId: projectId ?? '' }, silent: true }),
-    enabled: projectId !== null,
-  });
-  const rename = useMutation({
-    mutationFn: (fileName: string) => api(projectRename, { body: { projectId: projectId ?? '', fileName } }),
-    onSuccess: (_, fileName) => {
-      setChosen(fileName);
-      toast.success(t('header.renamed'));
-    },
-  });
-  const current = chosen ?? project.data?.projectName ?? t(`nav.${toolModule}`);
+  const project = useProjectSummary(projectId);
+  const rename = useRenameProject(projectId ?? '');
+  const current = (projectId ? project.data?.projectName : toolName) ?? t(`nav.${toolModule}`);
 
   const commit = () => {
     const name = cancelled.current ? null : nameToRename(draft ?? '', current);
@@ -49,11 +39,11 @@ function ProjectNameEditor({ projectId, toolModule }: { projectId: string | null
     setDraft(null);
     if (!name) return;
     if (projectId) {
-      rename.mutate(name);
+      rename.mutate(name, { onSuccess: () => toast.success(t('header.renamed')) });
       return;
     }
     saveToolName(toolModule, name);
-    setChosen(name);
+    setToolName(name);
   };
 
   if (draft !== null) {

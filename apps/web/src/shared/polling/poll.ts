@@ -127,7 +127,7 @@ async function poll<D>(
 }
 
 /** The `message` of a task's JSON error text, if it has a usable one. */
-function messageOf(error: string | undefined): string | undefined {
+export function messageOf(error: string | undefined): string | undefined {
   if (!error) return undefined;
   try {
     const parsed: unknown = JSON.parse(error);

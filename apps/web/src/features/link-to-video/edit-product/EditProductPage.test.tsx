@@ -16,7 +16,7 @@ const picture = { fileId: 'f1', fileName: 'mug.jpg', fileUrl: 'https://cdn/mug.j
 /** The edit-product page of a project whose draft holds `product`; answers what each call was sent. */
 function openEditor(product: Partial<Product>) {
   const project = {
-    ...newProject('p1', 'https://shop.example/mug', 'Mug'),
+    ...newProject('p1', 'https://shop.example/mug'),
     product: { ...emptyProduct(), productImages: [picture], ...product },
   };
   return openProjectPage('/tools/link-to-video/edit-product', project, {
@@ -33,7 +33,7 @@ describe('edit product: pictures from the computer', () => {
     FakeXhr.last = null;
     const stored = storedUpload('n1', 'side.png');
     const project = {
-      ...newProject('p1', 'https://shop.example/mug', 'Mug'),
+      ...newProject('p1', 'https://shop.example/mug'),
       product: { ...emptyProduct(), productName: 'Mug', productImages: [picture] },
     };
     const { sent } = openProjectPage('/tools/link-to-video/edit-product', project, {

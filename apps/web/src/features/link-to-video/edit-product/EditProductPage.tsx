@@ -7,7 +7,7 @@ import { toast } from '../../../shared/ui/toast';
 import { BrandKitButton } from '../../brand-kit';
 import styles from '../flow.module.css';
 import { projectController } from '../project/open';
-import { useProjectStore } from '../project/store';
+import { useProjectTaskState } from '../project/taskApi';
 import { isUnfinished } from '../project/types';
 import { stageUrl, useProjectPage } from '../project/useProjectPage';
 import { productProblem } from '../project/validate';
@@ -21,7 +21,7 @@ import { VideoSettings } from './VideoSettings';
 export function EditProductPage() {
   const { t } = useTranslation('link-to-video');
   const project = useProjectPage('editProduct');
-  const failure = useProjectStore((store) => store.failure);
+  const { failure } = useProjectTaskState(project);
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
 

@@ -8,7 +8,7 @@ import { GenerationFailed } from '../../../shared/progress/GenerationFailed';
 import { GenerationProgress } from '../../../shared/progress/GenerationProgress';
 import { Busy } from '../../../shared/ui/Busy';
 import styles from '../flow.module.css';
-import { useProjectStore } from '../project/store';
+import { useProjectTaskState } from '../project/taskApi';
 import { isUnfinished, type Project } from '../project/types';
 import { stageUrl, useProjectPage } from '../project/useProjectPage';
 import { useTemplateName } from '../templates/TemplatePicker';
@@ -55,8 +55,7 @@ function ExportCard({ video, number, project }: { video: z.infer<typeof ExportVi
 export function VideoExportPage() {
   const { t } = useTranslation('link-to-video');
   const project = useProjectPage('videoExport');
-  const failure = useProjectStore((store) => store.failure);
-  const progress = useProjectStore((store) => store.progress);
+  const { failure, progress } = useProjectTaskState(project);
   const navigate = useNavigate();
 
   if (!project) return <Busy />;

@@ -23,7 +23,7 @@ const script = (n: number) => ({ scriptId: `s${n}`, segments: [{ segId: 0, segTe
 /** The preview page of a project with two previews, the first being edited; answers what each call was sent. */
 function openPreview(images: ProjectAsset[] = [picture]) {
   const project = {
-    ...newProject('p1', 'https://shop.example/mug', 'Mug'),
+    ...newProject('p1', 'https://shop.example/mug'),
     product: { ...emptyProduct(), productName: 'Mug', productImages: images },
     taskId: 't1',
     taskPath: 'link-video' as const,

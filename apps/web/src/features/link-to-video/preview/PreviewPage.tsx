@@ -8,7 +8,7 @@ import { Busy } from '../../../shared/ui/Busy';
 import styles from '../flow.module.css';
 import { hasGeneratedAssets } from '../project/assets';
 import { projectController } from '../project/open';
-import { useProjectStore } from '../project/store';
+import { useProjectTaskState } from '../project/taskApi';
 import { isUnfinished } from '../project/types';
 import { stageUrl, useProjectPage } from '../project/useProjectPage';
 import { PreviewGrid } from './PreviewGrid';
@@ -19,8 +19,7 @@ import { RenderButton } from './RenderButton';
 export function PreviewPage() {
   const { t } = useTranslation('link-to-video');
   const project = useProjectPage('preview');
-  const failure = useProjectStore((store) => store.failure);
-  const progress = useProjectStore((store) => store.progress);
+  const { failure, progress } = useProjectTaskState(project);
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string[]>([]);
   const [rendering, setRendering] = useState(false);

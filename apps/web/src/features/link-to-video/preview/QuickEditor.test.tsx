@@ -38,7 +38,7 @@ const CAPTIONS: CaptionStyle[] = ['karaoke', 'pop', 'keywords', 'one-word', 'cla
 /** The preview page of a project with one preview being edited, its editor config as given. */
 function openEditor(editorConfig: Project['editorConfig'] = {}) {
   const project: Project = {
-    ...newProject('p1', 'https://shop.example/bottle', 'Bottle'),
+    ...newProject('p1', 'https://shop.example/bottle'),
     editorConfig,
     product: { ...emptyProduct(), productName: 'Insulated bottle for your day' },
     taskId: 't1',

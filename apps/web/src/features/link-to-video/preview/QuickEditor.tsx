@@ -6,7 +6,7 @@ import { callQuery } from '../../../shared/api/queries';
 import { GenerationFailedNote } from '../../../shared/progress/GenerationFailed';
 import { GenerationProgress } from '../../../shared/progress/GenerationProgress';
 import styles from '../flow.module.css';
-import { useProjectStore } from '../project/store';
+import { useProjectTaskState } from '../project/taskApi';
 import { isUnfinished, type Project } from '../project/types';
 import { CaptionPicker } from './CaptionPicker';
 import { defaultCaptionId, defaultMusicId, videoLanguage } from './defaults';
@@ -23,8 +23,7 @@ import { VoicePicker } from './VoicePicker';
  */
 export function QuickEditor({ project }: { project: Project }) {
   const { t } = useTranslation('link-to-video');
-  const failure = useProjectStore((store) => store.failure);
-  const progress = useProjectStore((store) => store.progress);
+  const { failure, progress } = useProjectTaskState(project);
   const scriptId = project.editedScriptId;
   const script = project.preview?.scriptContentList.find((item) => item.scriptId === scriptId);
   const updating = project.taskPath === 'script-update' && isUnfinished(project.taskStatus);

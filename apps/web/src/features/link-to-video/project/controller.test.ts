@@ -2,9 +2,12 @@ import type { CallData } from '@reelsmith/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { api } from '../../../shared/api/client';
+import { type ProjectSummary, projectSummaryKey } from '../../../shared/api/projectSummary';
+import { newQueryClient } from '../../../shared/api/queryClient';
 import { createProjectController, SERVER_SAVE_DELAY_MS } from './controller';
 import { draftKey } from './draft';
 import type { ProjectStore } from './store';
+import { projectTaskKey, projectTaskState } from './taskApi';
 import { emptyProduct, newProject, type Project } from './types';
 
 // The controller alone: a store of its own, a fake service answering by path, fake timers. Nothing is rendered.
@@ -23,16 +26,43 @@ function fakeApi(answers: Record<string, Answer>) {
   return { call, calls, paths: () => calls.map((entry) => entry.path) };
 }
 
+/** A summary of the project as the service answers it, named `projectName`. */
+const summaryNamed = (projectName: string): ProjectSummary => ({
+  projectId: 'p1',
+  projectName,
+  productLink: null,
+  coverUrl: null,
+  taskStatus: null,
+  exportCount: 0,
+  createTime: '',
+  updateTime: '',
+});
+
 function setUp(project: Project, answers: Record<string, Answer>) {
-  const store = createStore<ProjectStore>(() => ({ project, phase: 'ready', progress: null, failure: null }));
+  const store = createStore<ProjectStore>(() => ({ project }));
   const service = fakeApi({ '/project/saveDraftFile': () => true, ...answers });
   const toast = { error: vi.fn() };
   const refreshCredits = vi.fn();
-  const controller = createProjectController(project.projectId, { store, api: service.call, toast, refreshCredits });
-  return { store, service, toast, refreshCredits, controller, project: () => store.getState().project };
+  const queryClient = newQueryClient();
+  // The header has read the project's summary: the project is untitled.
+  queryClient.setQueryData(projectSummaryKey(project.projectId), summaryNamed(''));
+  const controller = createProjectController(project.projectId, { store, api: service.call, toast, refreshCredits, queryClient });
+  return {
+    store,
+    service,
+    toast,
+    refreshCredits,
+    controller,
+    queryClient,
+    project: () => store.getState().project,
+    /** The project's name where every reader finds it. */
+    name: () => queryClient.getQueryData<ProjectSummary>(projectSummaryKey(project.projectId))?.projectName,
+    /** Where the project's task stands, as the pages read it. */
+    taskState: () => projectTaskState(queryClient, store.getState().project),
+  };
 }
 
-const fresh = (change: Partial<Project> = {}): Project => ({ ...newProject('p1', 'https://shop.example/p', 'Mug'), ...change });
+const fresh = (change: Partial<Project> = {}): Project => ({ ...newProject('p1', 'https://shop.example/p'), ...change });
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => localStorage.clear());
@@ -87,8 +117,8 @@ describe('project controller', () => {
 
   it('puts the import report in the project and names it after the product an analysis found', async () => {
     const mediaImport = { imagesFound: 3, imagesFailed: 3, videosFound: 0, videosFailed: 0, failure: 'refused' };
-    const { controller, project, service, toast } = setUp(
-      fresh({ projectName: '', taskPath: 'link-analysis', taskId: 't1', taskStatus: 'SUBMITTED' }),
+    const { controller, project, service, toast, name } = setUp(
+      fresh({ taskPath: 'link-analysis', taskId: 't1', taskStatus: 'SUBMITTED' }),
       {
         '/task/v1/link-analysis/query': () => ({
           taskId: 't1',
@@ -105,11 +135,11 @@ describe('project controller', () => {
     );
     controller.resumeTasks();
     await vi.advanceTimersByTimeAsync(0);
-    expect(project()).toMatchObject({
-      mediaImport,
-      projectName: 'Linen shirt',
-      product: { productName: 'Linen shirt', productImages: [] },
-    });
+    expect(project()).toMatchObject({ mediaImport, product: { productName: 'Linen shirt', productImages: [] } });
+    // The summary takes the name the service answered; the draft holds none of its own.
+    expect(name()).toBe('Linen shirt');
+    expect(project()).not.toHaveProperty('projectName');
+    expect(JSON.parse(localStorage.getItem(draftKey('p1')) ?? '{}')).not.toHaveProperty('projectName');
     expect(service.calls.find((call) => call.path === '/project/nameAfterProduct')?.body).toEqual({
       projectId: 'p1',
       productName: 'Linen shirt',
@@ -121,10 +151,10 @@ describe('project controller', () => {
     const error = JSON.stringify({ message: 'Analysis failed: the page answered with HTTP 403.' });
     const answers = { '/task/v1/link-analysis/query': () => ({ taskId: 't1', status: 'FAILURE', error }) };
     const failedOne = fresh({ taskPath: 'link-analysis', taskId: 't1', taskStatus: 'FAILURE' });
-    const { controller, store, toast } = setUp(failedOne, answers);
+    const { controller, toast, taskState } = setUp(failedOne, answers);
     controller.resumeTasks();
     await vi.advanceTimersByTimeAsync(0);
-    expect(store.getState().failure).toBe('Analysis failed: the page answered with HTTP 403.');
+    expect(taskState().failure).toBe('Analysis failed: the page answered with HTTP 403.');
     expect(toast.error).not.toHaveBeenCalled();
     // A project that went on by hand has nothing to ask.
     const byHand = setUp({ ...failedOne, product: { ...emptyProduct(), productName: 'Mug' } }, answers);
@@ -135,7 +165,7 @@ describe('project controller', () => {
 
   it('goes on with a product entered by hand only with a name and a picture, in the currency of the language', async () => {
     const picture = { fileId: 'f1', fileName: 'a.jpg', fileUrl: 'https://cdn/a.jpg', resKey: 'k/a.jpg', format: 'jpg' };
-    const { controller, project, service } = setUp(fresh({ taskPath: 'link-analysis', taskId: 't1', taskStatus: 'FAILURE' }), {
+    const { controller, project, service, name } = setUp(fresh({ taskPath: 'link-analysis', taskId: 't1', taskStatus: 'FAILURE' }), {
       '/project/nameAfterProduct': () => ({ projectName: 'Brass lamp' }),
     });
     expect(controller.enterProductByHand()).toEqual({ name: 'product.nameRequired', pictures: 'failed.pictureRequired' });
@@ -150,22 +180,23 @@ describe('project controller', () => {
       product: { productName: 'Brass lamp', productDescription: 'Warm light.', productImages: [picture], productCurrency: 'USD' },
     });
     await vi.advanceTimersByTimeAsync(0);
-    expect(project()?.projectName).toBe('Brass lamp');
+    expect(name()).toBe('Brass lamp');
     expect(service.paths()).toContain('/project/nameAfterProduct');
   });
 
   it('keeps the message of a failed generation for the page, and a new submit clears it', async () => {
     const product = { ...emptyProduct(), productName: 'Mug', productDescription: 'A mug.' };
-    const { controller, store } = setUp(fresh({ product }), {
-      '/task/v1/link-video/submit': () => ({ taskId: 't2' }),
+    let taskIds = 1;
+    const { controller, store, taskState } = setUp(fresh({ product }), {
+      '/task/v1/link-video/submit': () => ({ taskId: `t${++taskIds}` }),
       '/task/v1/link-video/query': () => ({ taskId: 't2', status: 'FAILURE', error: JSON.stringify({ message: 'No voice' }) }),
     });
     await controller.submitLinkVideo();
     await vi.advanceTimersByTimeAsync(0);
-    expect(store.getState().failure).toBe('No voice');
+    expect(taskState().failure).toBe('No voice');
     expect(store.getState().project?.taskStatus).toBe('FAILURE');
     await controller.submitLinkVideo();
-    expect(store.getState().failure).toBeNull();
+    expect(taskState().failure).toBeNull();
   });
 
   it('stops polling once disposed, and its answers no longer reach the store', async () => {
@@ -187,6 +218,55 @@ describe('project controller', () => {
     controller.patchProduct({ productName: 'After' });
     expect(project()?.product?.productName).toBe('After');
     expect(localStorage.getItem(draftKey('p1'))).toBe(draft);
+  });
+
+  it('stops asking once the task ends, and the pages read its progress from the same query until then', async () => {
+    const answers = [
+      { taskId: 't3', status: 'IN_PROGRESS', progress: 'scripting' },
+      { taskId: 't3', status: 'IN_PROGRESS', progress: 'rendering' },
+      { taskId: 't3', status: 'SUCCESS', previewVideos: [], scriptContentList: [] },
+    ];
+    let polls = 0;
+    const { controller, queryClient, taskState } = setUp(fresh({ taskPath: 'link-video', taskId: 't3', taskStatus: 'SUBMITTED' }), {
+      '/task/v1/link-video/query': () => {
+        polls++;
+        return answers.shift() ?? { taskId: 't3', status: 'IN_PROGRESS' };
+      },
+    });
+    controller.resumeTasks();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(taskState().progress).toBe('scripting');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(taskState().progress).toBe('rendering');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(polls).toBe(3);
+    expect(taskState()).toEqual({ progress: null, failure: null });
+    // Ended: nothing more is asked, and nobody is left polling the task.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(polls).toBe(3);
+    expect(
+      queryClient
+        .getQueryCache()
+        .find({ queryKey: projectTaskKey('link-video', 't3') })
+        ?.getObserversCount(),
+    ).toBe(0);
+  });
+
+  it('stops asking once a task fails too, and keeps why for the page', async () => {
+    let polls = 0;
+    const { controller, taskState } = setUp(fresh({ taskPath: 'script-update', taskId: 't5', taskStatus: 'IN_PROGRESS' }), {
+      '/task/v1/script-update/query': () => {
+        polls++;
+        return polls < 2
+          ? { taskId: 't5', status: 'IN_PROGRESS' }
+          : { taskId: 't5', status: 'FAILURE', error: JSON.stringify({ message: 'Voice unavailable' }) };
+      },
+    });
+    controller.resumeTasks();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(taskState().failure).toBe('Voice unavailable');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(polls).toBe(2);
   });
 
   it('shows the previews of link-video one by one as each lands, then all of them when it ends', async () => {

@@ -1,5 +1,4 @@
 import {
-  assetUrlTaskQuery,
   assetUrlTaskSubmit,
   EXPORT_RESULT_NUM,
   EXPORT_VIDEO_LENGTH_TYPE,
@@ -8,13 +7,15 @@ import {
   type TaskQueryData,
   type TaskStatus,
   type TemplateId,
-  taskQuery,
   taskSubmit,
 } from '@reelsmith/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import type { StoreApi } from 'zustand';
 import type { api } from '../../../shared/api/client';
+import { setProjectName } from '../../../shared/api/projectSummary';
 import { i18n } from '../../../shared/i18n/i18n';
-import { PollError, pollAssetUrlTask, pollTask } from '../../../shared/polling/poll';
+import { followTask } from '../../../shared/polling/followTask';
+import { PollError } from '../../../shared/polling/poll';
 import type { toast } from '../../../shared/ui/toast';
 import {
   type AddOutcome,
@@ -34,6 +35,7 @@ import { currencyOfLanguage, offerOf } from './offer';
 import { foundInAnalysis, productFromAnalysis, scriptFields, usableFileIds, withEditedVideo } from './results';
 import { type Segment, splitScript } from './script';
 import type { ProjectStore } from './store';
+import { askAssetUrlTask, askTask, assetUrlTaskKey, projectTaskKey, readAssetUrlTask, readTask, timedOutAnswer } from './taskApi';
 import { emptyProduct, isUnfinished, type Preview, type Product, type Project, type ProjectAsset, type ProjectTaskPath } from './types';
 import { lookUpUrls, withUrls } from './urls';
 import { type ManualProblems, manualProductProblems } from './validate';
@@ -47,6 +49,8 @@ export interface ControllerDeps {
   api: typeof api;
   toast: Pick<typeof toast, 'error'>;
   refreshCredits: () => unknown;
+  /** Where the tasks' answers and the project's summary are held (decision "Server data in queries"). */
+  queryClient: QueryClient;
 }
 
 export type ProjectController = ReturnType<typeof createProjectController>;
@@ -56,9 +60,13 @@ export type ProjectController = ReturnType<typeof createProjectController>;
  * made when the project opens and disposed when it closes, so nothing of one project outlives it or reaches the
  * next: its polls stop and its answers land nowhere (each change is applied only while the store still holds
  * this project). A draft save already waiting goes at once, so a change made just before leaving is not lost.
+ * The tasks are followed as queries (decision "Server data in queries"): the pages read where they stand from the
+ * same cache; what they made goes into the draft, which is all the store holds.
  */
-export function createProjectController(projectId: string, { store, api, toast, refreshCredits }: ControllerDeps) {
+export function createProjectController(projectId: string, { store, api, toast, refreshCredits, queryClient }: ControllerDeps) {
   const polls = new AbortController();
+  /** The keys of the tasks followed, forgotten when the project is left (as the store's state of them was). */
+  const followedKeys: ReturnType<typeof projectTaskKey>[] = [];
   /** The URL tasks being followed, by local fileId, so a resume does not poll one twice. */
   const followed = new Set<string>();
   let localIds = 0;
@@ -70,9 +78,6 @@ export function createProjectController(projectId: string, { store, api, toast, 
   };
   const update = (change: (project: Project) => Project) =>
     store.setState((state) => (state.project?.projectId === projectId ? { project: change(state.project) } : {}));
-  const report = (state: Partial<Pick<ProjectStore, 'progress' | 'failure'>>) => {
-    if (own()) store.setState(state);
-  };
 
   // Drafts
 
@@ -120,37 +125,46 @@ export function createProjectController(projectId: string, { store, api, toast, 
   const setTaskStatus = (taskId: string, taskStatus: TaskStatus) =>
     update((project) => (project.taskId === taskId ? { ...project, taskStatus } : project));
 
-  /** Polls a task of the project, keeping its status and the progress stage current (spec "States and transitions"). */
+  /**
+   * Polls a task of the project, keeping its status in the draft (spec "States and transitions"); its progress stage
+   * and its failure are the pages' to read from the task's query.
+   */
   function pollProjectTask<K extends ProjectTaskPath>(
     kind: K,
     taskId: string,
     tracksProject = true,
     /** What a running task has made so far (its first previews), as each poll answers it. */
     onPartial?: (data: TaskQueryData<K>) => void,
-  ) {
-    return pollTask<TaskQueryData<K>>({
-      query: async (signal) => {
-        const data = await api(taskQuery(kind), { query: { taskId }, signal, silent: true });
-        if (data.progress) report({ progress: data.progress });
+  ): Promise<TaskQueryData<K> | undefined> {
+    const queryKey = projectTaskKey(kind, taskId);
+    followedKeys.push(queryKey);
+    return followTask<TaskQueryData<K>>({
+      queryClient,
+      queryKey,
+      queryFn: askTask(kind, taskId, api),
+      read: readTask,
+      onAnswer: (data) => {
         if (data.status === 'IN_PROGRESS') onPartial?.(data);
-        return data;
-      },
-      onStatus: (status) => {
-        if (tracksProject) setTaskStatus(taskId, status);
+        if (tracksProject) setTaskStatus(taskId, data.status);
       },
       signal: polls.signal,
+    }).catch((error: unknown) => {
+      // Given up on, the task is over for the pages too: they say so as they say a failure.
+      if (error instanceof PollError && error.reason === 'timedOut') {
+        queryClient.setQueryData<TaskQueryData<K>>(queryKey, (answer) => timedOutAnswer(answer, taskId) as TaskQueryData<K>);
+        if (tracksProject) setTaskStatus(taskId, 'FAILURE');
+      }
+      throw error;
     });
   }
 
-  /** A poll that ended without a result: the message is kept for the page, which says it. */
+  /** A poll that ended without a result: the page reads why from the task's query and says it. */
   function failed(error: unknown): void {
     if (!(error instanceof PollError)) throw error;
-    report({ failure: error.message, progress: null });
   }
 
-  /** Marks the project's new task submitted; a new submit clears the last failure. */
+  /** Marks the project's new task submitted: the pages now read its answers, not the last task's failure. */
   function submittedTask(taskPath: ProjectTaskPath, taskId: string, change: (project: Project) => Project = (p) => p) {
-    report({ failure: null, progress: null });
     update((project) => change({ ...project, taskPath, taskId, taskStatus: 'SUBMITTED' }));
   }
 
@@ -202,7 +216,6 @@ export function createProjectController(projectId: string, { store, api, toast, 
           ...pending.map((fileId) => ({ fileId, taskId: null, taskStatus: 'NOT_START' as const })),
         ],
       }));
-      report({ progress: null });
       void nameAfterProduct(product.productName);
       await refreshAssetUrls();
       resumeAssetUrlTasks();
@@ -213,13 +226,14 @@ export function createProjectController(projectId: string, { store, api, toast, 
 
   /**
    * An untitled project takes its product's name (decision "Projects named after the product"); the service keeps
-   * a name the project already has, and answers the name it now has, which the header then shows.
+   * a name the project already has, and answers the name it now has, which the project's summary takes: the header
+   * and every page read it there (decision "Server data in queries").
    */
   async function nameAfterProduct(productName: string): Promise<void> {
     if (!productName.trim()) return;
     try {
       const { projectName } = await api(projectNameAfterProduct, { body: { projectId, productName }, silent: true });
-      update((project) => ({ ...project, projectName }));
+      if (!polls.signal.aborted) await setProjectName(queryClient, projectId, projectName);
     } catch {
       // The project keeps the name it had; the header can still rename it.
     }
@@ -250,7 +264,6 @@ export function createProjectController(projectId: string, { store, api, toast, 
       manualProduct: null,
       mediaImport: null,
     }));
-    report({ failure: null, progress: null });
     void nameAfterProduct(entered.productName);
     return null;
   }
@@ -325,10 +338,9 @@ export function createProjectController(projectId: string, { store, api, toast, 
     }
     const id = taskId;
     try {
-      const data = await pollAssetUrlTask({
-        query: (querySignal) => api(assetUrlTaskQuery, { query: { fileId: id }, signal: querySignal, silent: true }),
-        signal,
-      });
+      const queryKey = assetUrlTaskKey(id);
+      followedKeys.push(queryKey);
+      const data = await followTask({ queryClient, queryKey, queryFn: askAssetUrlTask(id, api), read: readAssetUrlTask, signal });
       if (!data) return;
       const stored = { fileId: id, resKey: data.fileKey ?? '', fileUrl: data.fileUrl ?? '' };
       update(assetUrlResult((product, tasks) => importSucceeded(product, tasks, fileId, stored)));
@@ -392,7 +404,6 @@ export function createProjectController(projectId: string, { store, api, toast, 
           ? { ...project, preview: result, editedScriptId: result.previewVideos[0]?.scriptId ?? null }
           : withEditedVideo(project, result),
       );
-      report({ progress: null });
     } catch (error) {
       failed(error);
     }
@@ -491,7 +502,6 @@ export function createProjectController(projectId: string, { store, api, toast, 
     const anyDone = results.some((result) => result.status === 'fulfilled');
     update((project) => ({ ...project, taskStatus: anyDone ? 'SUCCESS' : 'FAILURE' }));
     if (failure) failed(failure.reason);
-    else report({ progress: null });
   }
 
   /** Unfinished tasks resume on return (spec "States and transitions"); one already at SUCCESS is not asked again. */
@@ -539,6 +549,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
     dispose(): void {
       polls.abort();
       unsubscribe();
+      for (const queryKey of followedKeys) queryClient.removeQueries({ queryKey, exact: true });
       // A save still waiting goes now, as the project is left: its change is not lost, and it does not go off later
       // in whatever the user (or the next test) is doing by then.
       if (pendingSave && waiting) {

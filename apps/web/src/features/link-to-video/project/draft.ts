@@ -15,7 +15,9 @@ export function parseDraft(text: string | null | undefined, projectId: string, d
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null) return null;
-    const draft = parsed as Partial<Project>;
+    // A draft written before the name left it still carries one: the summary's is the project's (decision "Server
+    // data in queries"), so that one is dropped.
+    const { projectName: _named, ...draft } = parsed as Partial<Project> & { projectName?: unknown };
     if (draft.projectId !== projectId) return null;
     // A product saved before a field of it existed (the offer, the brand) gets that field's default.
     return {

@@ -1,5 +1,7 @@
-import { projectCreate, projectDraftUrl, projectGetById } from '@reelsmith/contract';
+import { projectCreate, projectDraftUrl } from '@reelsmith/contract';
 import { api } from '../../../shared/api/client';
+import { projectSummaryQuery } from '../../../shared/api/projectSummary';
+import { appQueryClient } from '../../../shared/api/queryClient';
 import { i18n } from '../../../shared/i18n/i18n';
 import { toast } from '../../../shared/ui/toast';
 import { refreshCredits } from '../../credits';
@@ -7,7 +9,7 @@ import { createProjectController, type ProjectController } from './controller';
 import { parseDraft, readLocalDraft, readUnsentLocalDraft } from './draft';
 import { currencyOfLanguage } from './offer';
 import { rebuildProject } from './rebuild';
-import { currentProject, type ProjectStore, useProjectStore } from './store';
+import { currentProject, useProjectStore } from './store';
 import { newProject, type Project } from './types';
 import { freshUrls } from './urls';
 
@@ -36,17 +38,25 @@ export const projectController = (): ProjectController | null => open;
  * Leaves the project in hand, if any (its controller is disposed: its polls stop), and puts `project` in the
  * store; a project gets a controller once it is in place, so what was just read is not saved back.
  */
-function replaceProject(project: Project | null, phase: ProjectStore['phase']): ProjectController | null {
+function replaceProject(project: Project | null): ProjectController | null {
   open?.dispose();
   open = null;
-  useProjectStore.setState({ project, phase, progress: null, failure: null });
-  if (project) open = createProjectController(project.projectId, { store: useProjectStore, api, toast, refreshCredits });
+  useProjectStore.setState({ project });
+  if (project) {
+    open = createProjectController(project.projectId, {
+      store: useProjectStore,
+      api,
+      toast,
+      refreshCredits,
+      queryClient: appQueryClient(),
+    });
+  }
   return open;
 }
 
 /**
  * Restores a project (spec "States and transitions"): the draft from its URL, else the local copy, else (a project made by a batch
- * or the public API, decision "Projects without a draft") its state rebuilt from its tasks; the name from the server; links
+ * or the public API, decision "Projects without a draft") its state rebuilt from its tasks; links
  * renewed; then its unfinished tasks resume. A local copy with changes the server never got (the page was
  * left before its save went) is newer than the server's: it wins, and is sent. Answers whether the project was
  * opened (the page then applies the stage redirects, also to a project with no draft yet, which belongs on
@@ -55,18 +65,21 @@ function replaceProject(project: Project | null, phase: ProjectStore['phase']): 
 export async function openProject(projectId: string): Promise<boolean> {
   if (currentProject()?.projectId === projectId) return false;
   const ticket = ++opening;
-  replaceProject(null, 'loading');
-  const summary = await api(projectGetById, { query: { projectId } }).catch(() => null);
-  const defaults = newProject(projectId, summary?.productLink ?? '', summary?.projectName ?? '');
+  replaceProject(null);
+  // The summary is read through its query, which the header reads too: one question, one answer for both.
+  const summary = await appQueryClient()
+    .fetchQuery(projectSummaryQuery(projectId))
+    .catch(() => null);
+  const defaults = newProject(projectId, summary?.productLink ?? '');
   const unsent = readUnsentLocalDraft(projectId, defaults);
   const draft =
     unsent ??
     (await serverDraft(projectId, defaults)) ??
     readLocalDraft(projectId, defaults) ??
     (await rebuildProject(defaults, api, currencyOfLanguage(i18n.language)));
-  const restored = draft ? await freshUrls({ ...draft, projectName: summary?.projectName ?? draft.projectName }) : defaults;
+  const restored = draft ? await freshUrls(draft) : defaults;
   if (ticket !== opening) return false;
-  const controller = replaceProject(restored, 'ready');
+  const controller = replaceProject(restored);
   if (unsent) void controller?.saveDraftNow();
   controller?.resumeTasks();
   return true;
@@ -85,13 +98,13 @@ export interface NewProjectInput {
 export async function createProject({ productLink, projectName, htmlResKey, deviceFingerprint }: NewProjectInput): Promise<string> {
   const { projectId, draftUrl } = await api(projectCreate, { body: { projectName, deviceFingerprint } });
   opening++;
-  const project = { ...newProject(projectId, productLink, projectName ?? ''), draftUrl, ...(htmlResKey ? { htmlResKey } : {}) };
-  await replaceProject(project, 'ready')?.startAnalysis();
+  const project = { ...newProject(projectId, productLink), draftUrl, ...(htmlResKey ? { htmlResKey } : {}) };
+  await replaceProject(project)?.startAnalysis();
   return projectId;
 }
 
 /** Leaves the project: its polls stop. */
 export function closeProject(): void {
   opening++;
-  replaceProject(null, 'idle');
+  replaceProject(null);
 }

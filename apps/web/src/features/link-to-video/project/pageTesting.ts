@@ -19,10 +19,15 @@ type Stub = Parameters<typeof stubApi>[0][string];
 
 /**
  * Mounts the app at `path` for `project`, restored from its local draft, with the calls every page makes answered
- * and `answers` beside them. A call whose answer is `{ record: data }` answers `data` and keeps what it was sent (the
- * body, or the query of a GET) in `sent`, by path.
+ * and `answers` beside them; the service names the project `projectName`. A call whose answer is `{ record: data }`
+ * answers `data` and keeps what it was sent (the body, or the query of a GET) in `sent`, by path.
  */
-export function openProjectPage(path: string, project: Project, answers: Record<string, Stub | { record: unknown }>) {
+export function openProjectPage(
+  path: string,
+  project: Project,
+  answers: Record<string, Stub | { record: unknown }>,
+  projectName = 'Untitled project',
+) {
   localStorage.setItem(draftKey(project.projectId), serializeDraft(project));
   const sent: Record<string, unknown[]> = {};
   const stubs = Object.fromEntries(
@@ -41,7 +46,7 @@ export function openProjectPage(path: string, project: Project, answers: Record<
     '/points/account': ok({ totalPoints: 100, availablePoints: 100, usedPoints: 0, expiredPoints: 0, expiring: [] }),
     '/project/getProjectById': ok({
       projectId: project.projectId,
-      projectName: project.projectName,
+      projectName,
       productLink: null,
       coverUrl: null,
       taskStatus: null,

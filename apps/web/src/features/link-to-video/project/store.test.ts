@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ProjectSummary, projectSummaryKey } from '../../../shared/api/projectSummary';
+import { appQueryClient, freshQueryClient } from '../../../shared/api/queryClient';
 import { ok, stubApi } from '../../../test/renderApp';
 import { SERVER_SAVE_DELAY_MS } from './controller';
 import { draftKey, serializeDraft } from './draft';
@@ -16,11 +18,17 @@ const summary = {
   createTime: '',
   updateTime: '',
 };
-const draftWith = (change: Partial<Project>) => ({ ...newProject('p1', 'https://shop.example/p', 'Old name'), ...change });
+const draftWith = (change: Partial<Project>) => ({ ...newProject('p1', 'https://shop.example/p'), ...change });
 const stored = { fileId: 'f1', fileName: 'a.jpg', fileUrl: 'https://old/a', resKey: 'k/a.jpg', format: 'jpg' };
 
 // Files share modules (isolate: false): a page test before this one may have left a project open.
-beforeEach(() => closeProject());
+beforeEach(() => {
+  closeProject();
+  freshQueryClient();
+});
+
+/** The project's name, where the app holds it: its summary query. */
+const summaryName = () => appQueryClient().getQueryData<ProjectSummary>(projectSummaryKey('p1'))?.projectName;
 
 afterEach(() => {
   closeProject();
@@ -37,8 +45,9 @@ function controller() {
 }
 
 describe('draft restore', () => {
-  it('loads the draft from its URL, takes the name from the server and renews the links', async () => {
-    const draft = draftWith({ product: { ...emptyProduct(), productImages: [stored] } });
+  it('loads the draft from its URL, takes the name from the server (not the draft) and renews the links', async () => {
+    // A draft written when it still carried the project's name.
+    const draft = { ...draftWith({ product: { ...emptyProduct(), productImages: [stored] } }), projectName: 'Old name' };
     const calls = stubApi({
       '/project/getProjectById': ok(summary),
       '/project/getDraftFileUrl': ok('http://localhost/files/draft.json'),
@@ -46,7 +55,8 @@ describe('draft restore', () => {
       '/file/url/transfer': (body) => ok(Object.fromEntries((body as { data: string[] }).data.map((key) => [key, `https://fresh/${key}`]))),
     });
     expect(await openProject('p1')).toBe(true);
-    expect(currentProject()?.projectName).toBe('Server name');
+    expect(summaryName()).toBe('Server name');
+    expect(currentProject()).not.toHaveProperty('projectName');
     expect(currentProject()?.product?.productImages[0]?.fileUrl).toBe('https://fresh/k/a.jpg');
     expect(calls).toContain('/file/url/transfer');
   });
@@ -106,7 +116,8 @@ describe('draft restore', () => {
   it('starts a fresh project when there is no draft at all, opened so its page applies the stage redirects', async () => {
     stubApi({ '/project/getProjectById': ok(summary), '/project/getDraftFileUrl': ok(null) });
     expect(await openProject('p1')).toBe(true);
-    expect(currentProject()).toMatchObject({ projectId: 'p1', projectName: 'Server name', productLink: 'https://shop.example/p' });
+    expect(currentProject()).toMatchObject({ projectId: 'p1', productLink: 'https://shop.example/p' });
+    expect(summaryName()).toBe('Server name');
   });
 });
 
@@ -223,7 +234,8 @@ describe('a project without a draft (made by a batch or the public API)', () => 
     });
     expect(await openProject('p1')).toBe(true);
     const project = currentProject() as Project;
-    expect(project).toMatchObject({ projectName: 'Aurora bottle', taskPath: 'link-video', taskStatus: 'SUCCESS', exports: null });
+    expect(project).toMatchObject({ taskPath: 'link-video', taskStatus: 'SUCCESS', exports: null });
+    expect(summaryName()).toBe('Aurora bottle');
     expect(stageRedirect('preview', project)).toBeNull();
     expect(stageRedirect('editProduct', project)).toBe('preview');
     expect(saves).toEqual([]);

@@ -69,10 +69,12 @@ export interface Exports {
   exportVideos: z.infer<typeof ExportVideo>[];
 }
 
-/** The current project (spec "Entities"); its JSON is the draft. */
+/**
+ * The current project (spec "Entities"); its JSON is the draft. Its name is not in it: the project's summary query
+ * holds it (decision "Server data in queries").
+ */
 export interface Project {
   projectId: string;
-  projectName: string;
   draftUrl: string | null;
   productLink: string;
   editorConfig: z.input<typeof EditorConfig>;
@@ -116,10 +118,9 @@ export const emptyProduct = (): Product => ({
   productFacts: null,
 });
 
-export function newProject(projectId: string, productLink: string, projectName = ''): Project {
+export function newProject(projectId: string, productLink: string): Project {
   return {
     projectId,
-    projectName,
     draftUrl: null,
     productLink,
     editorConfig: {},

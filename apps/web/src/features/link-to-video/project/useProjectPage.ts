@@ -1,8 +1,5 @@
-import { projectGetById } from '@reelsmith/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { callKey } from '../../../shared/api/queries';
 import { PATHS } from '../../../shared/paths';
 import { openProject } from './open';
 import { PROJECT_ID_PARAM, type Stage, stageRedirect, stageUrl } from './stage';
@@ -38,26 +35,5 @@ export function useProjectPage(stage: Stage): Project | null {
     };
   }, [projectId, stage, navigate]);
 
-  const shown = project?.projectId === projectId ? project : null;
-  useHeaderFollowsName(shown);
-  return shown;
-}
-
-/**
- * The header asks the service for the project's name; when the project takes its product's name (decision
- * "Projects named after the product") its answer is asked for again.
- */
-function useHeaderFollowsName(project: Project | null): void {
-  const queryClient = useQueryClient();
-  const seen = useRef<{ projectId: string; name: string } | null>(null);
-  const projectId = project?.projectId ?? null;
-  const name = project?.projectName ?? null;
-  useEffect(() => {
-    if (projectId === null || name === null) return;
-    const before = seen.current;
-    seen.current = { projectId, name };
-    if (before?.projectId === projectId && before.name !== name) {
-      void queryClient.invalidateQueries({ queryKey: callKey(projectGetById, { projectId }) });
-    }
-  }, [projectId, name, queryClient]);
+  return project?.projectId === projectId ? project : null;
 }
