@@ -1,4 +1,4 @@
-// A batch of 100 small products, previews only (issue 20; decision "Batch"), through ONE ROLE=api and ONE ROLE=worker
+// A batch of 100 small products, previews only (decision "Batch"), through ONE ROLE=api and ONE ROLE=worker
 // process of main.ts on a fresh PostgreSQL database: the product pages are served on loopback, each analysed and
 // previewed once by the real tasks. While it runs, the batch's owner and then another user submit an interactive
 // analysis and then a single preview, three times (at 10 %, 40 % and 70 % of the rows), and the bench reads how long

@@ -1,4 +1,4 @@
-// A mixed load of real users (issue 8) against ONE ROLE=api and ONE ROLE=worker process of main.ts on a fresh
+// A mixed load of real users against ONE ROLE=api and ONE ROLE=worker process of main.ts on a fresh
 // PostgreSQL database: each user is signed in (dev sign-in), activated with an invitation code, given credits and
 // one uploaded picture, then loops with think time over what the web app's pages call (browsing), the status of
 // its own tasks (polling) and enlarge-image tasks that cost credits (submitting; every fourth from a picture that

@@ -1,4 +1,4 @@
-// The Batch page in a real browser against `npm start` (issue 20; decision "Batch"): a CSV of two product links on
+// The Batch page in a real browser against `npm start` (decision "Batch"): a CSV of two product links on
 // loopback shops uploaded, each row followed to done, the zip of the previews downloaded and read, and each row
 // opening its project in the editor, rebuilt from its tasks (decision "Projects without a draft").
 import { execFileSync } from 'node:child_process';

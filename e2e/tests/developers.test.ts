@@ -1,4 +1,4 @@
-// The Developers page in a real browser against `npm start` (issue 20; decisions "API keys" and "Webhooks"): a key
+// The Developers page in a real browser against `npm start` (decisions "API keys" and "Webhooks"): a key
 // made in the page works for a script's call to the public API until it is revoked in the page, and a webhook
 // endpoint added there is turned off and on again.
 import { describe, expect, it } from 'vitest';
