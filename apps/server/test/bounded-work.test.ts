@@ -1,4 +1,4 @@
-// Bounded work (issue 13, M3; decision "Bounded work"): a valid input must not buy unbounded work. A 99:1
+// Bounded work (decision "Bounded work"): a valid input must not buy unbounded work. A 99:1
 // extension of a 2000 px picture was charged, held 2.4 GB for 15 s, failed and was refunded. Every picture a tool
 // reads and every result it makes is bounded before the charge, with a clear message, and nothing is charged or
 // queued; the worst input each local tool accepts runs within a few hundred MB, measured in a child process.

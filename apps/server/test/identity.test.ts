@@ -1,6 +1,7 @@
-// Who a sign-in is (issue 13, M1): a user is keyed by the OpenID issuer and subject; an unverified e-mail never
-// creates, claims or links an account; linking by e-mail needs it verified on both sides and signs the user out
-// everywhere else; dev sign-in never enters an account that signs in with Google. Against real OpenID providers.
+// Who a sign-in is (decision "Identity: issuer and subject"): a user is keyed by the OpenID issuer and subject; an
+// unverified e-mail never creates, claims or links an account; linking by e-mail needs it verified on both sides and
+// signs the user out everywhere else; dev sign-in never enters an account that signs in with Google. Against real
+// OpenID providers.
 import { ERRORS } from '@reelsmith/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

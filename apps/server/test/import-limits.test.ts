@@ -1,6 +1,6 @@
-// How many URL imports run at once (issue 13, M4): IMPORTS_PER_USER of one user, IMPORTS_PER_PROCESS in all. An API
-// call past its user's limit is refused at once with 429 and a clear message, and changes nothing; another user is
-// not held up; tasks of the user wait their turn instead of failing; past the process limit everyone waits. The
+// How many URL imports run at once (decision "Import limits"): IMPORTS_PER_USER of one user, IMPORTS_PER_PROCESS in
+// all. An API call past its user's limit is refused at once with 429 and a clear message, and changes nothing; another
+// user is not held up; tasks of the user wait their turn instead of failing; past the process limit everyone waits. The
 // files are served by a web site that answers only when the test lets it, so "running" is a fact, not a timing.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

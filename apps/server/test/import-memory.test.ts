@@ -1,5 +1,5 @@
-// Imports of maximum-size files do not hold them in memory (issue 13, M4). A server process of `main.ts` imports six
-// videos of 199 MiB at once (MAX_VIDEO_MB left at its default of 200) from a local web site, through
+// Imports of maximum-size files do not hold them in memory (decision "Import limits"). A server process of `main.ts`
+// imports six videos of 199 MiB at once (MAX_VIDEO_MB left at its default of 200) from a local web site, through
 // `POST /link-video/file/upload`, three users two each (the per-user import limit); its resident memory is sampled
 // all along and may grow by at most 300 MB over what it held after a warm-up import. Before imports were streamed
 // to a work file, each held its download twice (the chunks and their concatenation): six took the server to 2.7 GB.

@@ -1,4 +1,4 @@
-// The load benchmark works (issue 8): `node bench/load.mjs --smoke` runs 20 users for 5 s against one API and one
+// The load benchmark works: `node bench/load.mjs --smoke` runs 20 users for 5 s against one API and one
 // worker process on a fresh PostgreSQL database and prints its figures. Timings are only printed; what this checks
 // is that every figure is there and that the run was clean: no errors, every task ended, zero drift.
 import { spawn } from 'node:child_process';

@@ -1,6 +1,6 @@
-// An operator's block holds (issue 13, M2): `users status --email E INACTIVE` signs the user out everywhere, and
-// neither activation with any code (a personal referral code included) nor a new sign-in lifts it; no referral is
-// paid for it. Only the operator's ACTIVE lifts it. Not-yet-activated users are unaffected.
+// An operator's block holds (decision "An operator's block"): `users status --email E INACTIVE` signs the user out
+// everywhere, and neither activation with any code (a personal referral code included) nor a new sign-in lifts it; no
+// referral is paid for it. Only the operator's ACTIVE lifts it. Not-yet-activated users are unaffected.
 import { ERRORS } from '@reelsmith/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

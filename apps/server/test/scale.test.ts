@@ -1,4 +1,4 @@
-// Scale-out as an operator runs it (issue 8): two ROLE=api and three ROLE=worker processes of `main.ts` on one fresh
+// Scale-out as an operator runs it: two ROLE=api and three ROLE=worker processes of `main.ts` on one fresh
 // PostgreSQL database and one files directory. 100 tasks from 10 users, some failing: every task runs exactly once,
 // every charge and refund is right, the balances are exact, and the processes' metrics and logs tell the same story.
 // Then graceful shutdown: SIGTERM on a worker gives its running task to another worker (charged once, never

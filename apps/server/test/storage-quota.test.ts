@@ -1,8 +1,9 @@
-// The per-user storage quota (issue 13, M5), local driver (files-s3.test.ts covers the bucket): every stored byte
-// counts (files and their thumbnails, uploads never registered, captured pages) and shows in the statistics; room is
-// reserved before bytes are accepted (put-url, imports, captured pages), so what does not fit is refused with a
-// clear message and nothing changes, even when many ask at once; the sweep deletes uploads never registered after a
-// day and captured pages once analysed or after a week, and gives back the room of upload links never used.
+// The per-user storage quota (decision "Storage quota"), local driver (files-s3.test.ts covers the bucket): every
+// stored byte counts (files and their thumbnails, uploads never registered, captured pages) and shows in the
+// statistics; room is reserved before bytes are accepted (put-url, imports, captured pages), so what does not fit is
+// refused with a clear message and nothing changes, even when many ask at once; the sweep deletes uploads never
+// registered after a day and captured pages once analysed or after a week, and gives back the room of upload links
+// never used.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
-// Cancel racing completion (issue 13, L2): a cancel that answers "cancelled" must end the task cancelled and
-// refunded exactly once, with nothing of its work kept; otherwise it answers that it is too late, and the task
-// stays as it ended. Each interleaving is forced: the work waits at a gate the test opens, and on PostgreSQL the
-// racing statements queue, in a known order, behind the test's own lock on the task's row.
+// Cancel racing completion (decision "Cancel is decided with completion"): a cancel that answers "cancelled" must end
+// the task cancelled and refunded exactly once, with nothing of its work kept; otherwise it answers that it is too
+// late, and the task stays as it ended. Each interleaving is forced: the work waits at a gate the test opens, and on
+// PostgreSQL the racing statements queue, in a known order, behind the test's own lock on the task's row.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';

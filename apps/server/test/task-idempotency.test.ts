@@ -1,6 +1,6 @@
-// An Idempotency-Key names one request (issue 13, L3): sent again with the same body it answers the first task and
-// charges nothing; with a different body, or for another kind of task, it is refused with a clear message and
-// nothing is written, as Stripe does.
+// An Idempotency-Key names one request (decision "An Idempotency-Key names one request"): sent again with the same body
+// it answers the first task and charges nothing; with a different body, or for another kind of task, it is refused with
+// a clear message and nothing is written, as Stripe does.
 import { TASKS } from '@reelsmith/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

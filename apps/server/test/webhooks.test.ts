@@ -1,4 +1,4 @@
-// Webhooks (issue 20, decision "Webhooks"): endpoints registered through the API, events written with what they
+// Webhooks (decision "Webhooks"): endpoints registered through the API, events written with what they
 // tell of, and delivered by the dispatcher to a real HTTP receiver on 127.0.0.1 (allowed through
 // OUTBOUND_ALLOW_HOSTS) that checks every signature with the endpoint's secret: retries with backoff, redirects not
 // followed, timeouts, the retry window, resend with the same event id, and a dispatcher that died mid-attempt.

@@ -2,8 +2,8 @@
  * Reads an answer's body without letting it grow past the size cap: a declared length over the cap is refused
  * before reading, and the count is kept on the decoded bytes, so a small compressed body that inflates to
  * gigabytes (a zip bomb) stops at the cap too. A page is read into memory (`readBody`); a media file is streamed to
- * a file (`saveBody`), so an import holds a few chunks at a time however large the file (issue 13, M4). The
- * caller destroys the response whatever the outcome.
+ * a file (`saveBody`), so an import holds a few chunks at a time however large the file (decision "Import limits").
+ * The caller destroys the response whatever the outcome.
  */
 import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';

@@ -11,7 +11,7 @@
  *     const page = await fetchUrl(productLink, { maxBytes: 5 * 1024 * 1024 });
  *
  * Media files are not read into memory: `createDownloader` streams the body to a file instead, under the same
- * checks (issue 13, M4).
+ * checks (decision "Import limits").
  *
  * Every failure is an OutboundError whose `reason` the HTTP layer maps to a localised message.
  */

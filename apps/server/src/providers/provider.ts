@@ -18,8 +18,8 @@ export interface Voice {
   synthesizer(signal?: AbortSignal): Synthesizer;
 }
 
-// The generation capabilities (issue 6): each takes files on this machine and writes its outputs into the job's
-// work directory, answering their paths; the task stores them. A remote provider downloads what the vendor made
+// The generation capabilities (design "Generation"): each takes files on this machine and writes its outputs into the
+// job's work directory, answering their paths; the task stores them. A remote provider downloads what the vendor made
 // into the work directory at once, so every output ends in our storage whoever made it.
 
 /** What every generation call gets besides its request. */

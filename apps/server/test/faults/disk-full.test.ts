@@ -1,4 +1,4 @@
-// Fault: the disk full while writing a file (issue 8). The file store of a server process of `main.ts`
+// Fault: the disk full while writing a file. The file store of a server process of `main.ts`
 // (DATA_DIR/files) is a small tmpfs, filled up with a ballast file. An upload that does not fit is refused with a
 // clear error (507, "no room to store files") and leaves no half-written object and no asset; an image-to-video
 // render whose video does not fit ends FAILURE with the same message and its credits back, storing nothing. Once

@@ -1,4 +1,4 @@
-// Fault: PostgreSQL restarted mid-request (issue 8). A ROLE=api and a ROLE=worker process of `main.ts` run on a
+// Fault: PostgreSQL restarted mid-request. A ROLE=api and a ROLE=worker process of `main.ts` run on a
 // private PostgreSQL cluster (never the shared one) while simulated users browse, create projects and submit paid
 // tasks that run for seconds. The cluster is restarted (pg_ctl restart -m fast), then stopped immediately (a crash)
 // and started again. Requests during an outage get an envelope error at once, never a hang or a dropped connection;

@@ -1,4 +1,4 @@
-// Fault: a provider that hangs (issue 8). A server process of `main.ts` makes its pictures with fal.ai, whose queue
+// Fault: a provider that hangs. A server process of `main.ts` makes its pictures with fal.ai, whose queue
 // here is a fake vendor on 127.0.0.1 that behaves as the prompt says: `silent` accepts the connection and never
 // sends a byte, `stuck` takes the job and never finishes it, `ok` makes the picture. With short PROVIDER_*_TIMEOUT
 // settings each hanging task ends FAILURE with the error table's message, refunded once; the vendor is told to

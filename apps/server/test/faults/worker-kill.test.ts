@@ -1,4 +1,4 @@
-// Fault: a worker killed mid-render (issue 8). A real link-to-video export runs in a ROLE=worker process of `main.ts`;
+// Fault: a worker killed mid-render. A real link-to-video export runs in a ROLE=worker process of `main.ts`;
 // while its ffmpeg encodes, the worker and everything it started get SIGKILL (as a container runtime or the OOM
 // killer does it). The second worker takes the task once the dead one's lease lapses and finishes it: the export is
 // charged exactly once and never refunded, the video is a valid MP4, no ffmpeg of the dead worker is left running,

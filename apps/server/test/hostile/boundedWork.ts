@@ -1,4 +1,4 @@
-// 12. Bounded work (issue 13, M3; decision "Bounded work"): a valid input must not buy unbounded work. Each
+// 12. Bounded work (decision "Bounded work"): a valid input must not buy unbounded work. Each
 // picture tool is sent a picture past the pixel bound, and the tools that size their result a result past it;
 // each is refused before the charge, changing nothing. The largest input each local tool accepts is run in a
 // child process, and its time and peak memory are printed with the table.

@@ -1,4 +1,5 @@
-// 11. Cancel racing completion and Idempotency-Key reuse (issue 13, L2 and L3).
+// 11. Cancel racing completion and Idempotency-Key reuse (decisions "Cancel is decided with
+// completion" and "An Idempotency-Key names one request").
 // Cancel: a task's cancel and its completion race for the task's row; each interleaving is forced (the work waits
 // at a gate; on PostgreSQL the racers queue behind the test's own lock on the row). A cancel that answers code 0
 // must leave the task cancelled, refunded exactly once and without its outputs; otherwise it is refused as too

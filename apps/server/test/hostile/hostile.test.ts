@@ -1,6 +1,6 @@
-// The hostile-input campaign (issue 8): every API call of the contract attacked by category, on PGlite and, when
-// TEST_DATABASE_URL is set, PostgreSQL. Each attack must get a clear error and change nothing; the figures of
-// each database are printed once its run ends.
+// The hostile-input campaign (decision "Hostile suite from the contract"): every API call of the contract attacked by
+// category, on PGlite and, when TEST_DATABASE_URL is set, PostgreSQL. Each attack must get a clear error and change
+// nothing; the figures of each database are printed once its run ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, Browser } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';

@@ -1,9 +1,10 @@
-// Identity (issue 13, M1 and M2): who a sign-in is, and whether an operator's block holds. Google sign-in goes
-// through a real OpenID provider, so this has an app of its own (Google, with dev sign-in on beside it to play the
-// two ways in against each other). Pre-hijack by an unverified e-mail, a subject replayed from another issuer, dev
-// sign-in into a Google account and back; then a blocked user with every session they had (and one a sign-in made
-// while the block committed) trying every call, activation with a referral code, and signing in again. Each is
-// refused with a clear error and changes nothing; an answer carrying the victim's data counts as a leak.
+// Identity (decisions "Identity: issuer and subject" and "An operator's block"): who a sign-in is, and whether an
+// operator's block holds. Google sign-in goes through a real OpenID provider, so this has an app of its own (Google,
+// with dev sign-in on beside it to play the two ways in against each other). Pre-hijack by an unverified e-mail, a
+// subject replayed from another issuer, dev sign-in into a Google account and back; then a blocked user with every
+// session they had (and one a sign-in made while the block committed) trying every call, activation with a referral
+// code, and signing in again. Each is refused with a clear error and changes nothing; an answer carrying the victim's
+// data counts as a leak.
 import type { Locale } from '@reelsmith/contract';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';

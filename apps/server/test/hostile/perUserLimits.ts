@@ -1,7 +1,7 @@
-// 14. Per-user limits (issue 13, M4 and M5): what one user can make the server hold. URL imports: a user with
-// IMPORTS_PER_USER imports under way is refused the next one at once (429), and nothing changes. Storage: a user
-// whose quota is nearly used up is refused every way of storing more (an upload link with or without its size, a
-// captured page, a URL import into a project), with the quota's message, and nothing changes.
+// 14. Per-user limits (decisions "Import limits" and "Storage quota"): what one user can make the server hold. URL
+// imports: a user with IMPORTS_PER_USER imports under way is refused the next one at once (429), and nothing changes.
+// Storage: a user whose quota is nearly used up is refused every way of storing more (an upload link with or without
+// its size, a captured page, a URL import into a project), with the quota's message, and nothing changes.
 import { ERRORS } from '@reelsmith/contract';
 import { makeImage } from '@reelsmith/media/fixtures';
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
- * Every file the service keeps comes through here (issue 4): it is judged by its content, never by its name:
- * its first bytes must be one of the accepted formats (formats.ts), an image must decode completely, a video
+ * Every file the service keeps comes through here (decision "Content checks"): it is judged by its content, never
+ * by its name: its first bytes must be one of the accepted formats (formats.ts), an image must decode completely, a video
  * must be readable by ffprobe and have a picture whose first second decodes. Sizes and sides are bounded. A
  * thumbnail (image) or poster frame (video) is made, then both objects are stored. Any failure is an AppError
  * the user can act on, and nothing is stored.

@@ -1,5 +1,5 @@
-// The four generation task kinds (issue 6): text to video, image to video, text (or image) to image and virtual
-// try-on. Each is priced by its SKU × the number of outputs, charged at submit and refunded on failure by the
+// The four generation task kinds (design "Generation"): text to video, image to video, text (or image) to image and
+// virtual try-on. Each is priced by its SKU × the number of outputs, charged at submit and refunded on failure by the
 // engine; `accept` refuses what cannot work before anything is charged (spec "Validation rules").
 import { type SkuCode, TASKS } from '@reelsmith/contract';
 import { AppError } from '../../errors.js';

@@ -52,7 +52,7 @@ async function userOfIdentity(tx: Tx, profile: OidcProfile): Promise<UserRow | u
  * - the user keyed by the token's issuer and subject signs in, whatever the token says of the e-mail now; the
  *   account's e-mail is not changed by it, and becomes verified when the token vouches for that very address;
  * - an identity seen for the first time needs `email_verified: true`; unverified, it creates, claims and links
- *   nothing (the pre-hijack of issue 13, M1);
+ *   nothing (an account pre-hijack);
  * - with a verified address that no user has, it becomes a new INACTIVE user;
  * - with a verified address of a user whose address was verified too, it replaces that user's identity (the
  *   provider has given the address to another account) and every other session of the user ends;

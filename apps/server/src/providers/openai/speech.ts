@@ -1,6 +1,7 @@
-// Speech from OpenAI's speech API (POST /audio/speech) or a server that speaks it, Kokoro-FastAPI among them (issue 5
-// pipeline 3): one request a line, so each segment keeps its real duration and captions and scenes follow the voice
-// as with the local engine. The API gives no word timings: the line is aligned to its audio (providers/voice.ts).
+// Speech from OpenAI's speech API (POST /audio/speech) or a server that speaks it, Kokoro-FastAPI among them
+// (decision "OpenAI-compatible speech"): one request a line, so each segment keeps its real duration and captions
+// and scenes follow the voice as with the local engine. The API gives no word timings: the line is aligned to its
+// audio (providers/voice.ts).
 import type { Settings } from '../../settings.js';
 import { send } from '../http.js';
 import type { Voice } from '../provider.js';
