@@ -7,7 +7,8 @@ const pageAt = (path: string) => pages.find((route) => route.path === path);
 type Flag = 'login' | 'skipActivation' | 'largerScreen';
 /**
  * The page rows of spec "Screens and routes": path, layout, and the flags that hold (skipActivation also covers sign-in and
- * policies); plus the invite-friends page, whose path the spec leaves unshown, and issue 20's Developers and Batch pages.
+ * policies); plus the invite-friends page, whose path the spec leaves unshown, and the Developers and Batch pages
+ * (decisions "API keys" and "Batch").
  */
 const SPEC_PAGES: [string, LayoutKind, ...Flag[]][] = [
   ['/account/login', 'none', 'skipActivation'],

@@ -11,10 +11,10 @@ export const PATHS = {
   activate: '/account/activate',
   /** Not in spec "Screens and routes"'s table, whose text keeps this page's path unshown; kept with the other account pages. */
   invite: '/account/invite',
-  /** API keys and webhooks (issue 20), from the user menu like the invite page. */
+  /** API keys and webhooks (decisions "API keys" and "Webhooks"), from the user menu like the invite page. */
   developers: '/account/developers',
   linkToVideo: '/tools/link-to-video',
-  /** Many product links at once (issue 20, decision "Batch"), reached from the link-to-video landing. */
+  /** Many product links at once (decision "Batch"), reached from the link-to-video landing. */
   linkToVideoBatch: '/tools/link-to-video/batch',
   editProduct: '/tools/link-to-video/edit-product',
   preview: '/tools/link-to-video/preview',

@@ -1,4 +1,5 @@
-// The Developers page is reached from the account menu and holds the keys, a first call and the webhooks (issue 20).
+// The Developers page is reached from the account menu and holds the keys, a first call and the webhooks
+// (decisions "API keys", "Public API" and "Webhooks").
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';

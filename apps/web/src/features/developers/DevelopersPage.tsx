@@ -6,7 +6,7 @@ import styles from './developers.module.css';
 import { WebhooksPanel } from './webhooks/WebhooksPanel';
 
 /**
- * The Developers page (issue 20, from the user menu): API keys, a first call to copy, the API's document, and the
+ * The Developers page (from the user menu): API keys, a first call to copy, the API's document, and the
  * webhook endpoints (decisions "API keys", "Public API", "Webhooks").
  */
 export function DevelopersPage() {

@@ -61,7 +61,8 @@ export function UserMenu() {
             },
           },
           { key: 'invite', icon: <GiftOutlined />, label: t('header.invite'), route: PATHS.invite },
-          // API keys and webhooks (issue 20): for the few who script Reelsmith, so in the account menu, not the sidebar.
+          // API keys and webhooks (decisions "API keys" and "Webhooks"): for the few who script Reelsmith, so in the
+          // account menu, not the sidebar.
           { key: 'developers', icon: <ApiOutlined />, label: t('header.developers'), route: PATHS.developers },
         ]
       : []),

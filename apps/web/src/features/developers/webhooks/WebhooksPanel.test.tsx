@@ -1,4 +1,4 @@
-// The webhooks panel alone, with the app's providers (the Developers page that holds it is another part of issue 20):
+// The webhooks panel alone, with the app's providers (the Developers page that holds it has its own test):
 // the API is stubbed by path, as in the other features' tests.
 import type { WebhookDelivery, WebhookEndpoint } from '@reelsmith/contract';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

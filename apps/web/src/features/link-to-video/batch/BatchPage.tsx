@@ -360,7 +360,7 @@ function RecentBatches({ current, onOpen }: { current: string | null; onOpen: (b
 }
 
 /**
- * The Batch page (issue 20; decision "Batch"): many product links to many ads in one go. The form takes pasted links or
+ * The Batch page (decision "Batch"): many product links to many ads in one go. The form takes pasted links or
  * a CSV with the batch's options and shows the price before anything starts; a started batch shows each row's
  * progress, retries failed rows, and downloads every video as one zip and the results as CSV.
  */

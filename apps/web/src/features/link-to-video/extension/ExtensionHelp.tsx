@@ -14,7 +14,7 @@ const STEPS = ['download', 'unzip', 'open', 'developerMode', 'loadUnpacked', 'us
 /**
  * "Get the browser extension", beside every hint that tells a user to send a page from it: a small dialog with the
  * download and the steps to install it unpacked. A plain dialog, not antd's Modal: the landing page carries it, and
- * its first load has a budget (issue 18).
+ * its first load has a budget (decision "First-load bundle split").
  */
 export function ExtensionHelp() {
   const { t } = useTranslation('link-to-video');

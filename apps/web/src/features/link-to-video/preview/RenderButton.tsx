@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreditAccount } from '../../credits';
 import { useSkuPrice } from '../../generation';
 
-/** A render that costs more than this many credits is confirmed first (issue 18: "Render 2 videos" took 100 silently). */
+/** A render that costs more than this many credits is confirmed first (decision "Render price and confirmation"). */
 const CONFIRM_OVER = 10;
 
 interface RenderButtonProps {
