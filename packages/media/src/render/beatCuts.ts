@@ -1,6 +1,6 @@
 /**
- * Cuts on the music's beats: the scene changes of an ad land on the beat of its track (issue 16), as an editor
- * cuts to music. Pure, beside the timeline it serves.
+ * Cuts on the music's beats: the scene changes of an ad land on the beat of its track (decision "SoundFont music"),
+ * as an editor cuts to music. Pure, beside the timeline it serves.
  */
 
 /** How far (in beats on either side) a cut may look for its beat when the nearest ones would leave a scene too short. */
