@@ -49,8 +49,6 @@ export function followTask<D>({
   return new Promise<D | undefined>((resolve, reject) => {
     if (signal.aborted) return resolve(undefined);
     let attempts = 0;
-    let lastAnswer = 0;
-    let lastError = 0;
     const observer = new QueryObserver<D | null | undefined>(queryClient, {
       queryKey,
       queryFn,
@@ -72,13 +70,17 @@ export function followTask<D>({
       stop();
       resolve(undefined);
     };
+    // Answers are told apart from other changes (a request leaving) by the query's counts; one already cached when
+    // following starts is old, and is not judged.
+    const counts = () => observer.getCurrentQuery().state;
+    let { dataUpdateCount: answers, errorUpdateCount: errors } = counts();
     const unsubscribe = observer.subscribe((result) => {
       if (signal.aborted) return;
-      const answered = result.dataUpdatedAt > lastAnswer;
-      const erred = result.errorUpdatedAt > lastError;
-      if (!answered && !erred) return;
-      lastAnswer = result.dataUpdatedAt;
-      lastError = result.errorUpdatedAt;
+      const { dataUpdateCount, errorUpdateCount } = counts();
+      const answered = dataUpdateCount > answers;
+      if (!answered && errorUpdateCount === errors) return;
+      answers = dataUpdateCount;
+      errors = errorUpdateCount;
       attempts++;
       const data = result.data;
       if (answered && data !== null && data !== undefined) {
