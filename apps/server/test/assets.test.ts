@@ -287,6 +287,7 @@ describe.each(testDatabases())('the assets library on $name', (testDb) => {
         signal: new AbortController().signal,
         progress: async () => {},
         partial: async () => {},
+        atCompletion() {},
         ctx: t.ctx,
         log: { info() {}, warn() {}, error() {} },
       };

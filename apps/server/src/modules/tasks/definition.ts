@@ -4,6 +4,7 @@ import type { ErrorKey, ProgressStage, SkuCode, User } from '@reelsmith/contract
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import type { Part } from '../../parts.js';
 
 /** The SKU and number of outputs a task is charged for when it is submitted. */
@@ -32,6 +33,12 @@ export interface TaskJob<I> {
    * by one as each lands); the result the work returns replaces it.
    */
   partial(result: unknown): Promise<void>;
+  /**
+   * Adds a write to the transaction that records the task's SUCCESS, so it exists exactly when the success does
+   * (a link-video task's preview rows: decision "Previews as rows"). Not run when the result is not the task's
+   * (cancelled, lease lost); a write that throws rolls the success back and the task fails.
+   */
+  atCompletion(write: (tx: Db) => Promise<void>): void;
   ctx: AppContext;
   log: TaskLog;
 }

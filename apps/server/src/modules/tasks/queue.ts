@@ -211,7 +211,8 @@ export async function reportPartial(db: Db, taskId: string, owner: string, resul
  * ('cancelled': the user cancelled it, and was refunded; 'lost': another worker has it). One conditional update:
  * a cancel that got to the row first leaves it FAILURE (or, from an older server, marked), and this writes nothing.
  * The `task.succeeded` webhook event is written in the same transaction, so it exists exactly when the success does;
- * it carries `eventResult`, the result as a task query answers it (decision "Webhooks").
+ * it carries `eventResult`, the result as a task query answers it (decision "Webhooks"). So are the kind's own
+ * `writes` (TaskJob.atCompletion), after the update succeeded: a result that is not the task's writes none of them.
  */
 export async function completeTask(
   db: Db,
@@ -219,6 +220,7 @@ export async function completeTask(
   owner: string,
   result: unknown,
   eventResult: unknown = result,
+  writes: readonly ((tx: Db) => Promise<void>)[] = [],
 ): Promise<'completed' | 'cancelled' | 'lost'> {
   const completed = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -226,8 +228,10 @@ export async function completeTask(
       .set({ status: 'SUCCESS', result: result as object, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
       .where(and(heldBy(taskId, owner), isNull(tasks.cancelRequested)))
       .returning();
-    if (row) await emitTaskEnded(tx, row, eventResult);
-    return row !== undefined;
+    if (!row) return false;
+    await emitTaskEnded(tx, row, eventResult);
+    for (const write of writes) await write(tx as unknown as Db);
+    return true;
   });
   return completed ? 'completed' : whyNotHeld(db, taskId);
 }

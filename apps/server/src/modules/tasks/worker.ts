@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { type ProgressStage, ProgressStage as Stages } from '@reelsmith/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import type { TaskRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { misconfiguredError } from '../../misconfigured.js';
@@ -137,6 +138,7 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
       Math.max(50, Math.floor(leaseMs / 3)),
     );
     const timeout = setTimeout(() => stop.abort('timedOut'), definition.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const completionWrites: ((tx: Db) => Promise<void>)[] = [];
     try {
       const result = await definition.run({
         taskId: task.id,
@@ -147,6 +149,9 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
         signal: stop.signal,
         progress: (stage: ProgressStage) => reportProgress(ctx.db, task.id, id, Stages.parse(stage)),
         partial: (result: unknown) => reportPartial(ctx.db, task.id, id, result),
+        atCompletion: (write) => {
+          completionWrites.push(write);
+        },
         ctx,
         log: taskLog,
       });
@@ -156,7 +161,14 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
         throw stop.signal.reason;
       }
       const stored = result ?? {};
-      const completed = await completeTask(ctx.db, task.id, id, stored, await eventResult(ctx, definition, stored, taskLog));
+      const completed = await completeTask(
+        ctx.db,
+        task.id,
+        id,
+        stored,
+        await eventResult(ctx, definition, stored, taskLog),
+        completionWrites,
+      );
       if (completed === 'completed') outcome = 'success';
       else if (completed === 'lost') {
         outcome = 'lost';
