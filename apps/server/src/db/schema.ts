@@ -1,4 +1,4 @@
-import { BRAND_FONT_IDS, OperationType, SkuCode } from '@reelsmith/contract';
+import { BRAND_FONT_IDS, type EditorConfig, type Locale, OperationType, SkuCode, type TASKS, type TemplateId } from '@reelsmith/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** The user a row belongs to; a user's rows go with the user. */
@@ -543,6 +544,74 @@ export const batchRows = pgTable(
   ],
 );
 
+/** A segment of a preview's script, as it was last rendered. */
+export type PreviewSegment = { segId: number; segText: string };
+/** The product as the link-video task was given it: what the cards and the file's name show. */
+export type PreviewProduct = Pick<
+  z.output<(typeof TASKS)['link-video']['input']>,
+  'productName' | 'productDescription' | 'productBrand' | 'productOffer' | 'productFacts'
+>;
+
+/**
+ * A preview of link to video (decision "Previews as rows"): what it was last rendered from and the file it is. Written
+ * by the link-video task that made it and rewritten by each script update, in the transaction that records that
+ * task's success; script updates and exports read it instead of replaying the chain of task inputs. The voice,
+ * music, caption style and language are the choices (null: the default for the language spoken), as the editor
+ * made them, so an edit that changes the script's language changes a default voice as it always did.
+ */
+export const previews = pgTable(
+  'previews',
+  {
+    id: text('id').primaryKey(),
+    userId: userId(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The link-video task that made it. */
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    scriptId: text('script_id').notNull(),
+    /** Its place among its task's previews, from 0: the picture that opens it and the number its export is named by. */
+    variant: integer('variant').notNull(),
+    segments: jsonb('segments').$type<PreviewSegment[]>().notNull(),
+    templateId: text('template_id').$type<TemplateId>().notNull(),
+    voiceId: text('voice_id'),
+    musicId: text('music_id'),
+    captionId: text('caption_id'),
+    aspectRatio: text('aspect_ratio').$type<EditorConfig['aspectRatio']>().notNull(),
+    videoLength: integer('video_length').$type<EditorConfig['videoLength']>().notNull(),
+    language: text('language').$type<Locale>(),
+    product: jsonb('product').$type<PreviewProduct>().notNull(),
+    /** The pictures and clips, in the order the user put them. */
+    fileIds: jsonb('file_ids').$type<string[]>().notNull(),
+    /** The rendered video: its stored object, and its library file while the user keeps it. */
+    resKey: text('res_key').notNull(),
+    fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('previews_task_id_script_id_unique').on(t.taskId, t.scriptId), index('previews_project_id_idx').on(t.projectId)],
+);
+
+/**
+ * Every finished task that rendered a preview: its link-video task, then each script update. A script update or an
+ * export names the project's current task, which may be any of them (decision "Script update chain"); this is how it
+ * finds the previews, without following the tasks' inputs.
+ */
+export const previewRenders = pgTable(
+  'preview_renders',
+  {
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    previewId: text('preview_id')
+      .notNull()
+      .references(() => previews.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.previewId] }), index('preview_renders_preview_id_idx').on(t.previewId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type PointsLotRow = typeof pointsLots.$inferSelect;
@@ -550,6 +619,7 @@ export type PointsLedgerRow = typeof pointsLedger.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type StoredObjectRow = typeof storedObjects.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
+export type PreviewRow = typeof previews.$inferSelect;
 export type BrandKitRow = typeof brandKits.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

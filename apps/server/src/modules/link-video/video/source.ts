@@ -1,12 +1,14 @@
-// What a script update or an export renders: the link-video task that made the previews, with its settings,
-// and each script as last edited. The web app names the project's current task, which is the link-video task or
-// a script update made after it (spec "States and transitions"), so a script update's `taskId` is followed back to the link-video task.
+// What a script update or an export renders: the preview's row (decision "Previews as rows"), written by the
+// link-video task that made it and rewritten by each script update. The web app names the project's current task,
+// which is the link-video task or a script update made after it (spec "States and transitions", decision "Script
+// update chain"): every task that rendered one of the previews is recorded beside them, so any of them finds them
+// without following the tasks' inputs back.
 import type { TASKS, TemplateId } from '@reelsmith/contract';
 import type { AspectRatio, Language, VideoLength } from '@reelsmith/media';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { type TaskRow, tasks } from '../../../db/schema.js';
+import { type PreviewProduct, type PreviewRow, previewRenders, previews } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 
 /** What every render of one link-video task keeps (the editorConfig of a link-video task, its defaults filled in). */
@@ -29,69 +31,98 @@ export type Segment = { segId: number; segText: string };
 /** The quick editor's choices a script update may change for one preview. */
 export type Look = Partial<Pick<ScriptUpdateInput, 'voiceId' | 'captionId' | 'musicId' | 'templateId'>>;
 
-export interface VideoSource {
-  /** The link-video task whose settings (media, length, voice, music, captions) every render of it keeps. */
-  root: TaskRow & { input: LinkVideoInput };
-  /** Each script of the previews, as last edited by a script update. */
-  scripts: Map<string, Segment[]>;
-  /** The voice, captions and music each script's preview was last rendered with, where an update changed them. */
-  looks: Map<string, Look>;
-}
-
-/** Longer chains are not made by the web app; the bound keeps a hostile chain from looping. */
-const MAX_CHAIN = 100;
-
-const VIDEO_KINDS = ['link-video', 'script-update'];
-
-/** The user's finished link-video or script-update tasks of a project, oldest first. */
-async function finishedVideoTasks(db: Db, userId: string, projectId: string) {
-  return db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.userId, userId), eq(tasks.projectId, projectId), eq(tasks.status, 'SUCCESS'), inArray(tasks.kind, VIDEO_KINDS)))
-    .orderBy(asc(tasks.finishedAt));
-}
-
-/** The link-video task a finished task goes back to, through script updates; undefined when it leads nowhere. */
-function rootOf(task: TaskRow, byId: Map<string, TaskRow>): TaskRow | undefined {
-  let current: TaskRow | undefined = task;
-  for (let hops = 0; current && hops < MAX_CHAIN; hops++) {
-    if (current.kind === 'link-video') return current;
-    current = byId.get((current.input as ScriptUpdateInput).taskId);
-  }
-  return undefined;
-}
-
-/**
- * The render source of `taskId` in the user's project: refused as not found when it is not a finished
- * link-video or script-update task of theirs in that project.
- */
-export async function videoSource(db: Db, userId: string, projectId: string, taskId: string): Promise<VideoSource> {
-  const finished = await finishedVideoTasks(db, userId, projectId);
-  const byId = new Map(finished.map((t) => [t.id, t]));
-  const named = byId.get(taskId);
-  const root = named && rootOf(named, byId);
-  if (!root) throw new AppError('previewNotFound');
-  const scripts = new Map<string, Segment[]>();
-  const looks = new Map<string, Look>();
-  for (const script of (root.result as VideoResult).scriptContentList) scripts.set(script.scriptId, script.segments);
-  for (const task of finished) {
-    if (task.kind !== 'script-update' || rootOf(task, byId)?.id !== root.id) continue;
-    const edit = task.input as ScriptUpdateInput;
-    if (!scripts.has(edit.scriptId)) continue;
-    scripts.set(edit.scriptId, edit.scriptContents);
-    looks.set(edit.scriptId, { ...looks.get(edit.scriptId), ...lookOf(edit) });
-  }
-  return { root: root as VideoSource['root'], scripts, looks };
-}
+/** What a preview is rendered from: its row without the file it became and the bookkeeping. */
+export type PreviewSpec = Pick<
+  PreviewRow,
+  | 'variant'
+  | 'segments'
+  | 'templateId'
+  | 'voiceId'
+  | 'musicId'
+  | 'captionId'
+  | 'aspectRatio'
+  | 'videoLength'
+  | 'language'
+  | 'product'
+  | 'fileIds'
+>;
 
 /** The choices an update names, without the ones it leaves alone. */
 export const lookOf = ({ voiceId, captionId, musicId, templateId }: Look): Look =>
   Object.fromEntries(Object.entries({ voiceId, captionId, musicId, templateId }).filter(([, v]) => v !== undefined));
 
-/** The script to render, or a clear refusal when the previews have no such script. */
-export function scriptOf(source: VideoSource, scriptId: string): Segment[] {
-  const segments = source.scripts.get(scriptId);
-  if (!segments) throw new AppError('scriptNotFound');
-  return segments;
+/** A preview with the choices a script update makes for it; what it leaves alone stays as the preview has it. */
+export const withLook = <T extends PreviewSpec>(preview: T, look: Look): T => ({ ...preview, ...lookOf(look) });
+
+/** The settings the media engine renders a preview with (null choices: the default for the language spoken). */
+export const settingsOf = (preview: PreviewSpec): VideoSettings => ({
+  videoLength: preview.videoLength,
+  aspectRatio: preview.aspectRatio,
+  resultNum: 1,
+  voiceId: preview.voiceId ?? undefined,
+  captionId: preview.captionId ?? undefined,
+  musicId: preview.musicId ?? undefined,
+  language: preview.language ?? undefined,
+  templateId: preview.templateId,
+});
+
+/** The product as a link-video task was given it, for the cards and the file's name. */
+export const productOf = (input: LinkVideoInput): PreviewProduct => ({
+  productName: input.productName,
+  productDescription: input.productDescription,
+  productBrand: input.productBrand,
+  productOffer: input.productOffer,
+  productFacts: input.productFacts,
+});
+
+/**
+ * The preview `scriptId` among those of the task `taskId` leads to, in the user's project: refused as not found
+ * when that task rendered none of the user's previews in that project (not theirs, not finished, not a video
+ * task), and as an unknown script when those previews have no such script.
+ */
+export async function previewOf(db: Db, userId: string, projectId: string, taskId: string, scriptId: string): Promise<PreviewRow> {
+  const [named] = await db
+    .select({ madeBy: previews.taskId })
+    .from(previewRenders)
+    .innerJoin(previews, eq(previews.id, previewRenders.previewId))
+    .where(and(eq(previewRenders.taskId, taskId), eq(previews.userId, userId), eq(previews.projectId, projectId)))
+    .limit(1);
+  if (!named) throw new AppError('previewNotFound');
+  const [row] = await db
+    .select()
+    .from(previews)
+    .where(and(eq(previews.taskId, named.madeBy), eq(previews.scriptId, scriptId)));
+  if (!row) throw new AppError('scriptNotFound');
+  return row;
+}
+
+/** A preview as a link-video task made it, before it is stored. */
+export type MadePreview = PreviewSpec & { scriptId: string; resKey: string; fileId: string };
+
+/** Stores the previews a link-video task made, each a render of that task (TaskJob.atCompletion's write). */
+export async function storePreviews(
+  tx: Db,
+  task: { taskId: string; userId: string; projectId: string },
+  made: readonly (MadePreview & { id: string })[],
+): Promise<void> {
+  if (!made.length) return;
+  await tx.insert(previews).values(made.map((preview) => ({ ...preview, ...task })));
+  await tx.insert(previewRenders).values(made.map((preview) => ({ taskId: task.taskId, previewId: preview.id })));
+}
+
+/** Rewrites a preview a script update re-rendered, and records that update as one of its renders. */
+export async function storeRerender(
+  tx: Db,
+  previewId: string,
+  taskId: string,
+  rendered: Pick<PreviewRow, 'segments' | 'templateId' | 'voiceId' | 'musicId' | 'captionId' | 'resKey' | 'fileId'>,
+): Promise<void> {
+  const [updated] = await tx
+    .update(previews)
+    .set({ ...rendered, updatedAt: sql`now()` })
+    .where(eq(previews.id, previewId))
+    .returning({ id: previews.id });
+  // The project (and its previews) deleted while the update rendered: nothing is left to update, and the update fails.
+  if (!updated) throw new AppError('previewNotFound');
+  await tx.insert(previewRenders).values({ taskId, previewId });
 }

@@ -1,8 +1,9 @@
 // The three video tasks of link to video (spec "States and transitions", design "Contract details"): link-video makes `resultNum` previews from
 // different scripts; script-update re-renders one preview with its edited script; export-video renders the chosen
 // preview in full quality and is the one that is charged (link2V_<length>s, once).
+import { randomUUID } from 'node:crypto';
 import { type SkuCode, TASKS } from '@reelsmith/contract';
-import { CAPTIONS, MUSIC, VOICES } from '@reelsmith/media';
+import { CAPTIONS, MUSIC, type RenderQuality, VOICES } from '@reelsmith/media';
 import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../errors.js';
 import type { Part } from '../../../parts.js';
@@ -11,18 +12,22 @@ import type { TaskDefinition, TaskJob } from '../../tasks/definition.js';
 import { composeVideo } from './compose.js';
 import { exportFileName } from './fileName.js';
 import { templateOf } from './look.js';
-import { mediaFiles } from './media.js';
+import { type MediaFile, mediaFiles } from './media.js';
 import { scriptsFor } from './scripts.js';
 import {
   type LinkVideoInput,
-  lookOf,
+  type MadePreview,
+  type PreviewSpec,
+  previewOf,
+  productOf,
   type ScriptUpdateInput,
   type Segment,
-  scriptOf,
+  settingsOf,
+  storePreviews,
+  storeRerender,
   type VideoResult,
   type VideoSettings,
-  type VideoSource,
-  videoSource,
+  withLook,
 } from './source.js';
 
 type ExportInput = (typeof TASKS)['export-video']['input']['_output'];
@@ -72,18 +77,33 @@ function checkCatalogue(settings: VideoSettings) {
   }
 }
 
-/** The settings a preview renders with: the link-video task's, with what script updates changed for its script. */
-const settingsOf = (source: VideoSource, scriptId: string, update: Partial<VideoSettings> = {}): VideoSettings => ({
-  ...videoSettings(source.root.input),
-  ...source.looks.get(scriptId),
-  ...update,
-});
-
 const nonBlank = (segments: Segment[]) => segments.filter((s) => s.segText.trim() !== '');
 
 /** Fresh signed links for the stored videos of a result: a result is read long after it was written. */
 async function withFreshLinks<T extends { resKey: string; videoUrl: string }>(ctx: AppContext, videos: T[]): Promise<T[]> {
   return Promise.all(videos.map(async (v) => ({ ...v, videoUrl: await ctx.storage.downloadUrl(v.resKey) })));
+}
+
+/**
+ * The one render of link to video: a preview (540p) of a link-video task or a script update, or an export (1080p),
+ * of a preview's spec with the pictures it names. Only the quality and the label differ between the three.
+ */
+const render = (job: TaskJob<unknown>, preview: PreviewSpec, media: MediaFile[], quality: RenderQuality, aiLabel = false) =>
+  composeVideo(job, {
+    settings: settingsOf(preview),
+    media,
+    segments: preview.segments,
+    variant: preview.variant,
+    quality,
+    product: preview.product,
+    templateId: preview.templateId,
+    aiLabel,
+  });
+
+/** The pictures of a stored preview, loaded once the work starts. */
+async function mediaOf(job: TaskJob<unknown>, preview: PreviewSpec): Promise<MediaFile[]> {
+  await job.progress('parsing');
+  return mediaFiles(job.ctx, job.userId, preview.fileIds);
 }
 
 export const linkVideoTask: TaskDefinition<LinkVideoInput, VideoResult> = {
@@ -106,22 +126,35 @@ export const linkVideoTask: TaskDefinition<LinkVideoInput, VideoResult> = {
     const media = await mediaFiles(ctx, job.userId, input.fileIds);
     const scripts = await scriptsFor(input, settings, job);
     const previewVideos: VideoResult['previewVideos'] = [];
+    const made: (MadePreview & { id: string })[] = [];
     for (const [variant, script] of scripts.entries()) {
-      const templateId = templateOf(settings.templateId, input, variant);
-      const video = await composeVideo(job, {
-        settings,
-        media,
-        segments: script.segments,
+      const spec: PreviewSpec = {
         variant,
-        quality: 'preview',
-        product: input,
-        templateId,
-        aiLabel: false,
+        segments: script.segments,
+        templateId: templateOf(settings.templateId, input, variant),
+        voiceId: settings.voiceId ?? null,
+        musicId: settings.musicId ?? null,
+        captionId: settings.captionId ?? null,
+        aspectRatio: settings.aspectRatio,
+        videoLength: settings.videoLength,
+        language: settings.language ?? null,
+        product: productOf(input),
+        fileIds: input.fileIds,
+      };
+      const video = await render(job, spec, media, 'preview');
+      made.push({ ...spec, id: randomUUID(), scriptId: script.scriptId, resKey: video.resKey, fileId: video.fileId });
+      previewVideos.push({
+        resKey: video.resKey,
+        videoUrl: video.videoUrl,
+        scriptId: script.scriptId,
+        taskId: job.taskId,
+        templateId: spec.templateId,
       });
-      previewVideos.push({ resKey: video.resKey, videoUrl: video.videoUrl, scriptId: script.scriptId, taskId: job.taskId, templateId });
       // Each preview shows as it lands instead of all three at the end.
       await job.partial({ previewVideos, scriptContentList: scripts.slice(0, previewVideos.length) });
     }
+    // The previews exist exactly when the task's success does (decision "Previews as rows").
+    job.atCompletion((tx) => storePreviews(tx, { taskId: job.taskId, userId: job.userId, projectId: input.projectId }, made));
     return { previewVideos, scriptContentList: scripts };
   },
   async view(result, ctx) {
@@ -129,47 +162,37 @@ export const linkVideoTask: TaskDefinition<LinkVideoInput, VideoResult> = {
   },
 };
 
-/** Which of the link-video task's previews a script is, so its re-render keeps that preview's look. */
-const variantOf = (result: VideoResult, scriptId: string) =>
-  Math.max(
-    0,
-    result.scriptContentList.findIndex((s) => s.scriptId === scriptId),
-  );
-
 export const scriptUpdateTask: TaskDefinition<ScriptUpdateInput, VideoResult> = {
   kind: 'script-update',
   needs: videoNeeds,
   input: TASKS['script-update'].input,
   timeoutMs: TIMEOUT_MS,
   async accept(ctx, user, input) {
-    const source = await videoSource(ctx.db, user.userId, input.projectId, input.taskId);
-    scriptOf(source, input.scriptId);
+    const preview = await previewOf(ctx.db, user.userId, input.projectId, input.taskId, input.scriptId);
     if (nonBlank(input.scriptContents).length === 0) throw new AppError('emptyScript');
-    checkCatalogue(settingsOf(source, input.scriptId, lookOf(input)));
+    checkCatalogue(settingsOf(withLook(preview, input)));
   },
   async run(job) {
-    const { ctx, input } = job;
-    const source = await videoSource(ctx.db, job.userId, input.projectId, input.taskId);
-    scriptOf(source, input.scriptId);
-    const settings = settingsOf(source, input.scriptId, lookOf(input));
-    await job.progress('parsing');
-    const media = await mediaFiles(ctx, job.userId, source.root.input.fileIds);
-    const segments = nonBlank(input.scriptContents);
-    const variant = variantOf(source.root.result as VideoResult, input.scriptId);
-    const templateId = templateOf(settings.templateId, source.root.input, variant);
-    const video = await composeVideo(job, {
-      settings,
-      media,
-      segments,
-      variant,
-      quality: 'preview',
-      product: source.root.input,
-      templateId,
-      aiLabel: false,
-    });
+    const { input } = job;
+    const stored = await previewOf(job.ctx.db, job.userId, input.projectId, input.taskId, input.scriptId);
+    // The edited script with the choices the update makes; the rest as the preview was last rendered.
+    const preview = { ...withLook(stored, input), segments: nonBlank(input.scriptContents) };
+    const video = await render(job, preview, await mediaOf(job, preview), 'preview');
+    const { templateId, voiceId, musicId, captionId } = preview;
+    job.atCompletion((tx) =>
+      storeRerender(tx, stored.id, job.taskId, {
+        segments: preview.segments,
+        templateId,
+        voiceId,
+        musicId,
+        captionId,
+        resKey: video.resKey,
+        fileId: video.fileId,
+      }),
+    );
     return {
       previewVideos: [{ resKey: video.resKey, videoUrl: video.videoUrl, scriptId: input.scriptId, taskId: job.taskId, templateId }],
-      scriptContentList: [{ scriptId: input.scriptId, segments }],
+      scriptContentList: [{ scriptId: input.scriptId, segments: preview.segments }],
     };
   },
   async view(result, ctx) {
@@ -183,40 +206,27 @@ export const exportVideoTask: TaskDefinition<ExportInput, ExportResult> = {
   input: TASKS['export-video'].input,
   timeoutMs: TIMEOUT_MS,
   async price(input, ctx, user) {
-    const source = await videoSource(ctx.db, user.userId, input.projectId, input.taskId);
-    return { sku: `link2V_${videoSettings(source.root.input).videoLength}s` as SkuCode, count: 1 };
+    const preview = await previewOf(ctx.db, user.userId, input.projectId, input.taskId, input.scriptId);
+    return { sku: `link2V_${preview.videoLength}s` as SkuCode, count: 1 };
   },
   async accept(ctx, user, input) {
-    scriptOf(await videoSource(ctx.db, user.userId, input.projectId, input.taskId), input.scriptId);
+    await previewOf(ctx.db, user.userId, input.projectId, input.taskId, input.scriptId);
   },
   async run(job) {
     const { ctx, input } = job;
-    const source = await videoSource(ctx.db, job.userId, input.projectId, input.taskId);
-    const settings = settingsOf(source, input.scriptId);
-    await job.progress('parsing');
-    const media = await mediaFiles(ctx, job.userId, source.root.input.fileIds);
-    const variant = variantOf(source.root.result as VideoResult, input.scriptId);
-    const templateId = templateOf(settings.templateId, source.root.input, variant);
-    const video = await composeVideo(job, {
-      settings,
-      media,
-      segments: scriptOf(source, input.scriptId),
-      variant,
-      quality: 'export',
-      product: source.root.input,
-      templateId,
-      // Pictures made by the generation tools are AI-generated: the label is on unless the user turned it off.
-      aiLabel: input.aiLabel ?? media.some((file) => file.source === 'generated'),
-    });
+    const preview = await previewOf(ctx.db, job.userId, input.projectId, input.taskId, input.scriptId);
+    const media = await mediaOf(job, preview);
+    // Pictures made by the generation tools are AI-generated: the label is on unless the user turned it off.
+    const video = await render(job, preview, media, 'export', input.aiLabel ?? media.some((file) => file.source === 'generated'));
     const project = await getProject(ctx.db, job.userId, input.projectId);
     const exported = {
       resKey: video.resKey,
       videoUrl: video.videoUrl,
       taskId: job.taskId,
-      templateId,
-      fileName: exportFileName(project.name.trim() || source.root.input.productName, variant + 1, settings.videoLength),
-      seconds: settings.videoLength,
-      aspectRatio: settings.aspectRatio,
+      templateId: preview.templateId,
+      fileName: exportFileName(project.name.trim() || preview.product.productName, preview.variant + 1, preview.videoLength),
+      seconds: preview.videoLength,
+      aspectRatio: preview.aspectRatio,
     };
     return { exportVideos: [{ ...exported, downloadUrl: await ctx.storage.downloadUrl(video.resKey, { filename: exported.fileName }) }] };
   },
