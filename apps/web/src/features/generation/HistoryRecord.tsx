@@ -151,7 +151,7 @@ export function HistoryRecord({ record: given, label, isNew }: { record: Generat
       {outcome === 'tooLate' && <Typography.Text type="secondary">{t('history.tooLate')}</Typography.Text>}
       {record.status === 'SUCCESS' && <Outputs record={record} />}
       {cancelled && <Alert type="info" showIcon title={t('history.cancelled')} />}
-      {record.status === 'FAILURE' && !cancelled && <GenerationFailedNote />}
+      {record.status === 'FAILURE' && !cancelled && <GenerationFailedNote message={record.error} />}
     </li>
   );
 }

@@ -120,6 +120,20 @@ describe('text to video', () => {
     await inHistory((history) => history.getByText("Don't worry, your credits remain unchanged"));
   });
 
+  it("shows the task's own reason when the server is missing a part, not only that it failed", async () => {
+    const reason = 'Generation failed: this server is missing a part it needs. Please tell its administrator.';
+    stubTool({
+      tool: 'text-to-video',
+      queries: [{ status: 'FAILURE', error: JSON.stringify({ message: reason }) }],
+      extra: { '/video/models': MODELS },
+    });
+    renderApp('/tools/video/text-to-video', userWith('ACTIVE'));
+    fireEvent.change(await prompt(), { target: { value: 'A bottle' } });
+    generate();
+    await inHistory((history) => history.getByText(reason));
+    await inHistory((history) => history.getByText("Don't worry, your credits remain unchanged"));
+  });
+
   it('cancels a running generation from its history row: the service is asked, and both a message and the row say the credits came back', async () => {
     const cancels: unknown[] = [];
     const { calls } = stubTool({

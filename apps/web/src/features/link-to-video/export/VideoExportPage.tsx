@@ -76,7 +76,7 @@ export function VideoExportPage() {
         ))}
       </div>
       {rendering && <GenerationProgress progress={progress} />}
-      {!rendering && failure && <GenerationFailed onRetry={backToPreview} retryLabel={t('export.backToPreview')} />}
+      {!rendering && failure && <GenerationFailed onRetry={backToPreview} retryLabel={t('export.backToPreview')} message={failure} />}
     </div>
   );
 }

@@ -33,7 +33,7 @@ export function PreviewPage() {
   // The previews show one by one as each lands; until the first, the progress of the whole.
   if (generating && !preview?.previewVideos.length) return <GenerationProgress progress={progress} />;
   if (!preview || preview.previewVideos.length === 0) {
-    return failure ? <GenerationFailed onRetry={backToProduct} retryLabel={t('preview.back')} /> : <Busy />;
+    return failure ? <GenerationFailed onRetry={backToProduct} retryLabel={t('preview.back')} message={failure} /> : <Busy />;
   }
 
   const labelled = aiLabel ?? hasGeneratedAssets(project.product);

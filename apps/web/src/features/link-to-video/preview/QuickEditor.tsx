@@ -38,7 +38,7 @@ export function QuickEditor({ project }: { project: Project }) {
     <aside className={styles.page} aria-label={t('editor.title')}>
       <Alert type="info" showIcon title={t('editor.lipSyncNote')} description={t('editor.autosaved')} />
       {updating && <GenerationProgress progress={progress} />}
-      {failure && project.taskPath === 'script-update' && project.taskStatus === 'FAILURE' && <GenerationFailedNote />}
+      {failure && project.taskPath === 'script-update' && project.taskStatus === 'FAILURE' && <GenerationFailedNote message={failure} />}
       {scriptId && <ScriptEditor key={scriptId} segments={script?.segments ?? []} updating={updating} />}
       {scriptId && <TemplateChoice key={`template-${scriptId}`} project={project} updating={updating} />}
       <VoicePicker voiceId={editorConfig.voiceId} language={language} />
