@@ -1,6 +1,7 @@
 export { type AdPlan, type AdStage, AI_METADATA, type ComposedAd, type ComposeOptions, composeAd } from './ad/composeAd.js';
 // The local media engine: pure functions from files to files and facts about them. No database, no HTTP.
 export { BRAND_FONT_FILES, type BrandFont, type BrandFontFileId, brandFont } from './brand/fonts.js';
+export { DEFAULT_BRAND } from './brand/look.js';
 export { type AssOptions, type AvoidBox, buildAss, type CaptionAvoid, type CaptionSegment } from './captions/ass.js';
 export { CAPTION_FONT, captionFontsDir } from './captions/font.js';
 export { breakLines, textWidth } from './captions/lines.js';
@@ -37,17 +38,7 @@ export {
   type GarmentProblem,
   type GarmentType,
 } from './imaging/garment.js';
-export {
-  type CameraMove,
-  type CameraMoveKind,
-  cameraMovesOf,
-  cameraPath,
-  DEPTH_MOVES,
-  IMAGE_VIDEO_FPS,
-  type ImageToVideoOptions,
-  imageToVideo,
-  movesByContent,
-} from './imaging/motion.js';
+export { type Grade, NEUTRAL_GRADE } from './imaging/grade.js';
 export { UPSCALE_MAX_LONG_SIDE, UpscaleInputError, upscaleImage } from './imaging/upscale.js';
 export { musicBeats } from './music/beats.js';
 export { MUSIC_VERSION, musicBed, musicLoop, warmMusic } from './music/bed.js';
@@ -57,6 +48,18 @@ export { MusicSynthMissingError, soundFontFile } from './music/synth.js';
 export { MUSIC, type MusicInfo } from './music/tracks.js';
 export { posterFrame } from './poster.js';
 export { type Probe, type ProbedStream, probe } from './probe.js';
+export { cameraPath, DEPTH_MOVES } from './render/clip/cameraPath.js';
+export { movesByContent } from './render/clip/depthPlanes.js';
+export {
+  type CameraMove,
+  type CameraMoveKind,
+  cameraMovesOf,
+  IMAGE_VIDEO_FPS,
+  type ImageToVideoOptions,
+  imageToVideo,
+} from './render/clip/imageToVideo.js';
+export { drawEndCard, MAX_LOGO_PIXELS } from './render/endCard.js';
+export type { HookStyle, Look, SetStyle, TransitionKind } from './render/look.js';
 export { type RenderedVideo, type RenderOptions, type RenderQuality, renderVideo } from './render/render.js';
 export { sceneSubject } from './render/stills.js';
 export {
@@ -76,6 +79,7 @@ export { MediaToolError, type RunOptions, runTool } from './run.js';
 export { type DescriptionOptions, type DescriptionProduct, descriptionScript } from './script/description.js';
 export { detectLanguage, type Language, type ScriptLength } from './script/language.js';
 export { shortName } from './script/name.js';
+export { spokenPrice } from './script/price.js';
 export { HAN_PER_SECOND, SEGMENT_PAUSE, scriptSeconds, speechSeconds, WORDS_PER_SECOND } from './script/rate.js';
 export { type ScriptSegment, type ScriptVariant, splitScript } from './script/split.js';
 export { FILL, type LineSource, MAX_VARIANTS, planScripts, type ScriptBrief, type ScriptLine, writeScripts } from './script/writer.js';
@@ -100,20 +104,7 @@ export {
   mergeAss,
   openingCardEnd,
 } from './templates/cards.js';
-export {
-  type Grade,
-  type HookStyle,
-  NEUTRAL_GRADE,
-  type SetStyle,
-  TEMPLATE_IDS,
-  TEMPLATES,
-  type Template,
-  type TemplateId,
-  type TransitionKind,
-} from './templates/catalogue.js';
-export { drawEndCard, MAX_LOGO_PIXELS } from './templates/endCard.js';
+export { TEMPLATE_IDS, TEMPLATES, type Template, type TemplateId } from './templates/catalogue.js';
 export { featureLines } from './templates/features.js';
-export { DEFAULT_BRAND } from './templates/look.js';
-export { spokenPrice } from './templates/price.js';
 export { type ThumbnailOptions, templateThumbnail } from './templates/thumbnail.js';
 export { locateTools, type MediaTools, onPath, type ToolPaths } from './tools.js';

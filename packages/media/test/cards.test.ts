@@ -12,10 +12,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type BrandFontFileId, brandFont } from '../src/brand/fonts.js';
 import { buildAss } from '../src/captions/ass.js';
 import { CAPTIONS } from '../src/captions/styles.js';
+import { drawEndCard } from '../src/render/endCard.js';
 import { filterValue } from '../src/render/piece.js';
 import type { AspectRatio, Timeline } from '../src/render/timeline.js';
 import { runTool } from '../src/run.js';
 import type { Language } from '../src/script/language.js';
+import { discountPercent, formatPrice } from '../src/script/price.js';
 import {
   type AdFacts,
   type BrandLook,
@@ -29,9 +31,7 @@ import {
 } from '../src/templates/cards.js';
 import { fitText, measure, titleOf } from '../src/templates/cardText.js';
 import { TEMPLATE_IDS, TEMPLATES, type TemplateId } from '../src/templates/catalogue.js';
-import { drawEndCard } from '../src/templates/endCard.js';
 import { faceMetrics } from '../src/templates/fontMetrics.js';
-import { discountPercent, formatPrice } from '../src/templates/price.js';
 import { locateTools } from '../src/tools.js';
 
 const tools = locateTools();
@@ -54,7 +54,7 @@ function timelineOf(templateId: TemplateId, aspectRatio: AspectRatio): Timeline 
   return {
     aspectRatio,
     seconds: 12.5,
-    templateId,
+    look: TEMPLATES[templateId],
     transition: 0.4,
     transitionKind: 'dissolve',
     scenes: [

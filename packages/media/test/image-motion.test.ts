@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushPull, showsCutEdge } from '../src/imaging/motion.js';
 import { cameraMovesOf, cameraPath, IMAGE_VIDEO_FPS, imageToVideo, locateTools, movesByContent } from '../src/index.js';
+import { pushPull, showsCutEdge } from '../src/render/clip/depthPlanes.js';
 import { RAMP_SECONDS } from '../src/render/piece.js';
 import { displacements, patchShift, readLuma, steadiness, texture } from './flow.js';
 

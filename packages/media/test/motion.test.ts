@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locateTools, probe, renderVideo, runTool, type Timeline } from '../src/index.js';
+import { locateTools, probe, renderVideo, runTool, TEMPLATES, type Timeline } from '../src/index.js';
 import { easedProgress, PAN_PHASES, panPhases, RAMP_SECONDS } from '../src/render/piece.js';
 import { FPS } from '../src/render/render.js';
 import { displacements, readLuma, steadiness, texture } from './flow.js';
@@ -34,7 +34,7 @@ beforeAll(async () => {
     aspectRatio: '9:16',
     seconds: SECONDS * MOVES.length,
     transition: 0.4,
-    templateId: 'clean-studio',
+    look: TEMPLATES['clean-studio'],
     transitionKind: 'dissolve',
     scenes: MOVES.map((motion, i) => ({
       media: { kind: 'image', file: still },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { locateTools, renderVideo, runTool, type Timeline } from '../src/index.js';
+import { locateTools, renderVideo, runTool, TEMPLATES, type TemplateId, type Timeline } from '../src/index.js';
 import { bandsOf } from './bands.js';
 import { productPhoto } from './fixtures.js';
 
@@ -42,7 +42,7 @@ describe('rendered frames', () => {
       aspectRatio: '9:16',
       seconds: 3,
       transition: 0.2,
-      templateId: 'clean-studio',
+      look: TEMPLATES['clean-studio'],
       transitionKind: 'dissolve',
       scenes: files.map((file, i) => ({
         media: { kind: 'image' as const, file },
@@ -117,13 +117,13 @@ describe('rendered frames', () => {
     // Silence made long by -t: anullsrc's own duration option is missing from the npm ffmpeg 4.1, which a machine without
     // a system ffmpeg runs these tests with (decision "Both ffmpeg builds").
     await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc', '-t', '3', audio]);
-    const render = async (templateId: Timeline['templateId']) => {
+    const render = async (templateId: TemplateId) => {
       const video = path(`pan-${templateId}.mp4`);
       const timeline: Timeline = {
         aspectRatio: '9:16',
         seconds: 3,
         transition: 0.2,
-        templateId,
+        look: TEMPLATES[templateId],
         transitionKind: 'cut',
         scenes: [{ media: { kind: 'image', file: banner }, role: 'feature', start: 0, seconds: 3, motion: 'pan-right' }],
       };
@@ -149,7 +149,7 @@ describe('rendered frames', () => {
       aspectRatio: '9:16',
       seconds: 3,
       transition: 0.2,
-      templateId: 'clean-studio',
+      look: TEMPLATES['clean-studio'],
       transitionKind: 'cut',
       scenes: [
         { media: { kind: 'image', file: wide, width: 1600, height: 900 }, role: 'feature', start: 0, seconds: 3, motion: 'pan-right' },

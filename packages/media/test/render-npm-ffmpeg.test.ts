@@ -11,7 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTION_FONT, captionFontsDir, locateTools, type MediaTools, renderVideo, runTool, type Timeline } from '../src/index.js';
+import {
+  CAPTION_FONT,
+  captionFontsDir,
+  locateTools,
+  type MediaTools,
+  renderVideo,
+  runTool,
+  TEMPLATES,
+  type Timeline,
+} from '../src/index.js';
 import { trimHeaderDurations } from '../src/render/movieDuration.js';
 import { productPhoto } from './fixtures.js';
 
@@ -70,7 +79,7 @@ beforeAll(async () => {
     aspectRatio: '1:1',
     seconds: SECONDS,
     transition: 0.4,
-    templateId: 'clean-studio',
+    look: TEMPLATES['clean-studio'],
     transitionKind: 'dissolve',
     scenes: [
       { media: { kind: 'image', file: a }, role: 'feature', start: 0, seconds: 0.8, motion: 'zoom-in' },

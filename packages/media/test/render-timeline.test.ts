@@ -134,7 +134,7 @@ describe('each template plans its own ad', () => {
     const template = TEMPLATES[id];
     it(`${id}: a hook first, an offer card when there is a price, the end card on the hook picture, its own hand-over`, () => {
       const t = planTimeline({ ...input, template, hasOffer: true });
-      expect(t.templateId).toBe(id);
+      expect(t.look.id).toBe(id);
       expect(t.transitionKind).toBe(template.transition.kind);
       expect(t.transition).toBe(template.transition.kind === 'cut' ? 0 : template.transition.seconds);
       expect(total(t)).toBeCloseTo(15, 6);

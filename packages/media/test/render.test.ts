@@ -73,7 +73,7 @@ const shortTimeline = (aspectRatio: Timeline['aspectRatio'], files: string[], se
   aspectRatio,
   seconds,
   transition: 0.4,
-  templateId: 'clean-studio',
+  look: TEMPLATES['clean-studio'],
   transitionKind: 'dissolve',
   scenes: files.map((file, i) => ({
     media: { kind: 'image' as const, file },

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TransitionKind } from '../src/render/look.js';
 import { type Encoding, type Frame, type PieceJob, pieceArgs, pushProgress, type SceneSource, whipSigmas } from '../src/render/piece.js';
 import { runTool } from '../src/run.js';
-import type { TransitionKind } from '../src/templates/catalogue.js';
 import { locateTools } from '../src/tools.js';
 
 const tools = locateTools();

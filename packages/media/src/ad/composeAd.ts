@@ -17,6 +17,7 @@ import { sceneSubject } from '../render/stills.js';
 import { type AspectRatio, frameSize, planTimeline, type Timeline, type TimelineMedia, type VideoLength } from '../render/timeline.js';
 import type { Language } from '../script/language.js';
 import { shortName } from '../script/name.js';
+import { spokenPrice } from '../script/price.js';
 import type { ScriptSegment } from '../script/split.js';
 import { fitVoice } from '../speech/fit.js';
 import type { Synthesizer } from '../speech/synthesize.js';
@@ -24,7 +25,6 @@ import { speakScript } from '../speech/track.js';
 import { type AdFacts, type BrandLook, buildCardsAss, cardFace, endCardArea, openingCardEnd } from '../templates/cards.js';
 import { TEMPLATES, type TemplateId } from '../templates/catalogue.js';
 import { cardFontsDir } from '../templates/fontsDir.js';
-import { spokenPrice } from '../templates/price.js';
 import { locateTools, type MediaTools } from '../tools.js';
 
 /**

@@ -7,7 +7,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import type { Stage } from './backgrounds.js';
 import { NoSubjectError } from './cutout.js';
 import { clamp, openImage, writeImage } from './open.js';
-import { contactShadow } from './shadow.js';
+import { type Box, contactShadow } from './shadow.js';
 
 export interface ReplaceOptions {
   /** The output size; the background's own size (fitted within 2048 px) when absent. */
@@ -21,13 +21,6 @@ export interface ReplaceOptions {
 
 /** The longest side of an output sized after its background. */
 const MAX_SIDE = 2048;
-
-export interface Box {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
 
 /**
  * The edges of the picture that cut the subject: those along which at least 4 % of the pixels are at least half

@@ -1,5 +1,20 @@
 import type { Sharp } from 'sharp';
-import type { Grade } from '../templates/catalogue.js';
+
+/**
+ * A colour treatment applied to every picture of the ad: saturation and brightness as multipliers, contrast as
+ * a gain about mid-grey, and a tint as per-channel multipliers (warm > 1 red, cool > 1 blue).
+ */
+export interface Grade {
+  saturation: number;
+  brightness: number;
+  contrast: number;
+  tint: readonly [number, number, number];
+}
+
+/** No treatment: the photo's own colours. */
+export const NEUTRAL_GRADE: Grade = { saturation: 1, brightness: 1, contrast: 1, tint: [1, 1, 1] };
+/** The grade of the problem→solution opening, the "before": the picture nearly grey and dim. */
+export const PROBLEM_GRADE: Grade = { saturation: 0.15, brightness: 0.78, contrast: 0.95, tint: [0.98, 1, 1.04] };
 
 /**
  * The grade on a still: brightness and saturation, then contrast about mid-grey and the tint as one linear

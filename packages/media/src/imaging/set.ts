@@ -6,8 +6,8 @@
  */
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { labelRegions, type Region } from './components.js';
-import type { Box } from './composite.js';
 import { clamp, openImage, rgbPixels, withAlpha } from './open.js';
+import type { Box } from './shadow.js';
 import { contactShadow } from './shadow.js';
 import { maskBox, type ShareBox } from './subject.js';
 

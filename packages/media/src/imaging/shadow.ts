@@ -4,7 +4,14 @@
  * watch lying at a slant gets its shadow along its slanted lower edge, not under its box's bottom, where it floated.
  */
 import sharp, { type OverlayOptions } from 'sharp';
-import type { Box } from './composite.js';
+
+/** A product's box in a picture, in pixels. */
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 /** Coverage (0–255) at and above which a pixel is the product's. */
 const SOLID = 128;

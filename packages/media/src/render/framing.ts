@@ -15,7 +15,7 @@ import { gradeStill } from '../imaging/grade.js';
 import { withAlpha } from '../imaging/open.js';
 import { drawOnSet, placeOnSet, type SetPlanes } from '../imaging/set.js';
 import { FRAMING_SIDE, findSubject, headAtTop, maskBox, type ShareBox, type Subject } from '../imaging/subject.js';
-import type { StillLook } from './stills.js';
+import type { StillLook } from './look.js';
 
 /** A rectangle of the picture in its pixels. */
 export interface Crop {

@@ -4,7 +4,7 @@
  * independent ffmpeg runs (so both cores work) whose outputs join without re-encoding. Everything here is pure:
  * it turns numbers and paths into ffmpeg arguments.
  */
-import type { TransitionKind } from '../templates/catalogue.js';
+import type { TransitionKind } from './look.js';
 import type { Motion } from './timeline.js';
 
 export interface Frame {
@@ -199,7 +199,7 @@ export function motionGraph(
 }
 
 /**
- * The whole-pixel moves of image → video (imaging/motion.ts), a single filter chain: the ads' renderer uses
+ * The whole-pixel moves of image → video (render/clip), a single filter chain: the ads' renderer uses
  * `motionGraph` instead. Pans are a crop whose corner follows the frame number, which
  * costs nothing; zooms use zoompan at the output size on the pre-scaled still (ffmpeg 4.1's crop cannot change
  * size per frame), so its scaling works on frame-sized pictures, never on the original photo.

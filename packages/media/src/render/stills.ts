@@ -8,18 +8,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Grade } from '../templates/catalogue.js';
 import { drawFramed, type FramedSubject, framedSubject, type PlaneFiles, wouldSet } from './framing.js';
+import type { StillLook } from './look.js';
 import { type AspectRatio, panAlong, type TimelineScene } from './timeline.js';
-
-/**
- * How a template treats a still (decision "Ad templates"): the studio colour a product framing sets on a set
- * stands on (absent: the photo's own backdrop, or a blur of the photo), and the colour grade.
- */
-export interface StillLook {
-  setColour?: readonly number[] | undefined;
-  grade: Grade;
-}
 
 const lookKey = ({ setColour, grade }: StillLook) =>
   `${setColour?.join(',') ?? 'photo'}/${grade.saturation},${grade.brightness},${grade.contrast},${grade.tint.join(',')}`;

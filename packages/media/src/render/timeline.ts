@@ -3,8 +3,9 @@
  * long, with which motion, and how scenes hand over. Pure (no files, no clock), so previews and the export of
  * the same script plan the same cut, and the plan is unit-tested on its own.
  */
-import type { Template, TemplateId, TransitionKind } from '../templates/catalogue.js';
+
 import { beatAtOrBefore, shotsOnBeats, snapCuts } from './beatCuts.js';
+import type { Look, TransitionKind } from './look.js';
 
 export type AspectRatio = '9:16' | '1:1' | '16:9';
 export type VideoLength = 15 | 30 | 45;
@@ -49,8 +50,8 @@ export interface Timeline {
   aspectRatio: AspectRatio;
   /** The total length: exactly the requested video length. */
   seconds: number;
-  /** The template the ad is made in. */
-  templateId: TemplateId;
+  /** The look the ad is made in: its template (the renderer grades, sets and closes the scenes by it). */
+  look: Look;
   /** The hand-over that runs over the last `transition` seconds of every scene but the last (none for a cut). */
   transition: number;
   transitionKind: TransitionKind;
@@ -62,7 +63,7 @@ export interface TimelineInput {
   segments: SpeechSegment[];
   videoLength: VideoLength;
   aspectRatio: AspectRatio;
-  template: Template;
+  template: Look;
   /** Whether the page gave a price: then one scene is the offer card. */
   hasOffer: boolean;
   /**
@@ -179,7 +180,7 @@ function intoShots(seconds: number, maxShot: number): number[] {
 }
 
 /** The scene that carries the offer card: the template's place for it, else the nearest long enough. */
-function offerScene(scenes: { seconds: number; role: SceneRole }[], where: Template['offer']): number | undefined {
+function offerScene(scenes: { seconds: number; role: SceneRole }[], where: Look['offer']): number | undefined {
   const candidates = scenes.map((s, i) => ({ i, s })).filter(({ s }) => s.role === 'feature' && s.seconds >= MIN_OFFER);
   const target = where === 'early' ? 1 : scenes.length - 2;
   candidates.sort((a, b) => Math.abs(a.i - target) - Math.abs(b.i - target));
@@ -282,7 +283,7 @@ export function planTimeline({ scenes: media, segments, videoLength, aspectRatio
   return {
     aspectRatio,
     seconds: videoLength,
-    templateId: template.id,
+    look: template,
     transition: kind === 'cut' ? 0 : round(Math.min(seconds, shortest / 3)),
     transitionKind: kind,
     scenes,

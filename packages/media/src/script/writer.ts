@@ -1,8 +1,8 @@
-import { discountPercent, spokenPrice } from '../templates/price.js';
 import { type Angle, type AngleId, COPY } from './angles.js';
 import { featureFacts, productFacts } from './facts.js';
 import { detectLanguage, type Language, type ScriptLength } from './language.js';
 import { shortName } from './name.js';
+import { discountPercent, spokenPrice } from './price.js';
 import { SEGMENT_PAUSE, speechSeconds } from './rate.js';
 import { numberSegments, type ScriptVariant } from './split.js';
 

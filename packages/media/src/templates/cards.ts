@@ -8,10 +8,12 @@
  * size (the face's whole line height) when written.
  */
 import { type BrandFontFileId, brandFont } from '../brand/fonts.js';
+import type { BrandLook } from '../brand/look.js';
 import { type AssStyle, assAlpha, assColour, assDocument, assText, cardStyleLine } from '../captions/assDocument.js';
 import type { FramedSubject } from '../render/framing.js';
 import type { Timeline } from '../render/timeline.js';
 import type { Language } from '../script/language.js';
+import { discountPercent, formatPrice } from '../script/price.js';
 import {
   add,
   BOX,
@@ -37,7 +39,6 @@ import {
 import { CARD_FACES, fitText, measure, titleOf, upper } from './cardText.js';
 import type { Template, TemplateId } from './catalogue.js';
 import { faceMetrics } from './fontMetrics.js';
-import { discountPercent, formatPrice } from './price.js';
 import { roundedRect } from './shapes.js';
 import { cardWord } from './words.js';
 
@@ -57,13 +58,7 @@ export interface AdFacts {
   callToAction: string;
 }
 
-/** The brand kit as the renderer takes it: type colour, accent colour, typeface, and the logo as a local file. */
-export interface BrandLook {
-  primary: string;
-  secondary: string;
-  font?: BrandFontFileId | undefined;
-  logo?: string | undefined;
-}
+export type { BrandLook } from '../brand/look.js';
 
 export interface CardsOptions {
   timeline: Timeline;

@@ -7,7 +7,9 @@ import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { DEFAULT_BRAND } from '../brand/look.js';
 import { filterValue } from '../render/piece.js';
+import { stillLook } from '../render/sceneLook.js';
 import { MOTION_MARGIN, prepareStill, sceneSubject } from '../render/stills.js';
 import { type AspectRatio, frameSize, type Timeline } from '../render/timeline.js';
 import { runTool } from '../run.js';
@@ -15,7 +17,6 @@ import type { Language } from '../script/language.js';
 import { locateTools, type MediaTools } from '../tools.js';
 import { type AdFacts, type BrandLook, buildCardsAss, cardFace, cardFontsDir } from './cards.js';
 import { TEMPLATES, type TemplateId } from './catalogue.js';
-import { DEFAULT_BRAND, stillLook } from './look.js';
 
 export interface ThumbnailOptions {
   /** A local picture of the product; absent, the sample product. */
@@ -72,7 +73,7 @@ export async function templateThumbnail(options: ThumbnailOptions): Promise<void
   const timeline: Timeline = {
     aspectRatio,
     seconds: 2,
-    templateId,
+    look: template,
     transition: 0,
     transitionKind: 'cut',
     scenes: [{ media: { kind: 'image', file }, role: 'hook', grade, start: 0, seconds: 2, motion: 'none' }],

@@ -4,9 +4,9 @@
  * still like the others, so the end card keeps the picture's gentle move and costs nothing per frame.
  */
 import sharp from 'sharp';
-import { MOTION_MARGIN } from '../render/stills.js';
-import type { BrandLook } from './cards.js';
-import type { Template } from './catalogue.js';
+import type { BrandLook } from '../brand/look.js';
+import type { Look } from './look.js';
+import { MOTION_MARGIN } from './stills.js';
 
 /** A logo is a mark, not a photo: more pixels than this is refused before it is decoded. */
 export const MAX_LOGO_PIXELS = 16_000_000;
@@ -57,7 +57,7 @@ async function fittedLogo(file: string, box: { width: number; height: number }) 
 export async function drawEndCard(
   still: string,
   out: string,
-  options: { width: number; height: number; brand: BrandLook; template: Template },
+  options: { width: number; height: number; brand: BrandLook; template: Look },
 ): Promise<void> {
   const { data, info } = await sharp(still, { failOn: 'error', limitInputPixels: 100_000_000 })
     .removeAlpha()

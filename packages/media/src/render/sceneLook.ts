@@ -5,14 +5,11 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { rename, rm, stat } from 'node:fs/promises';
-import type { StillLook } from '../render/stills.js';
-import type { TimelineScene } from '../render/timeline.js';
-import type { BrandLook } from './cards.js';
-import { PROBLEM_GRADE, type Template } from './catalogue.js';
+import type { BrandLook } from '../brand/look.js';
+import { PROBLEM_GRADE } from '../imaging/grade.js';
 import { drawEndCard } from './endCard.js';
-
-/** The brand of a user who saved no kit: the contract's default kit (near-white type, a warm accent). */
-export const DEFAULT_BRAND: BrandLook = { primary: '#f7f5f0', secondary: '#ff7a45' };
+import type { Look, StillLook } from './look.js';
+import type { TimelineScene } from './timeline.js';
 
 const rgbOf = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 const mix = (base: number[], tint: number[], share: number) =>
@@ -25,7 +22,7 @@ const mix = (base: number[], tint: number[], share: number) =>
 const STUDIO = { 'light-studio': { base: [243, 241, 237], share: 0.1 }, 'dark-studio': { base: [29, 28, 27], share: 0.07 } };
 
 /** The look of a scene's still in `template` for `brand`. */
-export function stillLook(template: Template, brand: BrandLook, grade: TimelineScene['grade']): StillLook {
+export function stillLook(template: Look, brand: BrandLook, grade: TimelineScene['grade']): StillLook {
   const studio = template.set === 'photo' ? undefined : STUDIO[template.set];
   return {
     setColour: studio && mix(studio.base, rgbOf(brand.secondary), studio.share),
@@ -43,7 +40,7 @@ async function fileIdentity(file: string | undefined): Promise<string> {
 /** The end card's still made from the framed still `still`, kept beside it. */
 export async function endCardStill(
   still: string,
-  options: { width: number; height: number; brand: BrandLook; template: Template },
+  options: { width: number; height: number; brand: BrandLook; template: Look },
 ): Promise<string> {
   const { brand, template } = options;
   const key = createHash('sha256')

@@ -2,7 +2,7 @@
  * Prices as an ad in each language writes them: the currency's own symbol and the language's digits and
  * separators ("$54.00", "¥259.00", "R$ 59,90"), and a sale's discount as a whole percentage.
  */
-import type { Language } from '../script/language.js';
+import type { Language } from './language.js';
 
 const LOCALE: Record<Language, string> = { en: 'en-US', zh: 'zh-CN', pt: 'pt-BR' };
 
