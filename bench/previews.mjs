@@ -89,7 +89,7 @@ const coldLoop = (performance.now() - musicStarted) / 1000;
 musicStarted = performance.now();
 await m.warmMusic(musicDir, tools);
 console.log(
-  `music: a loop not yet cached ${coldLoop.toFixed(2)} s (${m.MUSIC[0].musicId}, thread start included); all ${m.MUSIC.length} loops at start ${((performance.now() - musicStarted) / 1000).toFixed(2)} s`,
+  `music: a loop not yet cached ${coldLoop.toFixed(2)} s (${m.MUSIC[0].musicId}, the synthesiser's process starting included); all ${m.MUSIC.length} loops at start ${((performance.now() - musicStarted) / 1000).toFixed(2)} s`,
 );
 for (let run = 0; run < runs; run++) {
   const cacheDir = await mkdtemp(join(dir, 'cache-'));

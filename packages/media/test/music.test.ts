@@ -125,7 +125,7 @@ describe('music rendered with the SoundFont', () => {
     expect(soundFontFile()).toMatch(/MuseScore_General_Lite\.sf3/);
   });
 
-  it('renders the same MIDI to the same samples, in a thread that leaves the event loop free', async () => {
+  it('renders the same MIDI to the same samples, in a process of its own that leaves the event loop free', async () => {
     const midi = scoreMidi({ ...musicComposition('bubbles'), chords: ['C', 'G'] });
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 5);

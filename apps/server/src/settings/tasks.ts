@@ -23,7 +23,7 @@ export const TasksEnv = z.object({
   ),
   MUSIC_WARM_UP: setting(
     flag,
-    "a worker renders the music loops it has not cached at start, on the synthesiser's thread, so no first preview waits for its music (`true`/`false`; tests that start many servers turn it off)",
+    "a worker renders the music loops it has not cached at start, in the synthesiser's own process, so no first preview waits for its music (`true`/`false`; tests that start many servers turn it off)",
     'true',
   ),
   FFMPEG_PATH: setting(optional, 'the ffmpeg program', 'on PATH, else the npm-installed binary'),

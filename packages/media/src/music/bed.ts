@@ -7,7 +7,7 @@ import { locateTools, type MediaTools } from '../tools.js';
 import { loopSamples, MUSIC_RATE } from './beats.js';
 import { measureLoudness } from './loudness.js';
 import { scoreChannels, scoreMidi } from './score.js';
-import { type Rendered, renderMidi } from './synth.js';
+import { type Rendered, releaseSynth, renderMidi } from './synth.js';
 import { type Composition, MUSIC, musicComposition } from './tracks.js';
 
 /**
@@ -102,7 +102,12 @@ async function makeLoop(musicId: string, file: string, cacheDir: string, tools: 
  * first preview waits for its music (a track takes 1-4 s of one core to render, once per cache version).
  */
 export async function warmMusic(cacheDir: string, tools: MediaTools = locateTools()): Promise<void> {
-  for (const { musicId } of MUSIC) await musicLoop(musicId, cacheDir, tools);
+  try {
+    for (const { musicId } of MUSIC) await musicLoop(musicId, cacheDir, tools);
+  } finally {
+    // Every loop is cached: the thread's memory is given back now, not when it has idled out.
+    releaseSynth();
+  }
 }
 
 /** A music bed exactly `seconds` long (16-bit stereo WAV, 44.1 kHz): the loop repeated from its first beat, faded in and out. */

