@@ -97,7 +97,7 @@ export async function previewOf(db: Db, userId: string, projectId: string, taskI
 }
 
 /** A preview as a link-video task made it, before it is stored. */
-export type MadePreview = PreviewSpec & { scriptId: string; resKey: string; fileId: string };
+export type MadePreview = PreviewSpec & { scriptId: string; resKey: string; fileId: string | null };
 
 /** Stores the previews a link-video task made, each a render of that task (TaskJob.atCompletion's write). */
 export async function storePreviews(
