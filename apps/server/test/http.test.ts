@@ -28,6 +28,8 @@ describe.each(testDatabases())('HTTP layer on $name', (testDb) => {
             ffmpeg: expect.stringContaining('ffmpeg'),
             ffprobe: expect.stringContaining('ffprobe'),
             waitingTasks: 0,
+            // Every part the tasks run on is here (decision "Start-up checks"), named without detail: the endpoint is public.
+            parts: { ffmpeg: 'ok', fonts: 'ok', music: 'ok', speech: 'ok', cutout: 'ok' },
             // Outside production the sandbox stands in where no local model can do the job; the local engine does the rest.
             providers: {
               textToImage: 'sandbox',
