@@ -120,7 +120,7 @@ describe('text to video', () => {
     await inHistory((history) => history.getByText("Don't worry, your credits remain unchanged"));
   });
 
-  it("shows the task's own reason when the server is missing a part, not only that it failed", async () => {
+  it("shows the task's own reason under the spec's words when the server is missing a part", async () => {
     const reason = 'Generation failed: this server is missing a part it needs. Please tell its administrator.';
     stubTool({
       tool: 'text-to-video',
@@ -131,6 +131,7 @@ describe('text to video', () => {
     fireEvent.change(await prompt(), { target: { value: 'A bottle' } });
     generate();
     await inHistory((history) => history.getByText(reason));
+    await inHistory((history) => history.getByText('Generation failed'));
     await inHistory((history) => history.getByText("Don't worry, your credits remain unchanged"));
   });
 
