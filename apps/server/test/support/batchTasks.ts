@@ -8,9 +8,8 @@ import type { z } from 'zod';
 import { tasks } from '../../src/db/schema.js';
 import { AppError } from '../../src/errors.js';
 import { fileKey } from '../../src/modules/files/storage/keys.js';
-import { templateOf } from '../../src/modules/link-video/video/look.js';
-import { productOf, storePreviews } from '../../src/modules/link-video/video/source.js';
-import { exportVideoTask, linkVideoTask, videoSettings } from '../../src/modules/link-video/video/tasks.js';
+import { storePreviews } from '../../src/modules/link-video/video/source.js';
+import { exportVideoTask, linkVideoTask, previewSpecOf } from '../../src/modules/link-video/video/tasks.js';
 import type { TaskDefinition } from '../../src/modules/tasks/definition.js';
 
 type PreviewInput = z.output<(typeof TASKS)['link-video']['input']>;
@@ -35,28 +34,11 @@ export function batchTaskKinds({ exportBytes = 64 * 1024 } = {}) {
       await job.ctx.storage.put(resKey, Buffer.from(`preview of ${job.input.productName}`), { contentType: 'video/mp4' });
       const scriptId = randomUUID();
       const segments = [{ segId: 1, segText: job.input.productName }];
-      const settings = videoSettings(job.input);
       // The preview's row, as the real task stores it with its success (decision "Previews as rows"): the export
       // reads it. The stand-in's few bytes are no file of the library.
       job.atCompletion((tx) =>
         storePreviews(tx, { taskId: job.taskId, userId: job.userId, projectId: job.input.projectId }, [
-          {
-            id: randomUUID(),
-            variant: 0,
-            segments,
-            templateId: templateOf(settings.templateId, job.input, 0),
-            voiceId: settings.voiceId ?? null,
-            musicId: settings.musicId ?? null,
-            captionId: settings.captionId ?? null,
-            aspectRatio: settings.aspectRatio,
-            videoLength: settings.videoLength,
-            language: settings.language ?? null,
-            product: productOf(job.input),
-            fileIds: job.input.fileIds,
-            scriptId,
-            resKey,
-            fileId: null,
-          },
+          { ...previewSpecOf(job.input, 0, segments), id: randomUUID(), scriptId, resKey, fileId: null },
         ]),
       );
       return {

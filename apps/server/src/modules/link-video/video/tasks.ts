@@ -106,6 +106,24 @@ async function mediaOf(job: TaskJob<unknown>, preview: PreviewSpec): Promise<Med
   return mediaFiles(job.ctx, job.userId, preview.fileIds);
 }
 
+/** Preview `variant` of a link-video submission with its script, as its row keeps it (decision "Previews as rows"). */
+export function previewSpecOf(input: LinkVideoInput, variant: number, segments: PreviewSpec['segments']): PreviewSpec {
+  const settings = videoSettings(input);
+  return {
+    variant,
+    segments,
+    templateId: templateOf(settings.templateId, input, variant),
+    voiceId: settings.voiceId ?? null,
+    musicId: settings.musicId ?? null,
+    captionId: settings.captionId ?? null,
+    aspectRatio: settings.aspectRatio,
+    videoLength: settings.videoLength,
+    language: settings.language ?? null,
+    product: productOf(input),
+    fileIds: input.fileIds,
+  };
+}
+
 export const linkVideoTask: TaskDefinition<LinkVideoInput, VideoResult> = {
   kind: 'link-video',
   needs: videoNeeds,
@@ -128,19 +146,7 @@ export const linkVideoTask: TaskDefinition<LinkVideoInput, VideoResult> = {
     const previewVideos: VideoResult['previewVideos'] = [];
     const made: (MadePreview & { id: string })[] = [];
     for (const [variant, script] of scripts.entries()) {
-      const spec: PreviewSpec = {
-        variant,
-        segments: script.segments,
-        templateId: templateOf(settings.templateId, input, variant),
-        voiceId: settings.voiceId ?? null,
-        musicId: settings.musicId ?? null,
-        captionId: settings.captionId ?? null,
-        aspectRatio: settings.aspectRatio,
-        videoLength: settings.videoLength,
-        language: settings.language ?? null,
-        product: productOf(input),
-        fileIds: input.fileIds,
-      };
+      const spec = previewSpecOf(input, variant, script.segments);
       const video = await render(job, spec, media, 'preview');
       made.push({ ...spec, id: randomUUID(), scriptId: script.scriptId, resKey: video.resKey, fileId: video.fileId });
       previewVideos.push({
