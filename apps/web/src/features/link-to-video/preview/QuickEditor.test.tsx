@@ -107,17 +107,21 @@ describe('quick editor: the current choices and the subtitle styles', () => {
     const play = vi.spyOn(window.HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const pause = vi.spyOn(window.HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined);
     openEditor();
-    fireEvent.click(await screen.findByRole('button', { name: 'Play a sample of Upbeat' }));
+    // Each query looks inside its own section: a role query over the whole page re-runs on every change of a large
+    // tree, which under a loaded test run took longer than the test may.
+    const music = await section('Music');
+    fireEvent.click(await within(music).findByRole('button', { name: 'Play a sample of Upbeat' }));
     expect(play).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: 'Stop the sample of Upbeat' })).toBeTruthy();
-    fireEvent.click(await screen.findByRole('button', { name: 'Play a sample of Voice en-ava' }));
+    expect(within(music).getByRole('button', { name: 'Stop the sample of Upbeat' })).toBeTruthy();
+    const voices = await section('Voice');
+    fireEvent.click(await within(voices).findByRole('button', { name: 'Play a sample of Voice en-ava' }));
     expect(play).toHaveBeenCalledTimes(2);
     expect(pause).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Play a sample of Upbeat' })).toBeTruthy());
+    expect(within(music).getByRole('button', { name: 'Play a sample of Upbeat' })).toBeTruthy();
     expect((play.mock.contexts[1] as HTMLAudioElement).src).toBe('https://samples/voice/en-ava.wav');
     // Listening does not choose.
     expect(currentProject()?.editorConfig.voiceId).toBeUndefined();
-    fireEvent.click(screen.getByRole('button', { name: 'Stop the sample of Voice en-ava' }));
+    fireEvent.click(within(voices).getByRole('button', { name: 'Stop the sample of Voice en-ava' }));
     expect(pause).toHaveBeenCalledTimes(2);
     play.mockRestore();
     pause.mockRestore();
