@@ -13,7 +13,7 @@ import { type BrandFontFileId, brandFont } from '../src/brand/fonts.js';
 import { buildAss } from '../src/captions/ass.js';
 import { CAPTIONS } from '../src/captions/styles.js';
 import { drawEndCard } from '../src/render/endCard.js';
-import { filterValue } from '../src/render/piece.js';
+import { filterValue } from '../src/render/filters.js';
 import type { AspectRatio, Timeline } from '../src/render/timeline.js';
 import { runTool } from '../src/run.js';
 import type { Language } from '../src/script/language.js';

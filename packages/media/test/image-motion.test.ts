@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraMovesOf, cameraPath, IMAGE_VIDEO_FPS, imageToVideo, locateTools, movesByContent } from '../src/index.js';
 import { pushPull, showsCutEdge } from '../src/render/clip/depthPlanes.js';
-import { RAMP_SECONDS } from '../src/render/piece.js';
+import { RAMP_SECONDS } from '../src/render/easing.js';
 import { displacements, patchShift, readLuma, steadiness, texture } from './flow.js';
 
 const tools = locateTools();

@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locateTools, probe, renderVideo, runTool, TEMPLATES, type Timeline } from '../src/index.js';
-import { easedProgress, PAN_PHASES, panPhases, RAMP_SECONDS } from '../src/render/piece.js';
+import { easedProgress, RAMP_SECONDS } from '../src/render/easing.js';
 import { FPS } from '../src/render/render.js';
+import { PAN_PHASES, panPhases } from '../src/render/scene/stillMotion.js';
 import { displacements, readLuma, steadiness, texture } from './flow.js';
 
 const tools = locateTools();

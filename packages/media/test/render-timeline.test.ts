@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { frameSize, panAlong, planTimeline, type TimelineInput, type TimelineMedia } from '../src/render/timeline.js';
+import { panAlong } from '../src/render/scene/productPhoto.js';
+import { frameSize, planTimeline, type TimelineInput, type TimelineMedia } from '../src/render/timeline.js';
 import { TEMPLATE_IDS, TEMPLATES } from '../src/templates/catalogue.js';
 
 /** A template that never cuts a scene into shots, so the cuts follow the segments alone. */

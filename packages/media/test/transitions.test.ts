@@ -14,6 +14,7 @@ import type { TransitionKind } from '../src/render/look.js';
 import { type Encoding, type Frame, type PieceJob, pieceArgs, pushProgress, type SceneSource, whipSigmas } from '../src/render/piece.js';
 import { runTool } from '../src/run.js';
 import { locateTools } from '../src/tools.js';
+import { countedFrames } from './frameCount.js';
 
 const tools = locateTools();
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-transitions-test-'));
@@ -82,27 +83,11 @@ function decode(file: string, pixFmt: 'rgb24' | 'gray'): Buffer[] {
   return frames;
 }
 
-async function countFrames(file: string): Promise<number> {
-  const out = await runTool(tools.ffprobe, [
-    '-v',
-    'error',
-    '-count_frames',
-    '-select_streams',
-    'v:0',
-    '-show_entries',
-    'stream=nb_read_frames',
-    '-of',
-    'csv=p=0',
-    file,
-  ]);
-  return Number(out.trim());
-}
-
 /** Renders the piece, checks its exact length and answers its decoded frames. */
 async function render(name: string, piece: PieceJob): Promise<Decoded> {
   const file = join(dir, `${name}.mp4`);
   await runTool(tools.ffmpeg, pieceArgs(piece, FRAME, { width: W, height: H }, ENCODING, file));
-  expect(await countFrames(file)).toBe(piece.frames);
+  expect((await countedFrames(tools, file)).frames).toBe(piece.frames);
   return { rgb: decode(file, 'rgb24'), luma: decode(file, 'gray') };
 }
 

@@ -13,7 +13,7 @@ import { musicBeats } from '../music/beats.js';
 import { musicBed } from '../music/bed.js';
 import { mixAudio } from '../music/mix.js';
 import { type RenderQuality, renderVideo } from '../render/render.js';
-import { sceneSubject } from '../render/stills.js';
+import { sceneSubject } from '../render/scene/kinds.js';
 import { type AspectRatio, frameSize, planTimeline, type Timeline, type TimelineMedia, type VideoLength } from '../render/timeline.js';
 import type { Language } from '../script/language.js';
 import { shortName } from '../script/name.js';

@@ -8,18 +8,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { type BrandLook, DEFAULT_BRAND } from '../brand/look.js';
 import { posterFrame } from '../poster.js';
 import { type RunOptions, runTool } from '../run.js';
 import { locateTools, type MediaTools } from '../tools.js';
 import { trimHeaderDurations } from './movieDuration.js';
-import { type Encoding, type Frame, type PieceJob, pieceArgs, type SceneSource } from './piece.js';
+import { type Encoding, type PieceJob, pieceArgs } from './piece.js';
 import { runAll } from './pool.js';
-import { endCardStill, stillLook } from './sceneLook.js';
-import { alongOf, MOTION_MARGIN, prepareStill, stillPlanes } from './stills.js';
-import { frameSize, type Motion, type Timeline } from './timeline.js';
-import { videoFocus } from './videoFraming.js';
+import { kindOf, prepareScene, type SceneSource } from './scene/kinds.js';
+import type { Frame } from './scene/types.js';
+import { MOTION_MARGIN } from './stills.js';
+import { frameSize, type Timeline } from './timeline.js';
 
 export type RenderQuality = 'preview' | 'export';
 
@@ -68,21 +67,6 @@ const PRESET = 'veryfast';
 
 const frameAt = (seconds: number) => Math.round(seconds * FPS);
 
-/**
- * A frame's CPU by the still's move, relative to a still that does not move (1080×1920, encoding included,
- * measured with every scene of a 15 s export given one move): a pan's stack adds about a third, a zoom's
- * per-frame resampling more than twice (decision "Smooth motion").
- */
-const FRAME_COST: Record<Motion, number> = {
-  none: 1,
-  'pan-left': 1.4,
-  'pan-right': 1.4,
-  'pan-up': 1.4,
-  'pan-down': 1.4,
-  'zoom-in': 3.4,
-  'zoom-out': 3.4,
-};
-
 export async function renderVideo(timeline: Timeline, options: RenderOptions): Promise<RenderedVideo> {
   const tools = options.tools ?? locateTools();
   const { shortSide, crf } = QUALITY[options.quality];
@@ -102,16 +86,17 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
       const next = timeline.scenes[i + 1];
       return (next ? frameAt(next.start) : frameAt(timeline.seconds)) - frameAt(scene.start);
     });
-    // A piece's weight is its CPU: its frames and the next scene's fading in, each at its move's cost, so the
+    // A piece's weight is its CPU: its frames and the next scene's fading in, each at its kind's cost, so the
     // pool starts the zooms first instead of leaving one to run alone on one core at the end.
-    const cost = (scene: Timeline['scenes'][number]) => (scene.media.kind === 'video' ? 2 : FRAME_COST[scene.motion]);
+    const cost = (scene: Timeline['scenes'][number]) => kindOf(scene.media).frameCost(scene);
     const weights = timeline.scenes.map((scene, i) => {
       const next = timeline.scenes[i + 1];
       return (frames[i] as number) * cost(scene) + (next ? transitionFrames * cost(next) : 0);
     });
-    // Pieces start as soon as their two stills exist instead of after all of them: the stills are made here, one
-    // at a time (the subject model runs on one thread), in the order the pool takes the pieces (heaviest first),
-    // while the other core already encodes. A 15 s export's stills took about 2 s of one core before any piece.
+    // Pieces start as soon as their two scenes are ready instead of after all of them: scenes whose kind runs the
+    // subject model are made here one at a time (it runs on one thread), in the order the pool takes the pieces
+    // (heaviest first), while the other core already encodes. A 15 s export's stills took about 2 s of one core
+    // before any piece.
     const order = timeline.scenes.map((_, i) => i).sort((a, b) => (weights[b] as number) - (weights[a] as number));
     const sourceOf = new Map<number, Promise<SceneSource>>();
     let making: Promise<unknown> = Promise.resolve();
@@ -119,39 +104,20 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
       let made = sourceOf.get(i);
       if (!made) {
         const scene = timeline.scenes[i] as Timeline['scenes'][number];
-        const lead = i === 0 ? 0 : transitionFrames;
-        const motionFrames = lead + (frames[i] as number);
-        const media = scene.media;
-        made =
-          media.kind === 'video'
-            ? videoFocus(media.file, media.seconds, width / height, cacheDir, tools).then((focus) => ({
-                kind: 'video' as const,
-                file: media.file,
-                motion: scene.motion,
-                motionFrames,
-                focus,
-              }))
-            : making
-                .catch(() => undefined)
-                .then(async () => {
-                  // A pan along a wide photo gets a still as long as it travels.
-                  const look = stillLook(template, brand, scene.grade);
-                  const still = await prepareStill(media.file, width, height, cacheDir, look, {
-                    along: alongOf(scene, timeline.aspectRatio),
-                  });
-                  // A pan over a product on a blurred set turns about the product: its background slides behind it
-                  // (decision "Parallax"). The end card's type needs the picture still behind it.
-                  const planes = scene.role !== 'end' && scene.motion.startsWith('pan-') ? await stillPlanes(still) : undefined;
-                  const file =
-                    scene.role === 'end'
-                      ? await endCardStill(still, { width: stillSize.width, height: stillSize.height, brand, template })
-                      : (planes?.background ?? still);
-                  // Moves span the still as made (a header read): a still wider than the usual margin pans further.
-                  const { width: w = stillSize.width, height: h = stillSize.height } = await sharp(file).metadata();
-                  const product = planes && { file: planes.product, left: planes.left, top: planes.top };
-                  return { kind: 'image', file, motion: scene.motion, motionFrames, size: { width: w, height: h }, product } as const;
-                });
-        making = made;
+        const context = {
+          frame,
+          stillSize,
+          motionFrames: (i === 0 ? 0 : transitionFrames) + (frames[i] as number),
+          aspectRatio: timeline.aspectRatio,
+          look: template,
+          brand,
+          cacheDir,
+          tools,
+        };
+        made = kindOf(scene.media).preparesInTurn
+          ? making.catch(() => undefined).then(() => prepareScene(scene, context))
+          : prepareScene(scene, context);
+        if (kindOf(scene.media).preparesInTurn) making = made;
         sourceOf.set(i, made);
       }
       return made;

@@ -9,7 +9,7 @@ import type { BrandLook } from '../brand/look.js';
 import { PROBLEM_GRADE } from '../imaging/grade.js';
 import { drawEndCard } from './endCard.js';
 import type { Look, StillLook } from './look.js';
-import type { TimelineScene } from './timeline.js';
+import type { TimelineScene } from './scene/types.js';
 
 const rgbOf = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 const mix = (base: number[], tint: number[], share: number) =>

@@ -10,7 +10,6 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { drawFramed, type FramedSubject, framedSubject, type PlaneFiles, wouldSet } from './framing.js';
 import type { StillLook } from './look.js';
-import { type AspectRatio, panAlong, type TimelineScene } from './timeline.js';
 
 const lookKey = ({ setColour, grade }: StillLook) =>
   `${setColour?.join(',') ?? 'photo'}/${grade.saturation},${grade.brightness},${grade.contrast},${grade.tint.join(',')}`;
@@ -56,7 +55,7 @@ export async function prepareStill(
 }
 
 export interface StillOptions {
-  /** Frame lengths more than the margin the still runs across (or down) for a pan along the photo (timeline's panAlong). */
+  /** Frame lengths more than the margin the still runs across (or down) for a pan along the photo (the product photo's panAlong). */
   along?: Along | undefined;
   /**
    * Whether a studio sweep is written in its planes too (`stillPlanes`), as a set on a blurred photo always is.
@@ -67,13 +66,6 @@ export interface StillOptions {
 
 /** How much farther than the margin a still runs for a pan along its photo, and which way. */
 export type Along = { axis: 'x' | 'y'; extra: number };
-
-/** The pan along the photo a scene makes, if any (timeline's panAlong): its still is that much longer. */
-export function alongOf(scene: TimelineScene, aspectRatio: AspectRatio): Along | undefined {
-  const extra = panAlong(scene, aspectRatio, MOTION_MARGIN);
-  if (!(extra > 0)) return undefined;
-  return { axis: scene.motion === 'pan-up' || scene.motion === 'pan-down' ? 'y' : 'x', extra };
-}
 
 /**
  * The size of the still a photo gets for a `width`×`height` frame: the frame with its motion margin, longer along
@@ -90,18 +82,16 @@ async function stillSizeOf(file: string, width: number, height: number, cacheDir
 }
 
 /**
- * Where a scene's subject is in the frame (shares of a `width`×`height` frame, about the middle of the scene's
- * move), for the cards to keep their type off it; none for a clip.
+ * Where the subject of the photo `file` is in a `width`×`height` frame showing its still (shares, about the middle
+ * of the still's move, `along` a wide photo when it pans so), for the captions and cards to keep off it.
  */
-export async function sceneSubject(
-  scene: TimelineScene,
-  aspectRatio: AspectRatio,
+export async function stillSubject(
+  file: string,
   frame: { width: number; height: number },
   cacheDir: string,
-): Promise<FramedSubject | undefined> {
-  if (scene.media.kind !== 'image') return undefined;
-  const file = scene.media.file;
-  const still = await stillSizeOf(file, frame.width, frame.height, cacheDir, alongOf(scene, aspectRatio));
+  along: Along | undefined,
+): Promise<FramedSubject> {
+  const still = await stillSizeOf(file, frame.width, frame.height, cacheDir, along);
   const box = await framedSubject(file, still.width, still.height, join(cacheDir, await cacheKey(file)), MOTION_MARGIN);
   // The frame shows the still's middle, its moves staying about it.
   const toFrame = (share: number, stillLength: number, frameLength: number) => {

@@ -6,44 +6,15 @@
 
 import { beatAtOrBefore, shotsOnBeats, snapCuts } from './beatCuts.js';
 import type { Look, TransitionKind } from './look.js';
+import { kindOf } from './scene/kinds.js';
+import type { AspectRatio, Motion, SceneRole, TimelineMedia, TimelineScene, VideoLength } from './scene/types.js';
 
-export type AspectRatio = '9:16' | '1:1' | '16:9';
-export type VideoLength = 15 | 30 | 45;
-
-/**
- * A product picture or clip; a clip carries its own length so it can be trimmed. A picture's size, when known,
- * chooses its move (see `motionByContent`).
- */
-export type TimelineMedia =
-  | { kind: 'image'; file: string; width?: number | undefined; height?: number | undefined }
-  | { kind: 'video'; file: string; seconds: number };
+export type { AspectRatio, Motion, SceneRole, TimelineMedia, TimelineScene, VideoLength } from './scene/types.js';
 
 /** One spoken segment of the script with the real length of its synthesised speech. */
 export interface SpeechSegment {
   segId: string | number;
   seconds: number;
-}
-
-/** Cheap camera moves over a still: each is a crop window moving across a slightly larger picture. */
-export type Motion = 'zoom-in' | 'zoom-out' | 'pan-left' | 'pan-right' | 'pan-up' | 'pan-down' | 'none';
-
-/**
- * What a scene is for in the ad's structure: the hook that opens it, a feature, the offer card (when the page
- * has a price) or the end card. The cards drawn over a scene follow from its role (templates/cards.ts).
- */
-export type SceneRole = 'hook' | 'feature' | 'offer' | 'end';
-
-export interface TimelineScene {
-  media: TimelineMedia;
-  role: SceneRole;
-  /** The problem→solution opening is graded grey, the "before" (templates' PROBLEM_GRADE). */
-  grade?: 'problem' | undefined;
-  /** The speech segment it illustrates; absent on the closing card. */
-  segId?: string | number;
-  /** When the scene is fully on screen, in seconds from the start; scenes tile the timeline without gaps. */
-  start: number;
-  seconds: number;
-  motion: Motion;
 }
 
 export interface Timeline {
@@ -74,59 +45,6 @@ export interface TimelineInput {
   beats?: readonly number[] | undefined;
 }
 
-/**
- * Stills of unknown size take turns through these, so consecutive scenes never move the same way. One push-in
- * in five: a zoom costs about 20 ms of CPU a frame at 1080×1920 and a pan next to nothing (decision "Smooth
- * motion"), so pans carry the rest.
- */
-const STILL_MOTIONS: Motion[] = ['zoom-in', 'pan-right', 'pan-up', 'pan-left', 'pan-down'];
-/**
- * A picture twice the frame's width for its height (or twice its height) is panned along its long side rather
- * than pushed into: on a 9:16 frame a 4:3, 16:9 or 2.35:1 photo pans, a 1:1, 4:5 or 3:4 one is pushed into.
- */
-const PAN_WHEN_LONGER = 2;
-
-const ASPECT: Record<AspectRatio, number> = { '9:16': 9 / 16, '1:1': 1, '16:9': 16 / 9 };
-
-/**
- * The move a picture's content asks for: a pan along a photo much wider or taller than the frame (its long side
- * is where its content is), a slow push-in on anything close to the frame's shape (a product, or a product on a
- * set). When the scene before was a push-in, a gentle pan along the frame's long side (the still's margin, 12 %
- * of it) instead: two scenes never move alike, and a pan costs next to nothing where a zoom costs about 20 ms of
- * CPU a frame at 1080×1920 (decision "Smooth motion"; pull-outs were dropped for it). Without a size, stills
- * take turns through STILL_MOTIONS.
- */
-export function motionByContent(media: { width: number; height: number }, aspectRatio: AspectRatio, previous: Motion | undefined): Motion {
-  const shape = media.width / media.height / ASPECT[aspectRatio];
-  if (shape >= PAN_WHEN_LONGER) return previous === 'pan-right' ? 'pan-left' : 'pan-right';
-  if (shape <= 1 / PAN_WHEN_LONGER) return previous === 'pan-down' ? 'pan-up' : 'pan-down';
-  if (previous !== 'zoom-in') return 'zoom-in';
-  return aspectRatio === '16:9' ? 'pan-right' : 'pan-up';
-}
-/** A pan along a photo crosses this share of the frame's length a second: slow enough to take in what it shows. */
-const ALONG_SPEED = 0.15;
-/** A pan along a photo keeps this share of the photo's length at least, so its still is a crop that still holds the product. */
-const ALONG_SHARE = 0.9;
-
-/**
- * How many frame lengths farther than the still's usual margin a scene's pan travels: a pan along a photo at
- * least twice the frame's shape (a 16:9 or 2.35:1 photo in a 9:16 ad) crosses its width at ALONG_SPEED for the
- * scene's length, as far as the photo goes; any other move keeps to the margin (0). The end card holds its
- * picture steady under its type.
- */
-export function panAlong(
-  scene: Pick<TimelineScene, 'media' | 'motion' | 'seconds' | 'role'>,
-  aspectRatio: AspectRatio,
-  margin: number,
-): number {
-  const { media, motion } = scene;
-  if (media.kind !== 'image' || !media.width || !media.height || scene.role === 'end') return 0;
-  const shape = media.width / media.height / ASPECT[aspectRatio];
-  const along = motion === 'pan-left' || motion === 'pan-right' ? shape : motion === 'pan-up' || motion === 'pan-down' ? 1 / shape : 0;
-  if (along < PAN_WHEN_LONGER) return 0;
-  return Math.max(0, Math.min(ALONG_SPEED * scene.seconds, ALONG_SHARE * along - margin));
-}
-
 /** A shortfall up to this long is absorbed by holding the last scene; a longer one gets more scenes. */
 const HOLD_LAST_UP_TO = 2.5;
 /** No scene shorter than this: a flash of a picture reads as a glitch, not a cut. */
@@ -140,9 +58,9 @@ const FILL_SHOT = 3;
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
 
-/** The hook first: the first still (the caller orders media by relevance), else the first clip. */
+/** The hook first: the first media of a kind that opens (the caller orders media by relevance), else the first. */
 function hookFirst(media: TimelineMedia[]): TimelineMedia[] {
-  const hook = media.findIndex((m) => m.kind === 'image');
+  const hook = media.findIndex((m) => kindOf(m).opens);
   if (hook <= 0) return media;
   return [media[hook] as TimelineMedia, ...media.slice(0, hook), ...media.slice(hook + 1)];
 }
@@ -233,29 +151,25 @@ export function planTimeline({ scenes: media, segments, videoLength, aspectRatio
   const fitted = snapped?.fitted ?? spoken;
   const endSeconds = videoLength - (snapped?.body ?? fullBody);
 
-  let stillIndex = 0;
+  // Each kind moves its own way, taking turns with the moving scenes before it; a kind without a move holds still.
+  let turn = 0;
   let previous: Motion | undefined;
   const motionFor = (m: TimelineMedia): Motion => {
-    if (m.kind === 'video') return 'none';
-    const { width, height } = m;
-    previous =
-      width && height
-        ? motionByContent({ width, height }, aspectRatio, previous)
-        : (STILL_MOTIONS[stillIndex % STILL_MOTIONS.length] as Motion);
-    stillIndex++;
+    const { move } = kindOf(m);
+    if (!move) return 'none';
+    previous = move(m, aspectRatio, previous, turn++);
     return previous;
   };
   const planned: Omit<TimelineScene, 'start'>[] = [];
   let sceneStart = 0;
   for (const [i, { segId, seconds }] of fitted.entries()) {
     const m = ordered[i % ordered.length] as TimelineMedia;
-    // A clip is not cut into shots: each shot would restart it. On the beat, the shots cut on beats too.
-    const shots =
-      m.kind === 'video'
-        ? [seconds]
-        : snapped && grid
-          ? shotsOnBeats(sceneStart, seconds, grid, template.maxShot, MIN_SCENE)
-          : intoShots(seconds, template.maxShot);
+    // A kind may refuse to be cut into shots (a clip: each shot would restart it). On the beat, shots cut on beats too.
+    const shots = !kindOf(m).shots
+      ? [seconds]
+      : snapped && grid
+        ? shotsOnBeats(sceneStart, seconds, grid, template.maxShot, MIN_SCENE)
+        : intoShots(seconds, template.maxShot);
     for (const shot of shots) planned.push({ media: m, segId, seconds: shot, motion: motionFor(m), role: 'feature' });
     sceneStart += seconds;
   }
@@ -263,7 +177,7 @@ export function planTimeline({ scenes: media, segments, videoLength, aspectRatio
   if (template.hook === 'question') (planned[0] as TimelineScene).grade = 'problem';
   // The end card brings back the hook picture: the product is the last thing the viewer sees.
   const hook = ordered[0] as TimelineMedia;
-  planned.push({ media: hook, seconds: endSeconds, motion: hook.kind === 'image' ? motionFor(hook) : 'none', role: 'end' });
+  planned.push({ media: hook, seconds: endSeconds, motion: motionFor(hook), role: 'end' });
   if (hasOffer) {
     const offer = offerScene(planned, template.offer);
     if (offer !== undefined) (planned[offer] as TimelineScene).role = 'offer';

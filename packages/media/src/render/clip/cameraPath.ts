@@ -1,5 +1,5 @@
 import type { CameraMove, CameraMoveKind, CameraSpeed } from '../../imaging/cameraPrompt.js';
-import { progressExpr, RAMP_SECONDS } from '../piece.js';
+import { progressExpr, RAMP_SECONDS } from '../easing.js';
 
 /** Frame sizes are even: H.264 in 4:2:0 needs it. */
 export const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);

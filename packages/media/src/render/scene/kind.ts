@@ -1,0 +1,83 @@
+/**
+ * The shape every kind of scene has (decision "The ad engine"): what it needs, how the timeline plans it, what a
+ * frame of it costs, how it is made ready and framed, and how it draws. A new kind of scene is one module of this
+ * shape, listed in kinds.ts; the timeline, the renderer and the captions ask the kind, never test for it.
+ */
+import type { BrandLook } from '../../brand/look.js';
+import type { MediaTools } from '../../tools.js';
+import type { FramedSubject } from '../framing.js';
+import type { Look } from '../look.js';
+import type { AspectRatio, Frame, Motion, TimelineMedia, TimelineScene } from './types.js';
+
+/** What every kind's prepared scene says, beside the files of its own that its drawing reads. */
+export interface PreparedScene {
+  kind: TimelineMedia['kind'];
+  file: string;
+  motion: Motion;
+  /** Frames the scene's motion spans in all (its fade-in in the piece before, plus its own piece). */
+  motionFrames: number;
+}
+
+/** What making a scene ready may use. */
+export interface PrepareContext {
+  frame: Frame;
+  /** The size of a still with the room its move needs (the frame and its motion margin). */
+  stillSize: { width: number; height: number };
+  motionFrames: number;
+  aspectRatio: AspectRatio;
+  look: Look;
+  brand: BrandLook;
+  /** Where what is learnt of a picture or clip is kept between renders. */
+  cacheDir: string;
+  tools: MediaTools;
+}
+
+/** Where a scene's subject is asked for: the frame it will show in. */
+export interface SubjectContext {
+  aspectRatio: AspectRatio;
+  frame: { width: number; height: number };
+  cacheDir: string;
+}
+
+/** Where a scene draws: its first input's number, its frames, and the label its last filter writes. */
+export interface DrawAt {
+  index: number;
+  /** Frames of the scene already shown (fading in) before these, where its move continues from. */
+  lead: number;
+  frames: number;
+  frame: Frame;
+  stillSize: { width: number; height: number };
+  output: string;
+}
+
+/** A scene's ffmpeg inputs and the graph turning them into its frames; `inputs` is how many it opened. */
+export interface SceneDrawing {
+  input: string[];
+  graph: string;
+  inputs: number;
+}
+
+export interface SceneKind<M extends TimelineMedia, S extends PreparedScene> {
+  /**
+   * What it needs: whether making it ready runs the subject model, which runs on one thread, so such scenes are
+   * made one at a time while the other core encodes.
+   */
+  preparesInTurn: boolean;
+  /** Whether a long slot is cut into shots, each with its own move; a clip is not (each shot would restart it). */
+  shots: boolean;
+  /** Whether it can open the ad and come back as the end card: the first such media is the hook. */
+  opens: boolean;
+  /**
+   * Its camera move, given the move of the scene before and how many moving scenes came before (`turn`); a kind
+   * without one holds still.
+   */
+  move?: ((media: M, aspectRatio: AspectRatio, previous: Motion | undefined, turn: number) => Motion) | undefined;
+  /** A frame's CPU, relative to a still that does not move: the renderer starts the heaviest pieces first. */
+  frameCost(scene: TimelineScene & { media: M }): number;
+  /** How it is framed: the files its drawing reads, made (or found in the cache) before its piece runs. */
+  prepare(scene: TimelineScene & { media: M }, context: PrepareContext): Promise<S>;
+  /** Where its subject stands in the frame while it is on screen, for the captions and cards to keep off. */
+  subject(scene: TimelineScene & { media: M }, context: SubjectContext): Promise<FramedSubject | undefined>;
+  /** How it draws: `at.frames` frames of it, from input `at.index`. */
+  draw(source: S, at: DrawAt): SceneDrawing;
+}

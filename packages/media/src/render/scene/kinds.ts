@@ -1,0 +1,44 @@
+/**
+ * The kinds of scene an ad is made of (decision "The ad engine"), each a module of one shape (kind.ts). A new
+ * kind is a new module listed here and a new variant of `TimelineMedia`; nothing else asks what kind a scene is.
+ */
+import type { FramedSubject } from '../framing.js';
+import type { DrawAt, PrepareContext, SceneDrawing, SceneKind, SubjectContext } from './kind.js';
+import { type ClipScene, pageVideo } from './pageVideo.js';
+import { type PhotoScene, productPhoto } from './productPhoto.js';
+import type { TimelineMedia, TimelineScene } from './types.js';
+
+/** Every kind by the media it shows; the type makes a new media variant name its kind. */
+export const SCENE_KINDS: { [K in TimelineMedia['kind']]: SceneKind<Extract<TimelineMedia, { kind: K }>, SceneSource & { kind: K }> } = {
+  image: productPhoto,
+  video: pageVideo,
+};
+
+/** A scene made ready for ffmpeg by its kind. */
+export type SceneSource = PhotoScene | ClipScene;
+
+/** The kind of the media `media`, with the media's own type (the kinds' map, read through one loose signature). */
+export function kindOf(media: TimelineMedia): SceneKind<TimelineMedia, SceneSource> {
+  return SCENE_KINDS[media.kind] as unknown as SceneKind<TimelineMedia, SceneSource>;
+}
+
+/** Makes `scene` ready for ffmpeg, as its kind does. */
+export const prepareScene = (scene: TimelineScene, context: PrepareContext): Promise<SceneSource> =>
+  kindOf(scene.media).prepare(scene, context);
+
+/** The inputs and graph drawing a prepared scene, as its kind draws. */
+export const drawScene = (source: SceneSource, at: DrawAt): SceneDrawing =>
+  (SCENE_KINDS[source.kind] as unknown as SceneKind<TimelineMedia, SceneSource>).draw(source, at);
+
+/**
+ * Where a scene's subject is in the frame (shares of a `width`×`height` frame, about the middle of the scene's
+ * move), for the cards and captions to keep off it; none when its kind has none.
+ */
+export function sceneSubject(
+  scene: TimelineScene,
+  aspectRatio: SubjectContext['aspectRatio'],
+  frame: SubjectContext['frame'],
+  cacheDir: string,
+): Promise<FramedSubject | undefined> {
+  return kindOf(scene.media).subject(scene, { aspectRatio, frame, cacheDir });
+}

@@ -1,0 +1,47 @@
+/**
+ * The words a scene is described in, shared by the timeline that plans scenes and the scene kinds that frame and
+ * draw them (decision "The ad engine").
+ */
+
+export type AspectRatio = '9:16' | '1:1' | '16:9';
+export type VideoLength = 15 | 30 | 45;
+
+/** Each shape's width over its height. */
+export const ASPECT: Record<AspectRatio, number> = { '9:16': 9 / 16, '1:1': 1, '16:9': 16 / 9 };
+
+/**
+ * What a scene shows, by kind (scene/kinds.ts): a product picture, or a clip from the page, which carries its own
+ * length so it can be trimmed. A picture's size, when known, chooses its move.
+ */
+export type TimelineMedia =
+  | { kind: 'image'; file: string; width?: number | undefined; height?: number | undefined }
+  | { kind: 'video'; file: string; seconds: number };
+
+/** Cheap camera moves over a still: each is a crop window moving across a slightly larger picture. */
+export type Motion = 'zoom-in' | 'zoom-out' | 'pan-left' | 'pan-right' | 'pan-up' | 'pan-down' | 'none';
+
+/**
+ * What a scene is for in the ad's structure: the hook that opens it, a feature, the offer card (when the page
+ * has a price) or the end card. The cards drawn over a scene follow from its role (templates/cards.ts).
+ */
+export type SceneRole = 'hook' | 'feature' | 'offer' | 'end';
+
+export interface TimelineScene {
+  media: TimelineMedia;
+  role: SceneRole;
+  /** The problem→solution opening is graded grey, the "before" (templates' PROBLEM_GRADE). */
+  grade?: 'problem' | undefined;
+  /** The speech segment it illustrates; absent on the closing card. */
+  segId?: string | number;
+  /** When the scene is fully on screen, in seconds from the start; scenes tile the timeline without gaps. */
+  start: number;
+  seconds: number;
+  motion: Motion;
+}
+
+/** The video's frame: its size in pixels and its rate. */
+export interface Frame {
+  width: number;
+  height: number;
+  fps: number;
+}
