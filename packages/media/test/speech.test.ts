@@ -66,6 +66,17 @@ describe('speech synthesis, offline', () => {
     });
   }
 
+  it('says the same line the same way every time, so a preview and its export sound and are timed alike', async () => {
+    const takes = await Promise.all(
+      [1, 2, 3].map(async (take) => {
+        const speech = await synthesize('Conheça a camiseta básica.', { voiceId: 'pt-rafael', outFile: join(dir, `take-${take}.wav`) });
+        return readFile(speech.file);
+      }),
+    );
+    expect(takes[1]).toEqual(takes[0]);
+    expect(takes[2]).toEqual(takes[0]);
+  });
+
   it('refuses an unknown voice, a voice of another language and empty text', async () => {
     const outFile = join(dir, 'refused.wav');
     await expect(synthesize('Hello', { voiceId: 'en-nobody', outFile })).rejects.toThrow(/unknown voice/);
