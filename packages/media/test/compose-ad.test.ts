@@ -22,12 +22,13 @@ describe('composeAd', () => {
       }),
     );
     const description = 'Keeps drinks cold all day. Leak-proof lid. Fits every cup holder.';
+    const segments = splitScript('Meet the Trail bottle.\nIt keeps drinks cold all day.\nGet yours today.');
     const stages: AdStage[] = [];
     const workDir = mkdtempSync(join(dir, 'work-'));
     const ad = await composeAd(
       {
         scenes: pictures,
-        segments: splitScript('Meet the Trail bottle. It keeps drinks cold all day. Get yours today.'),
+        segments,
         templateId: 'clean-studio',
         brand: DEFAULT_BRAND,
         facts: {
@@ -61,7 +62,10 @@ describe('composeAd', () => {
     );
     const { stdout } = await promisify(execFile)(tools.ffprobe, ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', ad.file]);
     expect(JSON.parse(stdout).format.tags).toMatchObject({ comment: 'AI-generated content', ai_generated: 'true' });
-    // The music's loop and the pictures' stills were kept in the cache folder the caller gave.
-    expect(readdirSync(join(dir, 'cache')).sort()).toEqual(['music', 'stills']);
+    // The music's loop, the pictures' stills and the spoken lines (the local engine's: its export speaks none
+    // again) were kept in the cache folder the caller gave.
+    expect(readdirSync(join(dir, 'cache')).sort()).toEqual(['music', 'speech', 'stills']);
+    expect(readdirSync(join(dir, 'cache', 'speech')).filter((name) => name.endsWith('.words.json'))).toHaveLength(segments.length);
+    expect(segments).toHaveLength(3);
   });
 });

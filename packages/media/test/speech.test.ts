@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { espeakWav } from '../src/speech/espeak.js';
 import { fitVoice, MAX_PAUSE, MAX_SILENCE, MAX_SPEED_UP, VOICE_END } from '../src/speech/fit.js';
 import { polishEspeak } from '../src/speech/polish.js';
 import { voiceSample } from '../src/speech/sample.js';
-import { synthesize } from '../src/speech/synthesize.js';
+import { type Synthesizer, synthesize } from '../src/speech/synthesize.js';
 import { speakScript } from '../src/speech/track.js';
 import { defaultVoice, localVoice, VOICES } from '../src/speech/voices.js';
 import { readWav } from '../src/speech/wav.js';
@@ -104,6 +104,36 @@ describe('speech synthesis, offline', () => {
       expect(segment.words[0]?.start).toBeGreaterThanOrEqual(segment.start);
       expect(segment.words.at(-1)?.end).toBeLessThanOrEqual(segment.end + 0.001);
     }
+  });
+
+  it('keeps lines spoken once: the same words in the same voice and engine are read back, anything else is spoken', async () => {
+    const said: string[] = [];
+    const counting: Synthesizer = (text, options) => {
+      said.push(`${options.voiceId}: ${text}`);
+      return synthesize(text, options);
+    };
+    const cache = { dir: join(dir, 'line-cache'), engine: 'local-test' };
+    const speak = (script: string, voiceId: string, engine = cache.engine) => {
+      const outDir = mkdtempSync(join(dir, 'lines-'));
+      return speakScript(splitScript(script), { voiceId, outDir, synthesize: counting, cache: { ...cache, engine } });
+    };
+    const first = await speak('Meet the bottle.\nGet yours today.', 'en-ava');
+    expect(said).toEqual(['en-ava: Meet the bottle.', 'en-ava: Get yours today.']);
+    // The export of the same script: nothing is spoken again, and the track is the same sound with the same timing.
+    const again = await speak('Meet the bottle.\nGet yours today.', 'en-ava');
+    expect(said).toHaveLength(2);
+    expect(await readFile(again.file)).toEqual(await readFile(first.file));
+    expect(again.segments.map((s) => [s.start, s.end, s.words])).toEqual(first.segments.map((s) => [s.start, s.end, s.words]));
+    // An edited line, another voice and another engine are spoken; the unchanged line is not.
+    await speak('Meet the new bottle.\nGet yours today.', 'en-ava');
+    expect(said.slice(2)).toEqual(['en-ava: Meet the new bottle.']);
+    await speak('Get yours today.', 'en-noah');
+    await speak('Get yours today.', 'en-ava', 'vendor-x');
+    expect(said.slice(3)).toEqual(['en-noah: Get yours today.', 'en-ava: Get yours today.']);
+    // A line whose words file was swept is spoken again.
+    for (const name of readdirSync(cache.dir).filter((n) => n.endsWith('.words.json'))) rmSync(join(cache.dir, name));
+    await speak('Meet the bottle.', 'en-ava');
+    expect(said.at(-1)).toBe('en-ava: Meet the bottle.');
   });
 
   it('makes a short sample for the catalogue', async () => {

@@ -20,6 +20,7 @@ import { shortName } from '../script/name.js';
 import { spokenPrice } from '../script/price.js';
 import type { ScriptSegment } from '../script/split.js';
 import { fitVoice } from '../speech/fit.js';
+import { LOCAL_VOICE_SOUND } from '../speech/polish.js';
 import type { Synthesizer } from '../speech/synthesize.js';
 import { speakScript } from '../speech/track.js';
 import { type AdFacts, type BrandLook, buildCardsAss, cardFace, endCardArea, openingCardEnd } from '../templates/cards.js';
@@ -50,6 +51,11 @@ export interface AdPlan {
   voiceId: string;
   /** Speaks one line: the local engine unless the server has a speech provider. */
   synthesize?: Synthesizer | undefined;
+  /**
+   * Names `synthesize`'s engine and setup (the server's `Voice.engine`), so lines it spoke are kept and read back
+   * for the next ad of the same words; without a name, a provider's lines are not kept. The local engine's are.
+   */
+  voiceEngine?: string | undefined;
   musicId: string;
   captionId: string;
   /** Whether the ad carries the "AI-generated" label and metadata tag (decision "AI-generated label"). */
@@ -87,8 +93,15 @@ export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<
   const stills = join(cacheDir, 'stills');
 
   await progress('voice');
+  const engine = plan.voiceEngine ?? (plan.synthesize ? undefined : `local-${LOCAL_VOICE_SOUND}`);
   // The voice fits the video: the call to action is heard whole before the end (decision "Speech fits the slot").
-  const spoken = await speakScript(plan.segments, { voiceId: plan.voiceId, outDir: workDir, tools, synthesize: plan.synthesize });
+  const spoken = await speakScript(plan.segments, {
+    voiceId: plan.voiceId,
+    outDir: workDir,
+    tools,
+    synthesize: plan.synthesize,
+    cache: engine === undefined ? undefined : { dir: join(cacheDir, 'speech'), engine },
+  });
   const voice = await fitVoice(spoken, plan.videoLength, { outDir: workDir, tools });
   signal?.throwIfAborted();
 

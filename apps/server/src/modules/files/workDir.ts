@@ -53,7 +53,7 @@ export async function sweepStaleWork(dataDir: string, now = Date.now()): Promise
  * What the render cache holds, a folder each: local copies of stored media, framed stills with their masks and
  * planes, music beds, template thumbnails, the catalogue's samples and image-edit backdrops.
  */
-export type CacheKind = 'media' | 'stills' | 'music' | 'templates' | 'samples' | 'backgrounds';
+export type CacheKind = 'media' | 'stills' | 'music' | 'speech' | 'templates' | 'samples' | 'backgrounds';
 
 /** Where renders keep what they learnt of a picture for the next one: the whole cache, or one kind's folder. */
 export const cacheDirOf = (dataDir: string, kind?: CacheKind) => (kind ? join(dataDir, 'cache', kind) : join(dataDir, 'cache'));

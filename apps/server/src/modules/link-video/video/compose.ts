@@ -84,6 +84,7 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
         language,
         voiceId: settings.voiceId ?? defaultVoice(language).voiceId,
         synthesize: ctx.voice.synthesizer(signal),
+        voiceEngine: ctx.voice.engine,
         musicId: settings.musicId ?? defaultMusicId(),
         captionId: settings.captionId ?? (CAPTIONS[0] as { captionId: string }).captionId,
         aiLabel: request.aiLabel,
