@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type AdStage, composeAd, DEFAULT_BRAND, featureLines, locateTools, probe, splitScript } from '../src/index.js';
+import { type AdStage, composeAd, DEFAULT_BRAND, featureLines, learnPicture, locateTools, probe, splitScript } from '../src/index.js';
 import { productPhoto } from './fixtures.js';
 
 const tools = locateTools();
@@ -21,6 +21,15 @@ describe('composeAd', () => {
         return { kind: 'image' as const, file, width: 900, height: 1200 };
       }),
     );
+    // Link analysis learns the pictures while the user reads the page: the preview then finds nothing new to learn.
+    const cacheDir = join(dir, 'cache');
+    for (const picture of pictures) await learnPicture(picture.file, cacheDir);
+    const learnt = () =>
+      readdirSync(join(cacheDir, 'stills'))
+        .filter((name) => /\.(subject\.json|mask-\w+)$/.test(name))
+        .sort();
+    const before = learnt();
+    expect(before.filter((name) => name.endsWith('.subject.json'))).toHaveLength(pictures.length);
     const description = 'Keeps drinks cold all day. Leak-proof lid. Fits every cup holder.';
     const segments = splitScript('Meet the Trail bottle.\nIt keeps drinks cold all day.\nGet yours today.');
     const stages: AdStage[] = [];
@@ -46,7 +55,7 @@ describe('composeAd', () => {
         captionId: 'karaoke',
         aiLabel: true,
       },
-      { workDir, cacheDir: join(dir, 'cache'), tools, progress: (stage) => void stages.push(stage) },
+      { workDir, cacheDir, tools, progress: (stage) => void stages.push(stage) },
     );
     expect(stages).toEqual(['voice', 'timeline', 'captions', 'render']);
     expect(ad.file).toBe(join(workDir, 'video.mp4'));
@@ -64,8 +73,9 @@ describe('composeAd', () => {
     expect(JSON.parse(stdout).format.tags).toMatchObject({ comment: 'AI-generated content', ai_generated: 'true' });
     // The music's loop, the pictures' stills and the spoken lines (the local engine's: its export speaks none
     // again) were kept in the cache folder the caller gave.
-    expect(readdirSync(join(dir, 'cache')).sort()).toEqual(['music', 'speech', 'stills']);
-    expect(readdirSync(join(dir, 'cache', 'speech')).filter((name) => name.endsWith('.words.json'))).toHaveLength(segments.length);
+    expect(readdirSync(cacheDir).sort()).toEqual(['music', 'speech', 'stills']);
+    expect(learnt()).toEqual(before);
+    expect(readdirSync(join(cacheDir, 'speech')).filter((name) => name.endsWith('.words.json'))).toHaveLength(segments.length);
     expect(segments).toHaveLength(3);
   });
 });

@@ -1,8 +1,11 @@
+import { readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, projects } from '../../src/db/schema.js';
+import { cacheDirOf } from '../../src/modules/files/workDir.js';
 import { linkAnalysisTask } from '../../src/modules/link-video/analysis/task.js';
+import { learnAhead } from '../../src/modules/link-video/video/learnAhead.js';
 import { startWorker, type Worker } from '../../src/modules/tasks/worker.js';
 import { appOn, type Browser } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
@@ -172,6 +175,10 @@ describe.each(testDatabases())('link analysis on $name', (testDb) => {
     const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
     expect(project?.productLink).toBe(productLink);
     expect(project?.name).toBe('Bottle ad');
+    // While the user reads the page, each picture's subject is found into the render cache for the first preview.
+    await learnAhead(t.ctx, silent, []);
+    const stills = cacheDirOf(t.ctx.settings.dataDir, 'stills');
+    expect(readdirSync(stills).filter((name) => name.endsWith('.subject.json'))).toHaveLength(4);
   });
 
   it('a product none of whose pictures could be imported succeeds without them, saying how many and why', async () => {

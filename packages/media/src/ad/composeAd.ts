@@ -34,6 +34,9 @@ import { locateTools, type MediaTools } from '../tools.js';
  */
 export const AI_METADATA = { comment: 'AI-generated content', ai_generated: 'true' };
 
+/** A preview's short side, in pixels (the renderer's preview quality). */
+const PREVIEW_SIDE = 540;
+
 /** What an ad is made of: everything it shows and says, and how it looks. */
 export interface AdPlan {
   /** The product's pictures and clips as local files, the first opening the ad. */
@@ -85,6 +88,17 @@ export interface ComposedAd {
   timeline: Timeline;
 }
 
+/**
+ * Learns ahead of time what composeAd will ask of the picture `file` (its subject and, where a frame of `aspectRatio`
+ * stands it on a set, its cut-out), into `cacheDir` where composeAd keeps it: link analysis calls it for the pictures
+ * it imported, while the user reads the product page, so the first preview does not wait for the subject model
+ * (decision "The ad engine"). Other shapes and sizes reuse the subject; only a set's cut-out depends on the shape.
+ */
+export async function learnPicture(file: string, cacheDir: string, aspectRatio: AspectRatio = '9:16'): Promise<void> {
+  const scene = { media: { kind: 'image', file }, role: 'feature', start: 0, seconds: 0, motion: 'none' } as const;
+  await sceneSubject(scene, aspectRatio, frameSize(aspectRatio, PREVIEW_SIDE), join(cacheDir, 'stills'));
+}
+
 /** Renders the ad its plan describes into `workDir/video.mp4`. */
 export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<ComposedAd> {
   const { workDir, cacheDir, signal, tools = locateTools() } = options;
@@ -123,7 +137,7 @@ export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<
   signal?.throwIfAborted();
 
   await progress('captions');
-  const { width, height } = frameSize(plan.aspectRatio, plan.quality === 'export' ? 1080 : 540);
+  const { width, height } = frameSize(plan.aspectRatio, plan.quality === 'export' ? 1080 : PREVIEW_SIDE);
   // Captions keep off the product in every picture scene while it is on screen (decision "Word-timed captions"),
   // and off the end card, which leaves them the band below it.
   const avoid: CaptionAvoid[] = [];

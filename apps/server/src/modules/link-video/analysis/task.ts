@@ -11,6 +11,7 @@ import { type FileRow, files, projects } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { getProject, nameAfterProduct } from '../../projects/service.js';
 import type { TaskDefinition } from '../../tasks/definition.js';
+import { learnAhead } from '../video/learnAhead.js';
 import { extractProduct, hasProduct } from './extract.js';
 import { importProductMedia } from './importMedia.js';
 import { checkCaptureKey, loadPage } from './pageSource.js';
@@ -29,7 +30,7 @@ export const linkAnalysisTask: TaskDefinition<Input, Result> = {
     if (input.resKey) checkCaptureKey(user.userId, input.resKey);
   },
 
-  async run({ taskId, userId, input, signal, progress, ctx }) {
+  async run({ taskId, userId, input, signal, progress, ctx, log }) {
     await progress('parsing');
     const page = await loadPage(ctx, { userId, productLink: input.productLink, resKey: input.resKey });
     signal.throwIfAborted();
@@ -43,6 +44,9 @@ export const linkAnalysisTask: TaskDefinition<Input, Result> = {
     await rememberProductLink(ctx, userId, input.projectId, input.productLink);
     // An untitled project takes the product's name (decision "Projects named after the product").
     await nameAfterProduct(ctx.db, userId, input.projectId, product.name);
+    // While the user reads the product page, the pictures' subjects are found for the first preview (decision "The
+    // ad engine"); the analysis does not wait for them, and a picture that cannot be learnt is only logged.
+    void learnAhead(ctx, log, imported.images);
     return {
       productName: product.name,
       productDescription: product.description,
