@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { register } from 'tsx/esm/api';
 import { childrenRss, loadAverage } from './proc.mjs';
+import { stageClock } from './stages.mjs';
 
 register();
 const m = await import('../packages/media/src/index.ts');
@@ -41,15 +42,7 @@ async function shots() {
 
 /** One preview as the link-video task makes it (composeAd), with the seconds each of its stages took. */
 async function preview(media, script, templateId, work, cacheDir) {
-  const stages = {};
-  let stage;
-  let at = performance.now();
-  const mark = (next) => {
-    const now = performance.now();
-    if (stage) stages[stage] = (now - at) / 1000;
-    stage = next;
-    at = now;
-  };
+  const { stages, mark } = stageClock();
   await m.composeAd(
     {
       scenes: media,

@@ -41,6 +41,30 @@ export function childrenRss() {
   return total;
 }
 
+/**
+ * Runs `work` and answers what it answered with about the most memory this process and its children held meanwhile,
+ * in MiB (`peakMiB`): the children's resident memory polled every 100 ms (`childrenMiB`), this process's own at the
+ * end (`ownMiB`).
+ */
+export async function withPeakMemory(work) {
+  let peak = 0;
+  const poll = setInterval(() => {
+    peak = Math.max(peak, childrenRss());
+  }, 100);
+  try {
+    const result = await work();
+    const own = process.memoryUsage().rss;
+    return {
+      result,
+      peakMiB: Math.round((peak + own) / 2 ** 20),
+      childrenMiB: Math.round(peak / 2 ** 20),
+      ownMiB: Math.round(own / 2 ** 20),
+    };
+  } finally {
+    clearInterval(poll);
+  }
+}
+
 /** The load average over 1, 5 and 15 minutes. */
 export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
