@@ -12,7 +12,7 @@ import { mergeAss } from '../captions/assDocument.js';
 import { musicBeats } from '../music/beats.js';
 import { musicBed } from '../music/bed.js';
 import { mixAudio } from '../music/mix.js';
-import { type RenderQuality, renderVideo } from '../render/render.js';
+import { type RenderQuality, renderVideo, shortSideOf } from '../render/render.js';
 import { sceneSubject } from '../render/scene/kinds.js';
 import { type AspectRatio, frameSize, planTimeline, type Timeline, type TimelineMedia, type VideoLength } from '../render/timeline.js';
 import type { Language } from '../script/language.js';
@@ -33,9 +33,6 @@ import { locateTools, type MediaTools } from '../tools.js';
  * sellers to disclose (decision "AI-generated label").
  */
 export const AI_METADATA = { comment: 'AI-generated content', ai_generated: 'true' };
-
-/** A preview's short side, in pixels (the renderer's preview quality). */
-const PREVIEW_SIDE = 540;
 
 /** What an ad is made of: everything it shows and says, and how it looks. */
 export interface AdPlan {
@@ -96,7 +93,7 @@ export interface ComposedAd {
  */
 export async function learnPicture(file: string, cacheDir: string, aspectRatio: AspectRatio = '9:16'): Promise<void> {
   const scene = { media: { kind: 'image', file }, role: 'feature', start: 0, seconds: 0, motion: 'none' } as const;
-  await sceneSubject(scene, aspectRatio, frameSize(aspectRatio, PREVIEW_SIDE), join(cacheDir, 'stills'));
+  await sceneSubject(scene, aspectRatio, frameSize(aspectRatio, shortSideOf('preview')), join(cacheDir, 'stills'));
 }
 
 /** Renders the ad its plan describes into `workDir/video.mp4`. */
@@ -137,7 +134,7 @@ export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<
   signal?.throwIfAborted();
 
   await progress('captions');
-  const { width, height } = frameSize(plan.aspectRatio, plan.quality === 'export' ? 1080 : PREVIEW_SIDE);
+  const { width, height } = frameSize(plan.aspectRatio, shortSideOf(plan.quality));
   // Captions keep off the product in every picture scene while it is on screen (decision "Word-timed captions"),
   // and off the end card, which leaves them the band below it.
   const avoid: CaptionAvoid[] = [];

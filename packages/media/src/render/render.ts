@@ -65,6 +65,9 @@ const QUALITY: Record<RenderQuality, { shortSide: number; crf: number }> = {
 };
 const PRESET = 'veryfast';
 
+/** The short side of a render of `quality`, in pixels: what the captions and cards are laid out for. */
+export const shortSideOf = (quality: RenderQuality) => QUALITY[quality].shortSide;
+
 const frameAt = (seconds: number) => Math.round(seconds * FPS);
 
 export async function renderVideo(timeline: Timeline, options: RenderOptions): Promise<RenderedVideo> {
@@ -114,10 +117,10 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
           cacheDir,
           tools,
         };
-        made = kindOf(scene.media).preparesInTurn
-          ? making.catch(() => undefined).then(() => prepareScene(scene, context))
-          : prepareScene(scene, context);
-        if (kindOf(scene.media).preparesInTurn) making = made;
+        if (kindOf(scene.media).preparesInTurn) {
+          made = making.catch(() => undefined).then(() => prepareScene(scene, context));
+          making = made;
+        } else made = prepareScene(scene, context);
         sourceOf.set(i, made);
       }
       return made;

@@ -17,18 +17,18 @@ export const SCENE_KINDS: { [K in TimelineMedia['kind']]: SceneKind<Extract<Time
 /** A scene made ready for ffmpeg by its kind. */
 export type SceneSource = PhotoScene | ClipScene;
 
-/** The kind of the media `media`, with the media's own type (the kinds' map, read through one loose signature). */
-export function kindOf(media: TimelineMedia): SceneKind<TimelineMedia, SceneSource> {
-  return SCENE_KINDS[media.kind] as unknown as SceneKind<TimelineMedia, SceneSource>;
-}
+/** The kind named `kind`, read through one loose signature (each kind is typed for its own media in the map). */
+const kindNamed = (kind: TimelineMedia['kind']) => SCENE_KINDS[kind] as unknown as SceneKind<TimelineMedia, SceneSource>;
+
+/** The kind of scene showing `media`. */
+export const kindOf = (media: TimelineMedia): SceneKind<TimelineMedia, SceneSource> => kindNamed(media.kind);
 
 /** Makes `scene` ready for ffmpeg, as its kind does. */
 export const prepareScene = (scene: TimelineScene, context: PrepareContext): Promise<SceneSource> =>
   kindOf(scene.media).prepare(scene, context);
 
 /** The inputs and graph drawing a prepared scene, as its kind draws. */
-export const drawScene = (source: SceneSource, at: DrawAt): SceneDrawing =>
-  (SCENE_KINDS[source.kind] as unknown as SceneKind<TimelineMedia, SceneSource>).draw(source, at);
+export const drawScene = (source: SceneSource, at: DrawAt): SceneDrawing => kindNamed(source.kind).draw(source, at);
 
 /**
  * Where a scene's subject is in the frame (shares of a `width`×`height` frame, about the middle of the scene's
