@@ -42,24 +42,23 @@ export function childrenRss() {
 }
 
 /**
- * Runs `work` and answers what it answered with about the most memory this process and its children held meanwhile,
- * in MiB (`peakMiB`): the children's resident memory polled every 100 ms (`childrenMiB`), this process's own at the
- * end (`ownMiB`).
+ * Runs `work` and answers what it answered with about the most memory this process and its children held at one
+ * moment meanwhile, in MiB (`peakMiB`), polled every 100 ms, and the two parts of that moment: the children's
+ * resident memory (`childrenMiB`, the ffmpeg processes) and this process's own (`ownMiB`).
  */
 export async function withPeakMemory(work) {
-  let peak = 0;
-  const poll = setInterval(() => {
-    peak = Math.max(peak, childrenRss());
-  }, 100);
+  let peak = { total: 0, children: 0, own: 0 };
+  const sample = () => {
+    const children = childrenRss();
+    const own = process.memoryUsage().rss;
+    if (children + own > peak.total) peak = { total: children + own, children, own };
+  };
+  const poll = setInterval(sample, 100);
   try {
     const result = await work();
-    const own = process.memoryUsage().rss;
-    return {
-      result,
-      peakMiB: Math.round((peak + own) / 2 ** 20),
-      childrenMiB: Math.round(peak / 2 ** 20),
-      ownMiB: Math.round(own / 2 ** 20),
-    };
+    sample();
+    const mib = (bytes) => Math.round(bytes / 2 ** 20);
+    return { result, peakMiB: mib(peak.total), childrenMiB: mib(peak.children), ownMiB: mib(peak.own) };
   } finally {
     clearInterval(poll);
   }

@@ -44,6 +44,13 @@ if (!existsSync(join(root, 'apps/extension/dist/manifest.json'))) {
 }
 
 const tsx = join(root, 'node_modules/.bin/tsx');
-const server = spawn(tsx, [join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+// glibc keeps what the subject model and sharp free unless told to trim above 128 KiB: without it a worker that
+// had found subjects held 0.4 GB it no longer used (decision "Memory of a render"). An operator's own value wins.
+const memory = { MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? '131072' };
+const server = spawn(tsx, [join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, ...memory },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

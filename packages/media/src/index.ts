@@ -29,7 +29,7 @@ export {
   stageOfFile,
 } from './imaging/backgrounds.js';
 export { type ReplaceOptions, replaceBackground } from './imaging/composite.js';
-export { type CutOutModel, type CutOutOptions, cutOut, NoSubjectError, warmCutOut } from './imaging/cutout.js';
+export { type CutOutModel, type CutOutOptions, cutOut, heldModels, MODEL_IDLE_MS, NoSubjectError, warmCutOut } from './imaging/cutout.js';
 export { type Canvas, CanvasError, canvasForRatio, checkCanvas, extendImage } from './imaging/extend.js';
 export {
   checkGarment,

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { lightMatch } from '../src/imaging/composite.js';
 import { modelAtSide } from '../src/imaging/onnxSide.js';
 import {
@@ -13,8 +13,10 @@ import {
   checkGarment,
   cutOut,
   extendImage,
+  heldModels,
   imageToVideo,
   locateTools,
+  MODEL_IDLE_MS,
   NoSubjectError,
   probe,
   replaceBackground,
@@ -92,6 +94,26 @@ describe('cutOut', () => {
     const out = join(work, 'grain-cutout.png');
     await expect(cutOut(input, out)).rejects.toBeInstanceOf(NoSubjectError);
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('gives the model back once it has been idle, and loads it again for the next picture', { timeout: 180_000 }, async () => {
+    const input = file('idle.jpg', await productShot());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await cutOut(input, join(work, 'idle-1.png'));
+      expect(heldModels()).toBe(1);
+      vi.advanceTimersByTime(MODEL_IDLE_MS - 1);
+      expect(heldModels()).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(heldModels()).toBe(0);
+      // Released, it is loaded again and cuts out the same picture the same way.
+      await cutOut(input, join(work, 'idle-2.png'));
+      expect(heldModels()).toBe(1);
+      const [first, second] = await Promise.all(['idle-1.png', 'idle-2.png'].map((name) => sharp(join(work, name)).raw().toBuffer()));
+      expect(second?.equals(first as Buffer)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

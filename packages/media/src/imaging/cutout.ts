@@ -57,7 +57,46 @@ async function loadModel(model: CutOutModel, side: number): Promise<Buffer> {
 
 const sessions = new Map<string, Promise<ort.InferenceSession>>();
 
-/** One session per model and side for the process: loading one costs about half a second and 0.3–0.9 GB. */
+/**
+ * How long the sessions are kept after the last inference (decision "Memory of a render"): a session holds
+ * 0.3–0.9 GB, and a worker that found its pictures' subjects during link analysis exports minutes later without
+ * the model; loading one again costs about half a second.
+ */
+export const MODEL_IDLE_MS = 60_000;
+
+/** Inferences asked for and not yet answered: the sessions are not released under them. */
+let inUse = 0;
+let idle: NodeJS.Timeout | undefined;
+
+/** Releases every session once nothing has used one for MODEL_IDLE_MS. */
+function releaseWhenIdle(): void {
+  clearTimeout(idle);
+  idle = setTimeout(() => {
+    if (inUse > 0) return;
+    const held = [...sessions.values()];
+    sessions.clear();
+    for (const session of held) session.then((s) => s.release()).catch(() => undefined);
+  }, MODEL_IDLE_MS);
+  // A process with nothing else to do may end without waiting for this.
+  idle.unref();
+}
+
+/** How many model sessions the process holds now. */
+export const heldModels = (): number => sessions.size;
+
+/** Runs `work` with the sessions kept, then starts the idle clock again. */
+async function withModels<T>(work: () => Promise<T>): Promise<T> {
+  inUse++;
+  clearTimeout(idle);
+  try {
+    return await work();
+  } finally {
+    inUse--;
+    if (inUse === 0) releaseWhenIdle();
+  }
+}
+
+/** One session per model and side until it is idle: loading one costs about half a second and 0.3–0.9 GB. */
 function sessionOf(model: CutOutModel, side = MODEL_SIDE): Promise<ort.InferenceSession> {
   const key = `${model}@${side}`;
   let session = sessions.get(key);
@@ -91,7 +130,11 @@ const serial = <T>(work: () => Promise<T>): Promise<T> => {
 };
 
 /** The subject's mask (0–255) at the model's size. */
-async function maskOf(pixels: Buffer, model: CutOutModel, side = MODEL_SIDE): Promise<Buffer> {
+function maskOf(pixels: Buffer, model: CutOutModel, side = MODEL_SIDE): Promise<Buffer> {
+  return withModels(() => inferMask(pixels, model, side));
+}
+
+async function inferMask(pixels: Buffer, model: CutOutModel, side: number): Promise<Buffer> {
   const session = await sessionOf(model, side);
   const plane = side * side;
   const input = new Float32Array(3 * plane);
@@ -270,6 +313,7 @@ export async function cutOut(input: string, out: string, options: CutOutOptions 
 }
 
 /** Loads the model now (a server warms it at start so the first user does not wait for it). */
-export const warmCutOut = async (model: CutOutModel = 'small') => {
-  await sessionOf(model);
-};
+export const warmCutOut = (model: CutOutModel = 'small'): Promise<void> =>
+  withModels(async () => {
+    await sessionOf(model);
+  });
