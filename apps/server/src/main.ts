@@ -4,7 +4,7 @@
 // line on stderr and exit code 1.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { warmMusic } from '@reelsmith/media';
+import { warmMusic, warmSpeech } from '@reelsmith/media';
 import { buildApp } from './app.js';
 import { adminFileOf } from './cli/admin-file.js';
 import { createContext, TASK_DEFINITIONS } from './composition.js';
@@ -130,6 +130,10 @@ async function main() {
       app.log.warn({ err: error }, 'rendering the music loops at start failed'),
     );
   }
+
+  // The local voice's engine compiled and its first instance made, so the first preview does not wait for them
+  // (decision "Voices and word timings").
+  if (runsWorker) warmSpeech().catch((error: unknown) => app.log.warn({ err: error }, 'preparing the local voice at start failed'));
 
   app.log.info({ role: settings.role, url: settings.publicUrl, port: settings.port, production: settings.production }, 'started');
   if (runsApi) console.log(`Reelsmith is running at ${settings.publicUrl}`);

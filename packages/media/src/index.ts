@@ -85,7 +85,7 @@ export { type ScriptSegment, type ScriptVariant, splitScript } from './script/sp
 export { FILL, type LineSource, MAX_VARIANTS, planScripts, type ScriptBrief, type ScriptLine, writeScripts } from './script/writer.js';
 export { type Sniffed, sniff } from './sniff.js';
 export { alignSpeech, alignWords, type Stretch, voicedStretches } from './speech/align.js';
-export { SpeechEngineError } from './speech/espeak.js';
+export { SpeechEngineError, warmSpeech } from './speech/espeak.js';
 export { type FittedVoice, fitVoice, MAX_PAUSE, MAX_SILENCE, MAX_SPEED_UP, VOICE_END } from './speech/fit.js';
 export { LOCAL_VOICE_SOUND } from './speech/polish.js';
 export { voiceSample } from './speech/sample.js';

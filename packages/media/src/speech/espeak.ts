@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import ESpeakNg from 'espeak-ng';
+import ESpeakNg, { type ESpeakNgInstance } from 'espeak-ng';
 
 /** The two WebAssembly calls used here; Node has them, but its types (without the DOM library) do not declare them. */
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
@@ -42,26 +42,94 @@ function engine(): Promise<object> {
   return compiled;
 }
 
-/** Speaks `text` into a 16-bit mono WAV (22 050 Hz) and answers its bytes. */
-export async function espeakWav(text: string, { voice, pitch, range, speed }: EspeakVoice): Promise<Uint8Array> {
+/** An instance made and not yet run: its voice data unpacked, its command line still to come. */
+interface Ready {
+  instance: ESpeakNgInstance;
+  /** The module's own exports, for the memory the command line is written into. */
+  malloc: (bytes: number) => number;
+  errors: string[];
+  status: { code: number };
+}
+
+/** Makes an instance whose command line has not run (unpacking its voice data is most of a line's time). */
+async function prepare(): Promise<Ready> {
   const module = await engine();
   const errors: string[] = [];
-  let status = 0;
-  // Each call is a fresh instance running eSpeak's command line once: its C state is global and not re-entrant.
+  const status = { code: 0 };
+  let malloc: Ready['malloc'] | undefined;
   const instance = await ESpeakNg({
-    arguments: ['-w', '/speech.wav', '-v', voice, '-p', String(pitch), '-P', String(range), '-s', String(speed), '--', text],
+    noInitialRun: true,
     instantiateWasm(imports, receive) {
-      wasm.instantiate(module, imports).then((instance) => receive(instance, module));
+      wasm.instantiate(module, imports).then((made) => {
+        malloc = (made as { exports: { malloc: Ready['malloc'] } }).exports.malloc;
+        receive(made, module);
+      });
       return {};
     },
     print: () => {},
     printErr: (line) => errors.push(line),
     // Emscripten's default sets process.exitCode; the exit status is this call's business only.
     quit: (code) => {
-      status = code;
+      status.code = code;
     },
   });
-  if (status !== 0)
-    throw new SpeechEngineError(`espeak-ng failed (exit ${status}): ${errors.find((e) => e.startsWith('Error')) ?? errors.join(' ')}`);
-  return instance.FS.readFile('/speech.wav');
+  if (!malloc) throw new SpeechEngineError('espeak-ng started without its exports');
+  return { instance, malloc, errors, status };
+}
+
+/**
+ * The instance the next line runs on, made while the line before it was polished (decision "Voices and word
+ * timings": a fresh one per line, as its C state is global and not re-entrant). Dropped when a line finds none.
+ */
+let spare: Promise<Ready> | undefined;
+
+const encoder = new TextEncoder();
+
+/** Runs eSpeak's command line once on an instance that has not run it: `main(argc, argv)`. */
+function runMain({ instance, malloc }: Ready, args: string[]): void {
+  const argv = ['espeak-ng', ...args].map((arg) => {
+    const bytes = encoder.encode(`${arg}\0`);
+    const at = malloc(bytes.length);
+    instance.HEAPU8.set(bytes, at);
+    return at;
+  });
+  const table = malloc((argv.length + 1) * 4);
+  instance.HEAPU32.set([...argv, 0], table / 4);
+  instance._main(argv.length, table);
+}
+
+/**
+ * Compiles the module and makes the first line's instance now: a worker does it at start, so the first preview
+ * does not wait for it (about 2.5 s on a 2-core machine).
+ */
+export async function warmSpeech(): Promise<void> {
+  await (spare ?? makeSpare());
+}
+
+/** Starts making the next line's instance; one that fails is forgotten, and the line makes its own. */
+function makeSpare(): Promise<Ready> {
+  const made = prepare();
+  spare = made;
+  made.catch(() => {
+    if (spare === made) spare = undefined;
+  });
+  return made;
+}
+
+/** Speaks `text` into a 16-bit mono WAV (22 050 Hz) and answers its bytes. */
+export async function espeakWav(text: string, { voice, pitch, range, speed }: EspeakVoice): Promise<Uint8Array> {
+  const ready = await (spare ?? prepare());
+  // The next line's instance is unpacked while this one is polished; the last one of a script waits, unused.
+  makeSpare();
+  const args = ['-w', '/speech.wav', '-v', voice, '-p', String(pitch), '-P', String(range), '-s', String(speed), '--', text];
+  try {
+    runMain(ready, args);
+  } catch (error) {
+    // A trap or an exit the module threw rather than returned.
+    if (ready.status.code === 0) throw new SpeechEngineError(`espeak-ng failed: ${(error as Error).message}`);
+  }
+  const { errors, status } = ready;
+  if (status.code !== 0)
+    throw new SpeechEngineError(`espeak-ng failed (exit ${status.code}): ${errors.find((e) => e.startsWith('Error')) ?? errors.join(' ')}`);
+  return ready.instance.FS.readFile('/speech.wav');
 }

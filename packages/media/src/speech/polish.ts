@@ -5,6 +5,7 @@
  * are softened, and a light compressor evens the read. The peak is then held at -1 dBFS, so nothing clips.
  * Listened to by numbers in en, zh and pt (spectra, EBU R128 loudness, crest factor); the figures are in the decision.
  */
+import { writeFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { runTool } from '../run.js';
 import type { MediaTools } from '../tools.js';
@@ -38,11 +39,13 @@ export const ESPEAK_CHAIN = [
 /** The loudest a sample may be after the chain: -1 dBFS. */
 const PEAK = 10 ** (-1 / 20);
 
-/** Runs eSpeak's WAV through the chain into a 16-bit 48 kHz WAV at `outFile`. */
-export async function polishEspeak(wav: Uint8Array, outFile: string, tools: MediaTools): Promise<void> {
+/** Runs eSpeak's WAV through the chain into a 16-bit 48 kHz WAV at `outFile`; answers its length in seconds. */
+export async function polishEspeak(wav: Uint8Array, outFile: string, tools: MediaTools): Promise<number> {
   const raw = `${outFile}.espeak.wav`;
   const float = `${outFile}.float.wav`;
-  await writeFile(raw, wav);
+  // Written at once, so ffmpeg starts in this turn of the event loop, before the next line's eSpeak instance is
+  // unpacked on this thread (espeak.ts): the two then overlap.
+  writeFileSync(raw, wav);
   try {
     // Float out of the chain, so a peak over full scale is turned down here rather than clipped by ffmpeg.
     await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-i', raw, '-af', ESPEAK_CHAIN, '-c:a', 'pcm_f32le', float]);
@@ -53,6 +56,7 @@ export async function polishEspeak(wav: Uint8Array, outFile: string, tools: Medi
     const out = new Int16Array(samples.length);
     for (const [i, x] of samples.entries()) out[i] = Math.round(x * gain * 32767);
     await writeFile(outFile, writeWav({ sampleRate, channels, samples: out }));
+    return samples.length / channels / sampleRate;
   } finally {
     await Promise.all([rm(raw, { force: true }), rm(float, { force: true })]);
   }
