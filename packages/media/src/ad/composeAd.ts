@@ -19,12 +19,12 @@ import type { Language } from '../script/language.js';
 import { shortName } from '../script/name.js';
 import { spokenPrice } from '../script/price.js';
 import type { ScriptSegment } from '../script/split.js';
-import { fitVoice } from '../speech/fit.js';
+import { type FittedVoice, fitVoice } from '../speech/fit.js';
 import { LOCAL_VOICE_SOUND } from '../speech/polish.js';
 import type { Synthesizer } from '../speech/synthesize.js';
 import { speakScript } from '../speech/track.js';
 import { type AdFacts, type BrandLook, buildCardsAss, cardFace, endCardArea, openingCardEnd } from '../templates/cards.js';
-import { TEMPLATES, type TemplateId } from '../templates/catalogue.js';
+import { TEMPLATES, type Template, type TemplateId } from '../templates/catalogue.js';
 import { cardFontsDir } from '../templates/fontsDir.js';
 import { locateTools, type MediaTools } from '../tools.js';
 
@@ -127,10 +127,42 @@ export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<
     // The scenes cut on the music's beats (decision "SoundFont music"): the bed starts on its first beat with the video.
     beats: musicBeats(plan.musicId, plan.videoLength),
   });
+  // The soundtrack is mixed while the captions are set and the pieces encode: only the audio's own encode, the
+  // render's last step, waits for it (decision "The ad engine"). Awaited below whatever happens to the render.
+  const audio = mixSoundtrack(plan.musicId, voice.file, timeline.seconds, workDir, cacheDir, tools);
+  audio.catch(() => undefined);
+  try {
+    return await drawAd(plan, options, { template, stills, voice, timeline, audio });
+  } finally {
+    await audio.catch(() => undefined);
+  }
+}
+
+/** The music bed under the voice, mixed to the delivery loudness, at `workDir/audio.wav`. */
+async function mixSoundtrack(
+  musicId: string,
+  voice: string,
+  seconds: number,
+  workDir: string,
+  cacheDir: string,
+  tools: MediaTools,
+): Promise<string> {
   const music = join(workDir, 'music.wav');
-  await musicBed(plan.musicId, timeline.seconds, music, join(cacheDir, 'music'), tools);
+  await musicBed(musicId, seconds, music, join(cacheDir, 'music'), tools);
   const audio = join(workDir, 'audio.wav');
-  await mixAudio({ voice: voice.file, music, seconds: timeline.seconds, outFile: audio, tools });
+  await mixAudio({ voice, music, seconds, outFile: audio, tools });
+  return audio;
+}
+
+/** The captions, the cards and the render of an ad whose voice and timeline are made. */
+async function drawAd(
+  plan: AdPlan,
+  options: ComposeOptions,
+  made: { template: Template; stills: string; voice: FittedVoice; timeline: Timeline; audio: Promise<string> },
+): Promise<ComposedAd> {
+  const { workDir, signal, tools = locateTools() } = options;
+  const progress = async (stage: AdStage) => options.progress?.(stage);
+  const { template, stills, voice, timeline, audio } = made;
   signal?.throwIfAborted();
 
   await progress('captions');

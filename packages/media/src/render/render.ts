@@ -23,8 +23,11 @@ import { frameSize, type Timeline } from './timeline.js';
 export type RenderQuality = 'preview' | 'export';
 
 export interface RenderOptions {
-  /** The mixed soundtrack (voice + ducked music), WAV or AAC; padded with silence or cut to the timeline. */
-  audio: string;
+  /**
+   * The mixed soundtrack (voice + ducked music), WAV or AAC; padded with silence or cut to the timeline. It may
+   * still be mixing: only the audio's encode, after the pieces, waits for it.
+   */
+  audio: string | Promise<string>;
   /** ASS subtitles timed on the whole video; none means no captions. */
   ass?: string | undefined;
   /** Fonts libass may use beyond the system's (e.g. a CJK font). */
@@ -164,7 +167,7 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
                 )
             : () => renderPiece(i),
       })),
-      { weight: 0, run: () => encodeAudio(tools, options.audio, timeline.seconds, audioFile, run) },
+      { weight: 0, run: async () => encodeAudio(tools, await options.audio, timeline.seconds, audioFile, run) },
     ];
     await runAll(tasks, cores);
     await joinPieces(tools, pieceFiles, audioFile, timeline.seconds, options.outFile, work, run, options.metadata ?? {});
