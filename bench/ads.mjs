@@ -134,6 +134,8 @@ const musicDir = join(dir, 'music');
 const musicStarted = performance.now();
 await m.warmMusic(musicDir, tools);
 console.log(`music: ${m.MUSIC.length} loops at start ${((performance.now() - musicStarted) / 1000).toFixed(2)} s`);
+// The local voice's engine, as a worker prepares it at start (warmSpeech).
+await m.warmSpeech();
 
 const results = [];
 for (const name of longOnly ? [] : products) {
