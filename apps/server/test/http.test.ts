@@ -41,6 +41,7 @@ describe.each(testDatabases())('HTTP layer on $name', (testDb) => {
               replaceBackground: 'local',
               extendImage: 'local',
               upscale: 'local',
+              talkingAvatar: 'sandbox',
             },
           },
         },

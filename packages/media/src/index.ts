@@ -58,6 +58,7 @@ export {
   type ImageToVideoOptions,
   imageToVideo,
 } from './render/clip/imageToVideo.js';
+export { cutSpeech, joinTalkingClips, type SpeechSpan, talkingSpans } from './render/clip/talking.js';
 export { drawEndCard, MAX_LOGO_PIXELS } from './render/endCard.js';
 export type { HookStyle, Look, SetStyle, TransitionKind } from './render/look.js';
 export { type RenderedVideo, type RenderOptions, type RenderQuality, renderVideo } from './render/render.js';

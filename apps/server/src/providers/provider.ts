@@ -106,6 +106,25 @@ export interface Upscale extends Named {
   upscale(request: { image: string; scale: 2 | 4 }, job: GenerationJob): Promise<string>;
 }
 
+/** A presenter's portrait made to speak a voice track we made (decision "Talking presenters"). */
+export interface TalkingRequest {
+  /** The presenter's picture. */
+  image: string;
+  /** The voice track, any length: a provider splits it where its model needs. */
+  voice: string;
+  /** Where its sentences end, in seconds: where a long track may be cut. */
+  sentenceEnds: readonly number[];
+  /** A hint for the model's acting (gestures, mood); the vendor's default without it. */
+  prompt?: string | undefined;
+  /** The clip's frame. */
+  width: number;
+  height: number;
+}
+/** A lip-synced video of the presenter saying the voice track, as long as it, with the track as its sound. */
+export interface TalkingAvatar extends Named {
+  talk(request: TalkingRequest, job: GenerationJob): Promise<string>;
+}
+
 /** The provider of each generation capability; null where none is configured (production answers a clear error). */
 export interface GenerationProviders {
   textToImage: TextToImage | null;
@@ -117,5 +136,6 @@ export interface GenerationProviders {
   replaceBackground: ReplaceBackground | null;
   extendImage: ExtendImage | null;
   upscale: Upscale | null;
+  talkingAvatar: TalkingAvatar | null;
 }
 export type Capability = keyof GenerationProviders;

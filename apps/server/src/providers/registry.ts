@@ -11,7 +11,7 @@ import { openAiScriptWriter } from './openai/scripts.js';
 import { openAiVoice } from './openai/speech.js';
 import type { GenerationProviders, ScriptWriter, Voice } from './provider.js';
 import { replicateProviders } from './replicate/index.js';
-import { sandboxImageToImage, sandboxTextToImage, sandboxTryOn, sandboxVideo } from './sandbox/index.js';
+import { sandboxImageToImage, sandboxTalking, sandboxTextToImage, sandboxTryOn, sandboxVideo } from './sandbox/index.js';
 
 const LOCAL_WRITER: ScriptWriter = { write: async (brief) => writeScripts(brief) };
 // Named by how the local voices sound, so a change of eSpeak's settings or chain remakes the cached samples.
@@ -43,6 +43,7 @@ function chosenProviders(settings: Settings): Partial<GenerationProviders> {
     textToVideo: video,
     imageToVideo: video,
     virtualTryOn: sandboxTryOn,
+    talkingAvatar: sandboxTalking(settings),
   };
   const chosen: Partial<GenerationProviders> = {
     ...(generation.fal && falProviders(settings, generation.fal)),
@@ -76,6 +77,7 @@ export function generationProviders(settings: Settings): GenerationProviders {
     replaceBackground: local.replaceBackground,
     extendImage: chosen.extendImage ?? local.extendImage,
     upscale: chosen.upscale ?? local.upscale,
+    talkingAvatar: chosen.talkingAvatar ?? null,
   };
 }
 

@@ -31,9 +31,16 @@ export interface GenerationSettings {
 export type RemoteCapability = Exclude<Capability, 'replaceBackground'>;
 
 /** Where no local model can do the job: the sandbox stands in outside production. */
-const SANDBOX_CAPABILITIES: readonly RemoteCapability[] = ['textToImage', 'imageToImage', 'textToVideo', 'imageToVideo', 'virtualTryOn'];
+const SANDBOX_CAPABILITIES: readonly RemoteCapability[] = [
+  'textToImage',
+  'imageToImage',
+  'textToVideo',
+  'imageToVideo',
+  'virtualTryOn',
+  'talkingAvatar',
+];
 /** What the sandbox serves when nothing is set outside production: what no local model can do (image to video is local). */
-const SANDBOX_DEFAULTS: readonly RemoteCapability[] = ['textToImage', 'imageToImage', 'textToVideo', 'virtualTryOn'];
+const SANDBOX_DEFAULTS: readonly RemoteCapability[] = ['textToImage', 'imageToImage', 'textToVideo', 'virtualTryOn', 'talkingAvatar'];
 
 const ALL: readonly RemoteCapability[] = [
   'textToImage',
@@ -44,6 +51,7 @@ const ALL: readonly RemoteCapability[] = [
   'removeBackground',
   'extendImage',
   'upscale',
+  'talkingAvatar',
 ];
 
 /** What each vendor's adapter can do. */
@@ -95,6 +103,7 @@ export const GenerationEnv = z.object({
   PROVIDER_REMOVE_BACKGROUND: choice('removeBackground', 'removes backgrounds (replacing one is always local)'),
   PROVIDER_EXTEND_IMAGE: choice('extendImage', 'extends images'),
   PROVIDER_UPSCALE: choice('upscale', 'upscales images'),
+  PROVIDER_TALKING_AVATAR: choice('talkingAvatar', 'makes a presenter’s picture speak a voice track, lip-synced'),
   PROVIDER_TIMEOUT_SECONDS: setting(seconds(900), 'how long one remote generation may take, queue included'),
   PROVIDER_REQUEST_TIMEOUT_SECONDS: setting(seconds(60), 'one HTTP request to a vendor (submit, status, result)'),
   PROVIDER_DOWNLOAD_TIMEOUT_SECONDS: setting(seconds(120), 'downloading one output the vendor made'),

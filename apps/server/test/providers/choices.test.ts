@@ -17,18 +17,19 @@ const PRODUCTION = {
 describe('generation provider settings', () => {
   it('uses the sandbox for what no local model can do outside production, the local engine for the rest, and only the local engine in production', () => {
     const dev = generationProviders(load({}));
-    expect([dev.textToImage?.name, dev.imageToImage?.name, dev.textToVideo?.name, dev.virtualTryOn?.name]).toEqual(
-      Array(4).fill('sandbox'),
+    expect([dev.textToImage?.name, dev.imageToImage?.name, dev.textToVideo?.name, dev.virtualTryOn?.name, dev.talkingAvatar?.name]).toEqual(
+      Array(5).fill('sandbox'),
     );
     const local = ['imageToVideo', 'removeBackground', 'replaceBackground', 'extendImage', 'upscale'] as const;
     expect(local.map((capability) => dev[capability]?.name)).toEqual(Array(5).fill('local'));
     const production = generationProviders(load(PRODUCTION));
-    expect([production.textToImage, production.imageToImage, production.textToVideo, production.virtualTryOn]).toEqual([
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect([
+      production.textToImage,
+      production.imageToImage,
+      production.textToVideo,
+      production.virtualTryOn,
+      production.talkingAvatar,
+    ]).toEqual([null, null, null, null, null]);
     expect(local.map((capability) => production[capability]?.name)).toEqual(Array(5).fill('local'));
   });
 

@@ -1,12 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { locateTools, probe } from '@reelsmith/media';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { falProviders } from '../../src/providers/fal/index.js';
 import { ProviderError, ProviderTimeoutError } from '../../src/providers/http.js';
 import { loadSettings } from '../../src/settings.js';
-import { fakeVendor, json, outputPng, testJob } from './fakeVendor.js';
+import { audioSeconds, fakeVendor, json, outputPng, talkingClipFor, testJob } from './fakeVendor.js';
 
 const MODEL = 'fal-ai/flux/dev';
 const VIDEO = 'fal-ai/kling-video/v2/master/text-to-video';
@@ -84,6 +86,47 @@ describe('fal.ai queue adapter', () => {
     );
     expect(readFileSync(file as string).toString()).toBe('video bytes');
     expect(JSON.parse(fal.requests[0]?.body.toString() as string)).toMatchObject({ duration: '10', aspect_ratio: '9:16' });
+  });
+
+  it('makes a presenter speak a voice longer than the model takes: cut on sentence ends, one run a part, joined under the voice', {
+    timeout: 60_000,
+  }, async () => {
+    const AVATAR = 'fal-ai/bytedance/omnihuman/v1.5';
+    let made = 0;
+    fal.handlers.set(`POST /${AVATAR}`, (req, res) => {
+      const id = `talk-${++made}`;
+      const clip = talkingClipFor(JSON.parse(req.body.toString()).audio_url);
+      fal.handlers.set(`GET /files/${id}.mp4`, (_r, out) => out.writeHead(200, { 'content-type': 'video/mp4' }).end(clip));
+      fal.handlers.set(`GET /fal-ai/bytedance/requests/${id}/status`, (_r, out) => json(out, 200, { status: 'COMPLETED' }));
+      fal.handlers.set(`GET /fal-ai/bytedance/requests/${id}`, (_r, out) =>
+        json(out, 200, { video: { url: `${fal.base}/files/${id}.mp4` } }),
+      );
+      json(res, 200, { request_id: id, status: 'IN_QUEUE' });
+    });
+    const tools = locateTools();
+    const voice = `${job.job.workDir}/voice.wav`;
+    execFileSync(tools.ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=24000:duration=40', voice]);
+    const portrait = `${job.job.workDir}/portrait.png`;
+    writeFileSync(portrait, await outputPng());
+    const file = await providers({ PROVIDER_TALKING_AVATAR: `fal:${AVATAR}` }).talkingAvatar?.talk(
+      { image: portrait, voice, sentenceEnds: [12, 26, 33], width: 270, height: 480 },
+      job.job,
+    );
+    // OmniHuman takes 30 s a run: the sentence ending at 26 s is the last that fits, the rest is the second run.
+    const bodies = fal.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body.toString()));
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) {
+      expect(body.image_url).toMatch(/^data:image\/png;base64,/);
+      expect(body.audio_url).toMatch(/^data:audio\/[\w-]+;base64,/);
+      expect(body).not.toHaveProperty('prompt');
+    }
+    const heard = bodies.map((body) => audioSeconds(body.audio_url));
+    expect(heard[0]).toBeCloseTo(26, 1);
+    expect(heard[1]).toBeCloseTo(14, 1);
+    const joined = await probe(tools, file as string);
+    expect(joined.duration).toBeCloseTo(40, 0);
+    expect(joined.streams.find((s) => s.type === 'video')).toMatchObject({ width: 270, height: 480 });
+    expect(joined.streams.some((s) => s.type === 'audio')).toBe(true);
   });
 
   it('reports a model failure, a 429 and an answer without a request id as provider errors', async () => {

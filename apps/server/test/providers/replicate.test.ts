@@ -1,13 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { imageInfo } from '@reelsmith/media';
+import { imageInfo, locateTools, probe } from '@reelsmith/media';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderTimeoutError } from '../../src/providers/http.js';
 import { replicateProviders } from '../../src/providers/replicate/index.js';
 import { loadSettings } from '../../src/settings.js';
-import { fakeVendor, json, outputPng, testJob } from './fakeVendor.js';
+import { audioSeconds, fakeVendor, json, outputPng, talkingClipFor, testJob } from './fakeVendor.js';
 
 describe('Replicate predictions adapter', () => {
   const replicate = fakeVendor();
@@ -57,6 +58,39 @@ describe('Replicate predictions adapter', () => {
       input: { prompt: 'a lamp', aspect_ratio: '16:9', num_outputs: 2 },
     });
     expect(job.stages).toEqual(['initialFrames', 'animating']);
+  });
+
+  it('makes a presenter speak a voice longer than OmniHuman takes: cut at its limit where no sentence ends, joined', {
+    timeout: 60_000,
+  }, async () => {
+    let made = 0;
+    replicate.handlers.set('POST /v1/models/bytedance/omni-human-1.5/predictions', (req, res) => {
+      const id = `o${++made}`;
+      const clip = talkingClipFor(JSON.parse(req.body.toString()).input.audio);
+      replicate.handlers.set(`GET /files/${id}.mp4`, (_r, out) => out.writeHead(200, { 'content-type': 'video/mp4' }).end(clip));
+      prediction(id, { status: 'succeeded', output: `${replicate.base}/files/${id}.mp4` });
+      json(res, 201, { id, status: 'starting', output: null });
+    });
+    const tools = locateTools();
+    const voice = join(job.job.workDir, 'voice.wav');
+    execFileSync(tools.ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=24000:duration=40', voice]);
+    const portrait = join(job.job.workDir, 'portrait.png');
+    writeFileSync(portrait, await outputPng());
+    const file = await providers({ PROVIDER_TALKING_AVATAR: 'replicate:bytedance/omni-human-1.5' }).talkingAvatar?.talk(
+      { image: portrait, voice, sentenceEnds: [], prompt: 'smiles, points at the product', width: 270, height: 480 },
+      job.job,
+    );
+    const inputs = replicate.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body.toString()).input);
+    expect(inputs.map((input) => Object.keys(input).sort())).toEqual([
+      ['audio', 'image', 'prompt'],
+      ['audio', 'image', 'prompt'],
+    ]);
+    expect(inputs[0].prompt).toBe('smiles, points at the product');
+    expect(audioSeconds(inputs[0].audio)).toBeCloseTo(30, 1);
+    expect(audioSeconds(inputs[1].audio)).toBeCloseTo(10, 1);
+    const joined = await probe(tools, file as string);
+    expect(joined.duration).toBeCloseTo(40, 0);
+    expect(joined.streams.find((s) => s.type === 'video')).toMatchObject({ width: 270, height: 480 });
   });
 
   it('runs a pinned version through /v1/predictions, in two passes for two pieces', async () => {

@@ -1,6 +1,6 @@
 // fal.ai models as providers (FLUX-class pictures, Kling/MiniMax-class videos, Kolors-class try-on, BiRefNet-class
-// cut-out, ESRGAN-class upscaling, Bria-class expansion). Pictures are sent as data URIs, which fal accepts for
-// every image input.
+// cut-out, ESRGAN-class upscaling, Bria-class expansion, Kling-avatar-class talking presenters). Pictures and sound
+// are sent as data URIs, which fal accepts for every file input.
 import type { Settings, VendorAccess } from '../../settings.js';
 import { canvasPlacement, nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
 import { dataUri } from '../remote/job.js';
@@ -42,6 +42,11 @@ const shapes: VendorShapes = {
   },
   async extend(request) {
     return { image_url: await dataUri(request.image), ...(await canvasPlacement(request)) };
+  },
+  // Kling's AI Avatar (`fal-ai/kling-video/ai-avatar/v2/standard|pro`) and OmniHuman (`fal-ai/bytedance/omnihuman/v1.5`)
+  // take the same three fields; the prompt is left out when there is none, so each model uses its own default.
+  async talking(image, voice, prompt) {
+    return { image_url: await dataUri(image), audio_url: await dataUri(voice), ...(prompt && { prompt }) };
   },
 };
 

@@ -1,8 +1,11 @@
 // A vendor's models as providers of our capabilities: each vendor supplies how it runs a model (its protocol) and
 // what input each capability's model takes (its shapes); this turns the answers into files in the job's work
 // directory. A capability is served by the vendor the settings chose for it.
-import { imageInfo } from '@reelsmith/media';
+
+import { join } from 'node:path';
+import { cutSpeech, imageInfo, joinTalkingClips, probe, talkingSpans } from '@reelsmith/media';
 import sharp from 'sharp';
+import { mediaToolsOf } from '../../modules/files/workDir.js';
 import type { ProviderChoice, RemoteCapability, Settings, Vendor } from '../../settings.js';
 import { ProviderError } from '../http.js';
 import type {
@@ -13,6 +16,8 @@ import type {
   ImageToImage,
   ImageToVideo,
   RemoveBackground,
+  TalkingAvatar,
+  TalkingRequest,
   TextToImage,
   TextToVideo,
   TryOnRequest,
@@ -37,6 +42,8 @@ export interface VendorShapes {
   removeBackground(image: string): Promise<object>;
   upscale(image: string, scale: 2 | 4): Promise<object>;
   extend?(request: ExtendRequest): Promise<object>;
+  /** A talking model's input: the presenter's picture and one span of the voice (an M4A file). */
+  talking?(image: string, voice: string, prompt: string | undefined): Promise<object>;
 }
 
 type ExtendRequest = { image: string; width: number; height: number; left: number; top: number };
@@ -139,7 +146,48 @@ export function remoteProviders(settings: Settings, runner: VendorRunner, shapes
       extend: async (request, job) => asked(await single(model(extend), await shape(request), job), request),
     } satisfies ExtendImage;
   }
+  const talking = modelOf('talkingAvatar');
+  if (talking && shapes.talking) {
+    const shape = shapes.talking;
+    providers.talkingAvatar = {
+      name: vendor,
+      talk: (request, job) => talkInSpans(request, job, model(talking), shape),
+    } satisfies TalkingAvatar;
+  }
   return providers;
+
+  /**
+   * The voice cut into spans the model takes (decision "Talking presenters"), each spoken by the model in turn,
+   * the clips joined under the whole voice track.
+   */
+  async function talkInSpans(
+    request: TalkingRequest,
+    job: GenerationJob,
+    modelId: string,
+    shape: NonNullable<VendorShapes['talking']>,
+  ): Promise<string> {
+    const tools = mediaToolsOf(settings);
+    const { duration: seconds } = await probe(tools, request.voice);
+    const spans = talkingSpans(seconds, request.sentenceEnds, talkingLimit(modelId));
+    const clips: string[] = [];
+    for (const [i, span] of spans.entries()) {
+      job.signal.throwIfAborted();
+      const piece = await cutSpeech(request.voice, span, join(job.workDir, `${outputName('voice')}.m4a`), tools);
+      const [clip] = await runToFiles(modelId, await shape(request.image, piece, request.prompt), 'video', job);
+      if (!clip) throw new ProviderError(`${vendor} made no clip for part ${i + 1} of ${spans.length}`);
+      clips.push(clip);
+    }
+    const out = join(job.workDir, `${outputName('talking')}.mp4`);
+    return joinTalkingClips(clips, spans, request.voice, { width: request.width, height: request.height }, out, tools);
+  }
+}
+
+/**
+ * The longest voice a talking model takes in one run, by its published limits: Kling's AI Avatar a minute,
+ * OmniHuman 30 s at 1080p (35 s on Replicate), and 30 s for a model this list does not know.
+ */
+export function talkingLimit(model: string): number {
+  return /kling/i.test(model) ? 60 : 30;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Replicate models as providers (FLUX-class pictures, Kling/MiniMax-class videos, IDM-VTON-class try-on,
-// background removal, Real-ESRGAN-class upscaling, Bria-class expansion). Pictures are sent as data URIs, which
-// Replicate accepts for file inputs.
+// background removal, Real-ESRGAN-class upscaling, Bria-class expansion, OmniHuman-class talking presenters).
+// Pictures and sound are sent as data URIs, which Replicate accepts for file inputs.
 import type { Settings, VendorAccess } from '../../settings.js';
 import { canvasPlacement, nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
 import { dataUri } from '../remote/job.js';
@@ -45,6 +45,10 @@ const shapes: VendorShapes = {
   // has none, and the model describes the picture itself when it is left out.
   async extend(request) {
     return { image: await dataUri(request.image), ...(await canvasPlacement(request)) };
+  },
+  // OmniHuman 1.5 (`bytedance/omni-human-1.5`): `image` and `audio` files, an optional `prompt`.
+  async talking(image, voice, prompt) {
+    return { image: await dataUri(image), audio: await dataUri(voice), ...(prompt && { prompt }) };
   },
 };
 
