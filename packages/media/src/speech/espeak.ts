@@ -60,7 +60,7 @@ async function prepare(): Promise<Ready> {
   const instance = await ESpeakNg({
     noInitialRun: true,
     instantiateWasm(imports, receive) {
-      wasm.instantiate(module, imports).then((made) => {
+      wasm.instantiate(module, withFixedClock(imports)).then((made) => {
         malloc = (made as { exports: { malloc: Ready['malloc'] } }).exports.malloc;
         receive(made, module);
       });
@@ -75,6 +75,16 @@ async function prepare(): Promise<Ready> {
   });
   if (!malloc) throw new SpeechEngineError('espeak-ng started without its exports');
   return { instance, malloc, errors, status };
+}
+
+/**
+ * The module's imports with its calendar clock stopped at the epoch. eSpeak seeds the random jitter of its voice
+ * variants ("+f3") from `time()`: a line said in another second came out different (decision "Voices and word
+ * timings"); with one seed it is the same every time.
+ */
+function withFixedClock(imports: object): object {
+  const { env } = imports as { env: Record<string, unknown> };
+  return { ...imports, env: { ...env, emscripten_date_now: () => 0 } };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { MediaTools } from '../tools.js';
 import { readFloatWav, writeWav } from './wav.js';
 
 /** What the local voices sound like, by version: a change of the chain below bumps it, so cached samples are remade. */
-export const LOCAL_VOICE_SOUND = 'espeak-48k-3';
+export const LOCAL_VOICE_SOUND = 'espeak-48k-4';
 
 /** The local voices' sample rate. */
 export const SPEECH_RATE = 48_000;
