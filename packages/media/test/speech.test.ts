@@ -154,6 +154,15 @@ describe('the eSpeak engine', () => {
     expect(Buffer.from(await espeakWav('Shop now.', espeak)).equals(Buffer.from(first))).toBe(true);
     expect(between.length).not.toBe(first.length);
   });
+
+  it('says lines asked for at once each on an instance of its own, as each would be said alone', async () => {
+    const { espeak } = localVoice(defaultVoice('en').voiceId);
+    const lines = ['Shop now.', 'Free shipping today.', 'Made to last, made for you.'];
+    const alone: Buffer[] = [];
+    for (const line of lines) alone.push(Buffer.from(await espeakWav(line, espeak)));
+    const together = await Promise.all(lines.map(async (line) => Buffer.from(await espeakWav(line, espeak))));
+    expect(together.map((wav, i) => wav.equals(alone[i] as Buffer))).toEqual([true, true, true]);
+  });
 });
 
 describe("eSpeak's sound", () => {

@@ -128,9 +128,14 @@ function makeSpare(): Promise<Ready> {
 
 /** Speaks `text` into a 16-bit mono WAV (22 050 Hz) and answers its bytes. */
 export async function espeakWav(text: string, { voice, pitch, range, speed }: EspeakVoice): Promise<Uint8Array> {
-  const ready = await (spare ?? prepare());
+  // The spare is taken at once, before any await, so two lines asked for together never share an instance: the
+  // second makes its own.
+  const taken = spare;
+  spare = undefined;
+  // A spare that failed to start is not this line's failure: it makes its own.
+  const ready = await (taken ? taken.catch(() => prepare()) : prepare());
   // The next line's instance is unpacked while this one is polished; the last one of a script waits, unused.
-  makeSpare();
+  if (!spare) makeSpare();
   const args = ['-w', '/speech.wav', '-v', voice, '-p', String(pitch), '-P', String(range), '-s', String(speed), '--', text];
   try {
     runMain(ready, args);
