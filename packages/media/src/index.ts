@@ -1,4 +1,14 @@
 export { type AdPlan, type AdStage, AI_METADATA, type ComposedAd, type ComposeOptions, composeAd, learnPicture } from './ad/composeAd.js';
+export {
+  type ComposedTalking,
+  composeTalking,
+  type TalkingOptions,
+  type TalkingPlan,
+  type TalkingStage,
+  type TalkRequest,
+  TalkTooLongError,
+  talkingLines,
+} from './ad/composeTalking.js';
 // The local media engine: pure functions from files to files and facts about them. No database, no HTTP.
 export { BRAND_FONT_FILES, type BrandFont, type BrandFontFileId, brandFont } from './brand/fonts.js';
 export { DEFAULT_BRAND } from './brand/look.js';

@@ -138,20 +138,21 @@ export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<
   }
 }
 
-/** The music bed under the voice, mixed to the delivery loudness, at `workDir/audio.wav`. */
-async function mixSoundtrack(
-  musicId: string,
+/**
+ * The voice with the music bed ducking under it (the voice alone without one), mixed to the delivery loudness, at
+ * `workDir/audio.wav`.
+ */
+export async function mixSoundtrack(
+  musicId: string | undefined,
   voice: string,
   seconds: number,
   workDir: string,
   cacheDir: string,
   tools: MediaTools,
 ): Promise<string> {
-  const music = join(workDir, 'music.wav');
-  await musicBed(musicId, seconds, music, join(cacheDir, 'music'), tools);
-  const audio = join(workDir, 'audio.wav');
-  await mixAudio({ voice, music, seconds, outFile: audio, tools });
-  return audio;
+  const music = musicId ? join(workDir, 'music.wav') : undefined;
+  if (musicId && music) await musicBed(musicId, seconds, music, join(cacheDir, 'music'), tools);
+  return mixAudio({ voice, music, seconds, outFile: join(workDir, 'audio.wav'), tools });
 }
 
 /** The captions, the cards and the render of an ad whose voice and timeline are made. */

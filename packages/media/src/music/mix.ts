@@ -7,8 +7,8 @@ import { measureLoudness } from './loudness.js';
 export interface MixOptions {
   /** The voice track (speakScript's voice.wav): mono or stereo, at any sample rate (eSpeak's 22.05 kHz, 24 or 48 kHz). */
   voice: string;
-  /** The music bed, at least `seconds` long (musicBed). */
-  music: string;
+  /** The music bed, at least `seconds` long (musicBed); without one the voice alone is levelled and mastered. */
+  music?: string | undefined;
   /** The video's length: the voice is padded with silence or cut to it. */
   seconds: number;
   /** `.wav` gives 16-bit PCM; anything else AAC (e.g. `.m4a`). */
@@ -43,15 +43,19 @@ export async function mixAudio({ voice, music, seconds, outFile, tools = locateT
   const voiceGain = Number.isFinite(spoken.integrated) && spoken.integrated > -60 ? VOICE_LUFS - spoken.integrated : 0;
   const musicGain = VOICE_LUFS - MUSIC_UNDER_VOICE - LOOP_LUFS;
   const premix = `${outFile}.premix.wav`;
-  const graph = [
-    // Any rate and layout in: aformat resamples to 48 kHz stereo.
+  // Any rate and layout in: aformat resamples to 48 kHz stereo.
+  const levelled =
     `[0:a]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,volume=${voiceGain.toFixed(2)}dB,` +
-      `acompressor=threshold=0.1:ratio=3:attack=5:release=120,apad,atrim=0:${seconds},asplit=2[voice][key]`,
-    `[1:a]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,atrim=0:${seconds},volume=${musicGain.toFixed(2)}dB[bed]`,
-    '[bed][key]sidechaincompress=threshold=0.015:ratio=6:attack=20:release=400:knee=4[ducked]',
-    // amix halves each input; the gain after measuring sets the level either way.
-    '[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0[out]',
-  ].join(';');
+    `acompressor=threshold=0.1:ratio=3:attack=5:release=120,apad,atrim=0:${seconds}`;
+  const graph = music
+    ? [
+        `${levelled},asplit=2[voice][key]`,
+        `[1:a]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,atrim=0:${seconds},volume=${musicGain.toFixed(2)}dB[bed]`,
+        '[bed][key]sidechaincompress=threshold=0.015:ratio=6:attack=20:release=400:knee=4[ducked]',
+        // amix halves each input; the gain after measuring sets the level either way.
+        '[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0[out]',
+      ].join(';')
+    : `${levelled}[out]`;
   try {
     await runTool(
       tools.ffmpeg,
@@ -61,8 +65,7 @@ export async function mixAudio({ voice, music, seconds, outFile, tools = locateT
         '-y',
         '-i',
         voice,
-        '-i',
-        music,
+        ...(music ? ['-i', music] : []),
         '-filter_complex',
         graph,
         '-map',

@@ -8,7 +8,7 @@
  * size (the face's whole line height) when written.
  */
 import { type BrandFontFileId, brandFont } from '../brand/fonts.js';
-import type { BrandLook } from '../brand/look.js';
+import { type BrandLook, DEFAULT_BRAND } from '../brand/look.js';
 import { type AssStyle, assAlpha, assColour, assDocument, assText, cardStyleLine } from '../captions/assDocument.js';
 import type { FramedSubject } from '../render/framing.js';
 import type { Timeline } from '../render/timeline.js';
@@ -499,15 +499,14 @@ export function endCardArea(width: number, height: number): { x: number; y: numb
   return { x: 0, y: L.top / height, w: 1, h: (L.overCaptions - L.top) / height };
 }
 
-/** The cards of one video as a complete ASS document over a `width`×`height` frame. */
-export function buildCardsAss(options: CardsOptions): string {
-  const { timeline, template, facts, brand, width, height, language } = options;
+/** Where the cards of one video are drawn, in `template`'s look and `brand`'s colours and face. */
+function cardsContext({ template, brand, width, height, language }: Omit<CardsOptions, 'timeline' | 'facts' | 'aiLabel'>): Ctx {
   if (!(width > 0 && height > 0)) throw new RangeError(`frame size must be positive, not ${width}×${height}`);
   assColour(brand.primary);
   assColour(brand.secondary);
   const face = cardFace(template, brand);
   const surface = SURFACE[template.id];
-  const ctx: Ctx = {
+  return {
     layout: layoutOf(width, height),
     template,
     surface,
@@ -519,6 +518,33 @@ export function buildCardsAss(options: CardsOptions): string {
     language,
     events: [],
   };
+}
+
+/** The styles every card document declares, in the face `face`. */
+function cardDocument(ctx: Ctx, width: number, height: number): string {
+  const font = CARD_FACES[ctx.type.face].family;
+  const styles: AssStyle[] = [
+    { name: TEXT, font, size: 0.05 * ctx.layout.u, bold: true, borderStyle: 1 },
+    { name: BOX, font, size: 0.05 * ctx.layout.u, bold: true, borderStyle: 3 },
+    { name: SHAPE, font, size: 20, bold: false, borderStyle: 1 },
+  ];
+  return assDocument(width, height, styles.map(cardStyleLine), ctx.events);
+}
+
+/**
+ * Only the "AI-generated" label, for `seconds`, as an ASS document over a `width`×`height` frame: a video with no
+ * cards (a talking presenter) is labelled as an ad is (decision "AI-generated label").
+ */
+export function buildLabelAss(options: { template: Template; width: number; height: number; language: Language; seconds: number }): string {
+  const ctx = cardsContext({ ...options, brand: DEFAULT_BRAND });
+  aiLabel(ctx, options.seconds);
+  return cardDocument(ctx, options.width, options.height);
+}
+
+/** The cards of one video as a complete ASS document over a `width`×`height` frame. */
+export function buildCardsAss(options: CardsOptions): string {
+  const { timeline, template, facts, brand, width, height } = options;
+  const ctx = cardsContext(options);
   const scenes = timeline.scenes;
   const hookIndex = scenes.findIndex((s) => s.role === 'hook');
   if (hookIndex >= 0) {
@@ -559,11 +585,5 @@ export function buildCardsAss(options: CardsOptions): string {
     endCard(ctx, facts, sceneSpan(timeline, endIndex), floor, Boolean(brand.logo));
   }
   if (options.aiLabel) aiLabel(ctx, timeline.seconds);
-  const font = CARD_FACES[face].family;
-  const styles: AssStyle[] = [
-    { name: TEXT, font, size: 0.05 * ctx.layout.u, bold: true, borderStyle: 1 },
-    { name: BOX, font, size: 0.05 * ctx.layout.u, bold: true, borderStyle: 3 },
-    { name: SHAPE, font, size: 20, bold: false, borderStyle: 1 },
-  ];
-  return assDocument(width, height, styles.map(cardStyleLine), ctx.events);
+  return cardDocument(ctx, width, height);
 }

@@ -1,0 +1,123 @@
+// composeTalking: a talking-presenter video from its plan (decision "The Avatar tool"), as the Avatar tool makes it:
+// the voice spoken a sentence a line, the presenter's clip framed to the shape and held to the voice's length,
+// captions a viewer can read, the AI tag, the delivery loudness.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readText } from '../../../e2e/support/ocr.js';
+import {
+  composeTalking,
+  locateTools,
+  measureLoudness,
+  probe,
+  runTool,
+  type TalkingStage,
+  type TalkRequest,
+  talkingLines,
+} from '../src/index.js';
+import { makeVideo } from './fixtures.js';
+
+const tools = locateTools();
+const dir = mkdtempSync(join(tmpdir(), 'reelsmith-talking-video-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const SCRIPT = 'Meet Lumi, the lamp that follows the sun. It charges by day and glows all night. Tap the link to get yours.';
+
+describe('talkingLines', () => {
+  it('speaks running text a sentence a line', () => {
+    expect(talkingLines(SCRIPT).map((line) => line.segText)).toEqual([
+      'Meet Lumi, the lamp that follows the sun.',
+      'It charges by day and glows all night.',
+      'Tap the link to get yours.',
+    ]);
+    expect(talkingLines('认识这款台灯。白天充电，晚上发光。').map((line) => line.segText)).toEqual([
+      '认识这款台灯。',
+      '白天充电，晚上发光。',
+    ]);
+  });
+});
+
+describe('composeTalking', () => {
+  it('frames the presenter to the shape for the whole voice, captioned, tagged and at the delivery loudness', async () => {
+    const asked: TalkRequest[] = [];
+    const stages: TalkingStage[] = [];
+    const workDir = mkdtempSync(join(dir, 'work-'));
+    const talking = await composeTalking(
+      {
+        script: SCRIPT,
+        language: 'en',
+        voiceId: 'en-ava',
+        captionId: 'karaoke',
+        aspectRatio: '9:16',
+        quality: 'preview',
+        async talk(request) {
+          asked.push(request);
+          // A vendor's clip comes square, at its own size, and a little short of the voice.
+          const { duration } = await probe(tools, request.voice);
+          return makeVideo(tools, join(workDir, 'vendor.mp4'), { seconds: duration - 0.6, width: 512, height: 512 });
+        },
+      },
+      { workDir, cacheDir: join(dir, 'cache'), tools, progress: (stage) => void stages.push(stage) },
+    );
+    expect(stages).toEqual(['voice', 'talking', 'render']);
+    // The presenter was asked for the frame of the shape, with the three sentences' ends to cut a long track on.
+    expect(asked).toHaveLength(1);
+    const request = asked[0] as TalkRequest;
+    expect([request.width, request.height]).toEqual([540, 960]);
+    expect(request.sentenceEnds).toHaveLength(3);
+    expect([...request.sentenceEnds].sort((a, b) => a - b)).toEqual(request.sentenceEnds);
+    const voiceSeconds = (await probe(tools, request.voice)).duration;
+    expect(request.sentenceEnds.at(-1)).toBeLessThanOrEqual(voiceSeconds);
+
+    const probed = await probe(tools, talking.file);
+    expect([probed.width, probed.height]).toEqual([540, 960]);
+    expect(Math.abs(probed.duration - voiceSeconds)).toBeLessThanOrEqual(0.1);
+    expect(talking.seconds).toBeCloseTo(voiceSeconds, 1);
+    expect(probed.streams.map((s) => s.type).sort()).toEqual(['audio', 'video']);
+    const { stdout } = await promisify(execFile)(tools.ffprobe, [
+      '-v',
+      'error',
+      '-show_entries',
+      'format_tags',
+      '-of',
+      'json',
+      talking.file,
+    ]);
+    expect(JSON.parse(stdout).format.tags).toMatchObject({ comment: 'AI-generated content', ai_generated: 'true' });
+    const loudness = await measureLoudness(talking.file, tools);
+    expect(Math.abs(loudness.integrated - -14)).toBeLessThanOrEqual(1);
+
+    // The second sentence is captioned while it is said, readable over the presenter.
+    const frame = join(workDir, 'middle.png');
+    const at = (request.sentenceEnds[0] as number) + ((request.sentenceEnds[1] as number) - (request.sentenceEnds[0] as number)) / 2;
+    await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-ss', at.toFixed(2), '-i', talking.file, '-frames:v', '1', frame]);
+    const read = (await readText(readFileSync(frame), 'eng')).toLowerCase();
+    expect(read).toMatch(/charges|day|glows|night/);
+    // The clip ran short: its last frame is held, so the video is picture to the end.
+    const last = join(workDir, 'last.png');
+    await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-sseof', '-0.1', '-i', talking.file, '-frames:v', '1', last]);
+    expect(readFileSync(last).length).toBeGreaterThan(1000);
+  }, 120_000);
+
+  it('refuses a script with no words before speaking anything', async () => {
+    const workDir = mkdtempSync(join(dir, 'empty-'));
+    let talked = false;
+    const plan = {
+      script: ' … ',
+      language: 'en' as const,
+      voiceId: 'en-ava',
+      captionId: 'karaoke',
+      aspectRatio: '9:16' as const,
+      quality: 'preview' as const,
+      talk: async () => {
+        talked = true;
+        return '';
+      },
+    };
+    await expect(composeTalking(plan, { workDir, cacheDir: join(dir, 'cache'), tools })).rejects.toThrow(RangeError);
+    expect(talked).toBe(false);
+  });
+});
