@@ -49,6 +49,7 @@ describe('SKU codes', () => {
       img2VideoLocal_std_10s: 'IMAGE_TO_VIDEO',
       img2VideoLocal_pro_5s: 'IMAGE_TO_VIDEO',
       img2VideoLocal_pro_10s: 'IMAGE_TO_VIDEO',
+      avatarVideo: 'AVATAR_VIDEO',
     });
   });
 

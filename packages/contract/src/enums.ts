@@ -26,6 +26,7 @@ export const TaskKind = z.enum([
   'image-to-video',
   'text-to-image',
   'virtual-try-on',
+  'avatar-video',
 ]);
 export type TaskKind = z.infer<typeof TaskKind>;
 
@@ -39,6 +40,7 @@ export const GenerationTool = z.enum([
   'product-background',
   'expand-image',
   'enlarge-image',
+  'avatar-video',
 ]);
 export type GenerationTool = z.infer<typeof GenerationTool>;
 
@@ -65,6 +67,7 @@ export const OperationType = z.enum([
   'AI_BACKGROUND',
   'EXTEND_IMAGE',
   'UPSCALE_IMAGE',
+  'AVATAR_VIDEO',
   'EXPIRATION',
 ]);
 export type OperationType = z.infer<typeof OperationType>;
@@ -111,6 +114,8 @@ export const SkuCode = z.enum([
   'img2VideoLocal_std_10s',
   'img2VideoLocal_pro_5s',
   'img2VideoLocal_pro_10s',
+  // A second of talking presenter (the Avatar tool): a video's price is this × its seconds (decision "The Avatar tool").
+  'avatarVideo',
 ]);
 export type SkuCode = z.infer<typeof SkuCode>;
 

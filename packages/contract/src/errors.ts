@@ -448,6 +448,12 @@ export const ERRORS = {
     zh: '无法使用该图片：必须是可以打开的 JPG、PNG 或 WEBP 图片。',
     pt: 'Não foi possível usar a imagem: ela precisa ser uma imagem JPG, PNG ou WEBP válida.',
   },
+  avatarScriptTooLong: {
+    code: 40087,
+    en: 'The script takes too long to say for one presenter video. Please shorten it and try again. Your credits were refunded.',
+    zh: '脚本太长，一个数字人视频说不完。请缩短后重试，您的积分已退还。',
+    pt: 'O roteiro é longo demais para um vídeo com apresentador. Encurte-o e tente novamente. Seus créditos foram devolvidos.',
+  },
   logoNotImage: {
     code: 40090,
     en: 'The logo must be one of your pictures: a JPG, PNG or WEBP image. SVG is not accepted; export your logo as a transparent PNG.',

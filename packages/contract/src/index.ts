@@ -1,6 +1,7 @@
 export * from './apiKeys.js';
 export * from './assets.js';
 export * from './auth.js';
+export * from './avatar.js';
 export * from './batches.js';
 export * from './brandKit.js';
 export * from './call.js';

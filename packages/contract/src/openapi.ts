@@ -63,6 +63,7 @@ const TASK_SUMMARIES: Record<TaskKind, string> = {
   'image-to-video': 'animate a picture',
   'text-to-image': 'generate pictures from a description (or from a picture)',
   'virtual-try-on': 'dress a model in a garment',
+  'avatar-video': 'a presenter saying a script, lip-synced and captioned',
 };
 
 function summaryOf(call: Call): string {

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import type { Part } from '../../parts.js';
 import type { GenerationJob, VideoRequest } from '../../providers/provider.js';
 import type { TaskDefinition } from '../tasks/definition.js';
+import { avatarVideoTask } from './avatar.js';
 import { imageToVideoSku, listVideoModels } from './models.js';
 import { checkPicture, fetchPicture } from './pictures.js';
 import { providerOf, runGeneration, signedOutputs } from './run.js';
@@ -184,4 +185,4 @@ export const virtualTryOnTask: TaskDefinition<Input<'virtual-try-on'>, Images> =
   view: async (result, ctx) => ({ images: await signedOutputs(ctx, result.images, 'image') }),
 };
 
-export const GENERATION_TASKS = [textToVideoTask, imageToVideoTask, textToImageTask, virtualTryOnTask] as const;
+export const GENERATION_TASKS = [textToVideoTask, imageToVideoTask, textToImageTask, virtualTryOnTask, avatarVideoTask] as const;

@@ -16,6 +16,7 @@ const TOOL_TYPES: Array<[prefix: string, type: OperationType]> = [
   ['imageBg', 'AI_BACKGROUND'],
   ['extendImg', 'EXTEND_IMAGE'],
   ['imageEnhance', 'UPSCALE_IMAGE'],
+  ['avatarVideo', 'AVATAR_VIDEO'],
 ];
 
 /** The operation type of a charge for a SKU; a SKU of no known tool is a plain DEDUCTION. */

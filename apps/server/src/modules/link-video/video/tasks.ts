@@ -65,7 +65,7 @@ export function videoSettings(input: LinkVideoInput): VideoSettings {
 }
 
 /** A voice, music or caption style that is not in the catalogue is refused before anything runs, not failed later. */
-function checkCatalogue(settings: VideoSettings) {
+export function checkCatalogue(settings: Partial<Pick<VideoSettings, 'voiceId' | 'musicId' | 'captionId'>>) {
   if (settings.voiceId && !VOICES.some((v) => v.voiceId === settings.voiceId)) {
     throw new AppError('validation', { detail: `voiceId: no voice ${settings.voiceId}` });
   }

@@ -1,0 +1,10 @@
+ALTER TABLE "points_ledger" DROP CONSTRAINT "points_ledger_operation_type_check";--> statement-breakpoint
+ALTER TABLE "points_lots" DROP CONSTRAINT "points_lots_operation_type_check";--> statement-breakpoint
+ALTER TABLE "prices" DROP CONSTRAINT "prices_sku_code_check";--> statement-breakpoint
+ALTER TABLE "points_ledger" ADD CONSTRAINT "points_ledger_operation_type_check" CHECK ("points_ledger"."operation_type" in ('RECHARGE', 'SIGNUP', 'REFERRAL_REWARD', 'SUBSCRIPTION_PLAN', 'PROMOTION', 'ADJUSTMENT', 'REFUND', 'REFUND_TASK', 'DEDUCTION', 'LINK_TO_VIDEO', 'TEMPLATE_TO_VIDEO', 'TEXT_TO_VIDEO', 'IMAGE_TO_VIDEO', 'TEXT_TO_IMAGE', 'VIRTUAL_TRY_ON', 'AI_BACKGROUND', 'EXTEND_IMAGE', 'UPSCALE_IMAGE', 'AVATAR_VIDEO', 'EXPIRATION'));--> statement-breakpoint
+ALTER TABLE "points_lots" ADD CONSTRAINT "points_lots_operation_type_check" CHECK ("points_lots"."operation_type" in ('RECHARGE', 'SIGNUP', 'REFERRAL_REWARD', 'SUBSCRIPTION_PLAN', 'PROMOTION', 'ADJUSTMENT', 'REFUND', 'REFUND_TASK', 'DEDUCTION', 'LINK_TO_VIDEO', 'TEMPLATE_TO_VIDEO', 'TEXT_TO_VIDEO', 'IMAGE_TO_VIDEO', 'TEXT_TO_IMAGE', 'VIRTUAL_TRY_ON', 'AI_BACKGROUND', 'EXTEND_IMAGE', 'UPSCALE_IMAGE', 'AVATAR_VIDEO', 'EXPIRATION'));--> statement-breakpoint
+ALTER TABLE "prices" ADD CONSTRAINT "prices_sku_code_check" CHECK ("prices"."sku_code" in ('imageGen', 'imageGenV2', 'imageTryOn', 'imageBg', 'extendImg', 'imageEnhance', 'link2V_15s', 'link2V_30s', 'link2V_45s', 'videoTemplate_basic', 'videoTemplate_pro', 't2Video_std_5s', 't2Video_std_10s', 't2Video_pro_5s', 't2Video_pro_10s', 'img2Video_std_5s', 'img2Video_std_10s', 'img2Video_pro_5s', 'img2Video_pro_10s', 'img2VideoLocal_std_5s', 'img2VideoLocal_std_10s', 'img2VideoLocal_pro_5s', 'img2VideoLocal_pro_10s', 'avatarVideo'));--> statement-breakpoint
+-- A second of talking presenter (the Avatar tool), a video priced at this × its seconds (decision "The Avatar
+-- tool"): about what a vendor's standard lip-sync model costs a second, as the other video SKUs are set; the
+-- operator changes it with `npm run admin -- prices set`.
+INSERT INTO "prices" ("sku_code", "price") VALUES ('avatarVideo', 3);

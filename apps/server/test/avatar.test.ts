@@ -1,0 +1,158 @@
+// The Avatar tool end to end (decision "The Avatar tool"): a portrait and a script become a captioned talking video
+// in the user's history, charged per second of script as quoted, refunded whole when the presenter cannot be made.
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { avatarSeconds } from '@reelsmith/contract';
+import { locateTools, probe } from '@reelsmith/media';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pointsLedger } from '../src/db/schema.js';
+import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
+import { ProviderError } from '../src/providers/http.js';
+import { appOn, type Browser } from './support/app.js';
+import { testDatabases } from './support/databases.js';
+import { activeMember, upload } from './support/files.js';
+import { availableOf, expectConsistent } from './support/points.js';
+
+const [testDb] = testDatabases();
+const silent = { info() {}, warn() {}, error() {} };
+const tools = locateTools();
+const SUBMIT = '/task/v1/avatar-video/submit';
+const SCRIPT = 'Meet Lumi, the lamp that follows the sun. It charges by day and glows all night. Tap the link to get yours.';
+
+/** A portrait: a face-coloured oval on a studio grey, as a phone photo of a presenter is framed. */
+const portrait = () =>
+  sharp({ create: { width: 720, height: 960, channels: 3, background: { r: 120, g: 126, b: 134 } } })
+    .composite([
+      { input: Buffer.from('<svg width="720" height="960"><ellipse cx="360" cy="330" rx="150" ry="190" fill="#e0b49a"/></svg>') },
+    ])
+    .png()
+    .toBuffer();
+
+interface Answer {
+  status: string;
+  error?: string;
+  videos?: { resKey: string; url: string; posterUrl?: string }[];
+}
+
+describe(`the Avatar tool on ${testDb?.name}`, () => {
+  const t = appOn(testDb as NonNullable<typeof testDb>);
+  let worker: Worker | undefined;
+  let work: string;
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'reelsmith-avatar-'));
+  });
+  afterEach(async () => {
+    await worker?.stop();
+    worker = undefined;
+  });
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  async function submitAndWait(browser: Browser, body: object): Promise<Answer & { taskId: string }> {
+    const { taskId } = (await browser.ok('POST', SUBMIT, { body })) as { taskId: string };
+    worker ??= startWorker(t.ctx, t.ctx.tasks, { concurrency: 1, log: silent });
+    for (;;) {
+      const answer = (await browser.ok('GET', '/task/v1/avatar-video/query', { query: { taskId } })) as Answer;
+      if (answer.status === 'SUCCESS' || answer.status === 'FAILURE') return { ...answer, taskId };
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+  const ledgerOf = (taskId: string) => t.ctx.db.select().from(pointsLedger).where(eq(pointsLedger.taskId, taskId));
+
+  it('makes a 9:16 talking video of the script, charged avatarVideo × its seconds, kept in the tool’s history', {
+    timeout: 180_000,
+  }, async () => {
+    const { browser, userId } = await activeMember(t, 'presenter');
+    const uploaded = (await upload(t, browser, await portrait(), 'png')).body.data as { resKey: string };
+    const { price } = (await browser.ok('GET', '/points/skuPrice', { query: { skuCode: 'avatarVideo' } })) as { price: number };
+    const seconds = avatarSeconds(SCRIPT);
+    expect(seconds).toBeGreaterThanOrEqual(8);
+    expect(seconds).toBeLessThanOrEqual(10);
+    const before = await availableOf(t.ctx.db, userId);
+
+    const done = await submitAndWait(browser, { script: SCRIPT, presenter: { resKey: uploaded.resKey }, musicId: 'spark' });
+    expect(done.status, done.error).toBe('SUCCESS');
+    expect(await availableOf(t.ctx.db, userId)).toBe(before - price * seconds);
+    expect((await ledgerOf(done.taskId)).map((row) => [row.operationType, row.pointsChange])).toEqual([['AVATAR_VIDEO', -price * seconds]]);
+
+    const video = done.videos?.[0] as NonNullable<Answer['videos']>[number];
+    const res = await t.app.inject({ method: 'GET', url: video.url });
+    expect(res.statusCode).toBe(200);
+    const file = join(work, 'avatar.mp4');
+    writeFileSync(file, res.rawPayload);
+    const probed = await probe(tools, file);
+    expect([probed.width, probed.height]).toEqual([1080, 1920]);
+    expect(probed.streams.map((s) => s.type).sort()).toEqual(['audio', 'video']);
+    // As long as the voice: the script's words at an ad's pace, give or take the voice's own.
+    expect(probed.duration).toBeGreaterThan(4);
+    expect(probed.duration).toBeLessThan(seconds * 1.5);
+    const { stdout } = await promisify(execFile)(tools.ffprobe, ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', file]);
+    expect(JSON.parse(stdout).format.tags).toMatchObject({ ai_generated: 'true' });
+
+    const history = (await browser.ok('POST', '/generation/history', { body: { tool: 'avatar-video', page: 1, pageSize: 10 } })) as {
+      taskId: string;
+      outputs: unknown[];
+    }[];
+    expect(history.map((record) => record.taskId)).toEqual([done.taskId]);
+    expect(history[0]?.outputs).toHaveLength(1);
+    await expectConsistent(t.ctx.db);
+  });
+
+  it('refuses before charging: no portrait, another user’s picture, a script with no words or too long, an unknown voice', async () => {
+    const { browser, userId } = await activeMember(t, 'careful');
+    const other = await activeMember(t, 'someone-else');
+    const theirs = (await upload(t, other.browser, await portrait(), 'png')).body.data as { resKey: string };
+    const before = await availableOf(t.ctx.db, userId);
+    const refusals: [object, number][] = [
+      [{ script: SCRIPT, presenter: {} }, 40081],
+      [{ script: SCRIPT, presenter: { resKey: theirs.resKey } }, 404],
+      [{ script: ' … ', presenter: { resKey: theirs.resKey } }, 40000],
+      [{ script: 'word '.repeat(239), presenter: { resKey: theirs.resKey } }, 40000],
+      [{ script: SCRIPT, presenter: { imageUrl: 'http://127.0.0.1/face.png' } }, 40016],
+    ];
+    for (const [body, code] of refusals) {
+      const answer = await browser.call('POST', SUBMIT, { body });
+      expect((answer.body as { code: number }).code, JSON.stringify(answer.body)).toBe(code);
+    }
+    const mine = (await upload(t, browser, await portrait(), 'png')).body.data as { resKey: string };
+    const voice = await browser.call('POST', SUBMIT, { body: { script: SCRIPT, presenter: { resKey: mine.resKey }, voiceId: 'nobody' } });
+    expect(voice.body).toMatchObject({ code: 40000 });
+    expect(await availableOf(t.ctx.db, userId)).toBe(before);
+  });
+
+  it('refunds exactly the charge when the presenter cannot be made, with the vendor’s refusal in plain words', {
+    timeout: 120_000,
+  }, async () => {
+    const { browser, userId } = await activeMember(t, 'refused');
+    const uploaded = (await upload(t, browser, await portrait(), 'png')).body.data as { resKey: string };
+    const before = await availableOf(t.ctx.db, userId);
+    const original = t.ctx.providers.talkingAvatar;
+    t.ctx.providers.talkingAvatar = {
+      name: 'fal',
+      talk: async () => {
+        throw new ProviderError('POST https://queue.fal.run/fal-ai/kling-video/ai-avatar/v2/standard answered 422: content policy', 422);
+      },
+    };
+    try {
+      const done = await submitAndWait(browser, { script: SCRIPT, presenter: { resKey: uploaded.resKey }, ratio: '1:1' });
+      expect(done.status).toBe('FAILURE');
+      expect(JSON.parse(done.error as string)).toEqual({
+        message: 'The generation service refused this request. Please change the prompt or pictures and try again.',
+      });
+      const charged = avatarSeconds(SCRIPT) * 3;
+      expect((await ledgerOf(done.taskId)).map((row) => [row.operationType, row.pointsChange]).sort()).toEqual([
+        ['AVATAR_VIDEO', -charged],
+        ['REFUND_TASK', charged],
+      ]);
+      expect(await availableOf(t.ctx.db, userId)).toBe(before);
+    } finally {
+      t.ctx.providers.talkingAvatar = original;
+    }
+    await expectConsistent(t.ctx.db);
+  });
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { Locale } from './enums.js';
+import { ImageRef } from './generation.js';
+
+/**
+ * The Avatar tool's limits and price rule (decision "The Avatar tool"). A presenter video is priced per second of
+ * speech, and the seconds are counted from the script before anything is spoken or charged, at the pace the voices
+ * read an ad (150 words a minute, 4 Chinese characters a second, a breath after each sentence): the quote shown is
+ * the charge, whatever the voice's own pace turns out to be.
+ */
+export const AVATAR_SCRIPT_MAX = 1200;
+/** The longest presenter video a script may ask for: what the longest ad (45 s) needs, with room. */
+export const AVATAR_SECONDS_MAX = 90;
+const WORDS_PER_SECOND = 2.5;
+const HAN_PER_SECOND = 4;
+const SENTENCE_BREATH = 0.3;
+
+const HAN = /\p{Script=Han}/gu;
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+const SENTENCE_END = /[.!?。！？；;]+|\n+/gu;
+
+/** The seconds of presenter video a script is charged for: its speech at the voices' pace, whole seconds, at least one. */
+export function avatarSeconds(script: string): number {
+  const han = script.match(HAN)?.length ?? 0;
+  const words = script.replace(HAN, ' ').match(WORD)?.length ?? 0;
+  const sentences = Math.max(
+    1,
+    script
+      .trim()
+      .replace(/[.!?。！？；;\s]+$/u, '')
+      .split(SENTENCE_END).length,
+  );
+  return Math.max(1, Math.ceil(han / HAN_PER_SECOND + words / WORDS_PER_SECOND + sentences * SENTENCE_BREATH));
+}
+
+/** The shapes a presenter video comes in. */
+export const AvatarRatio = z.enum(['9:16', '1:1', '16:9']);
+
+export const AvatarVideoInput = z.strictObject({
+  /** What the presenter says, as running text: it is spoken and captioned a sentence at a time. */
+  script: z
+    .string()
+    .trim()
+    .min(1)
+    .max(AVATAR_SCRIPT_MAX)
+    .refine((script) => /[\p{L}\p{N}]/u.test(script), 'the script has no words to say')
+    .refine((script) => avatarSeconds(script) <= AVATAR_SECONDS_MAX, `the script is longer than ${AVATAR_SECONDS_MAX} seconds of speech`),
+  /** The presenter's portrait: one of the caller's pictures or a link. */
+  presenter: ImageRef,
+  voiceId: z.string().max(64).optional(),
+  /** The script's language; absent, it is read from the script. */
+  language: Locale.optional(),
+  ratio: AvatarRatio.default('9:16'),
+  captionId: z.string().max(64).optional(),
+  /** Music under the voice; absent, the voice alone. */
+  musicId: z.string().max(64).optional(),
+  /** A hint for the presenter's acting (gestures, mood), passed to the vendor's model. */
+  prompt: z.string().max(500).optional(),
+});
+export type AvatarVideoInput = z.infer<typeof AvatarVideoInput>;
