@@ -152,6 +152,33 @@ describe('generation tools', () => {
   );
 
   it(
+    'Avatar: a portrait and a script become a captioned talking video that plays, charged per second of script',
+    async () => {
+      const { page } = running.browser;
+      await visit(page, running.product.base, '/tools/avatar');
+      await page.locator('input[type=file][aria-label="Presenter file"]').setInputFiles(join(pictures, 'mug.png'));
+      await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'mug.png' })), { timeout: 30_000 }).toBe(900);
+      // Nine words and two sentences: 9 / 2.5 + 2 × 0.3 = 4.2, so 5 s at 3 credits a second (decision "The Avatar tool").
+      await page.getByRole('textbox', { name: 'Script' }).fill('Meet the Harbour mug. Tap the link to get yours.');
+      await expect.poll(() => page.getByText('About 5 s of video').count()).toBe(1);
+      await expect.poll(() => shownPrice(page)).toBe(15);
+      const before = await credits(page);
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before - 15);
+      await expect.poll(() => history(page).getByText('Meet the Harbour mug.').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      const video = history(page).getByLabel('Video 1').first();
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0)), {
+          timeout: GENERATION_MS,
+          interval: 1000,
+        })
+        .toBeGreaterThan(2);
+      expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([1080, 1920]);
+    },
+    GENERATION_MS + 60_000,
+  );
+
+  it(
     'AI model try-on with a preset model and an apparel template makes a picture, charged its price',
     async () => {
       const { page } = running.browser;

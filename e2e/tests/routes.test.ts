@@ -42,6 +42,7 @@ const LOGIN_PAGES: [string, Layout, boolean][] = [
   ['/tools/image/text-to-image', 'mini-sidebar', true],
   ['/tools/image/ai-model', 'mini-sidebar', true],
   ['/tools/image-edit', 'header', true],
+  ['/tools/avatar', 'mini-sidebar', true],
   ['/dashboard/assets', 'header+sidebar', false],
 ];
 

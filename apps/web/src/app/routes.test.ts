@@ -7,8 +7,8 @@ const pageAt = (path: string) => pages.find((route) => route.path === path);
 type Flag = 'login' | 'skipActivation' | 'largerScreen';
 /**
  * The page rows of spec "Screens and routes": path, layout, and the flags that hold (skipActivation also covers sign-in and
- * policies); plus the invite-friends page, whose path the spec leaves unshown, and the Developers and Batch pages
- * (decisions "API keys" and "Batch").
+ * policies); plus the invite-friends page, whose path the spec leaves unshown, and the Developers, Batch and Avatar
+ * pages (decisions "API keys", "Batch" and "The Avatar tool").
  */
 const SPEC_PAGES: [string, LayoutKind, ...Flag[]][] = [
   ['/account/login', 'none', 'skipActivation'],
@@ -26,6 +26,7 @@ const SPEC_PAGES: [string, LayoutKind, ...Flag[]][] = [
   ['/tools/image/text-to-image', 'mini-sidebar', 'login', 'largerScreen'],
   ['/tools/image/ai-model', 'mini-sidebar', 'login', 'largerScreen'],
   ['/tools/image-edit', 'header', 'login', 'largerScreen'],
+  ['/tools/avatar', 'mini-sidebar', 'login', 'largerScreen'],
   ['/dashboard/assets', 'header+sidebar', 'login'],
   ['/public/terms-of-use', 'none', 'skipActivation'],
   ['/public/privacy-policy', 'none', 'skipActivation'],
@@ -90,6 +91,7 @@ describe('route table (spec "Screens and routes")', () => {
     expect(pageAt('/tools/video/image-to-video')?.toolModule).toBe('video');
     expect(pageAt('/tools/image/ai-model')?.toolModule).toBe('image');
     expect(pageAt('/tools/image-edit')?.toolModule).toBe('imageEdit');
+    expect(pageAt('/tools/avatar')?.toolModule).toBe('avatar');
     expect(pageAt('/dashboard/assets')?.toolModule).toBeUndefined();
   });
 });

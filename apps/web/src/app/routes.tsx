@@ -49,6 +49,7 @@ const ImageToVideoPage = named(() => import('../features/video/VideoToolPage'), 
 const TextToImagePage = named(() => import('../features/image/TextToImagePage'), 'TextToImagePage');
 const AiModelPage = named(() => import('../features/image/AiModelPage'), 'AiModelPage');
 const ImageEditPage = named(() => import('../features/image-edit/ImageEditPage'), 'ImageEditPage');
+const AvatarPage = named(() => import('../features/avatar/AvatarPage'), 'AvatarPage');
 const policyPage = (policy: PolicyKey) =>
   lazy(async () => {
     const { PolicyPage } = await import('../features/policy/PolicyPage');
@@ -101,6 +102,7 @@ export const ROUTES: readonly RouteEntry[] = [
     largerScreen: true,
     toolModule: 'imageEdit',
   }),
+  page(PATHS.avatar, AvatarPage, 'app:routes.avatar', { ...videoTool, toolModule: 'avatar' }),
   { path: '/dashboard', redirect: PATHS.assets },
   page(PATHS.assets, AssetsPage, 'app:routes.assets', { loginRequired: true, layout: 'header+sidebar' }),
   { path: '/public', redirect: PATHS.privacyPolicy },

@@ -24,6 +24,8 @@ export const PATHS = {
   textToImage: '/tools/image/text-to-image',
   aiModel: '/tools/image/ai-model',
   imageEdit: '/tools/image-edit',
+  /** The Avatar tool (decision "The Avatar tool"): the sidebar's Avatar entry. */
+  avatar: '/tools/avatar',
   assets: '/dashboard/assets',
   termsOfUse: '/public/terms-of-use',
   privacyPolicy: '/public/privacy-policy',

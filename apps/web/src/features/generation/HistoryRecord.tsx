@@ -126,7 +126,9 @@ export function HistoryRecord({ record: given, label, isNew }: { record: Generat
     toast.info(t('history.tooLate'));
     setOutcome('tooLate');
   };
-  const prompt = typeof record.input.prompt === 'string' ? record.input.prompt : null;
+  // What was asked, in the user's words: a prompt, or the script an avatar says.
+  const asked = [record.input.prompt, record.input.script].find((value) => typeof value === 'string');
+  const prompt = typeof asked === 'string' ? asked : null;
   const cancelled = wasCancelled(record, outcome, t('errors:taskCancelled'));
   return (
     <li ref={entry} className={styles.record} data-status={record.status} aria-label={formatHistoryTime(record.createTime)}>

@@ -20,4 +20,5 @@ export const generationHistoryPager = (tools: GenerationTool[]): Pager<Generatio
 export const isRunning = (status: TaskStatus): boolean => status !== 'SUCCESS' && status !== 'FAILURE';
 
 /** The tools whose outputs are videos; the others make pictures. */
-export const makesVideos = (tool: GenerationTool): boolean => tool === 'text-to-video' || tool === 'image-to-video';
+export const makesVideos = (tool: GenerationTool): boolean =>
+  tool === 'text-to-video' || tool === 'image-to-video' || tool === 'avatar-video';

@@ -39,6 +39,7 @@ export const PRICES: Record<string, number> = {
   imageBg: 2,
   extendImg: 3,
   imageEnhance: 2,
+  avatarVideo: 3,
 };
 
 type Answer = ReturnType<typeof ok>;

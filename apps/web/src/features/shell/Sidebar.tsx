@@ -24,7 +24,10 @@ interface NavEntry {
   section?: string;
 }
 
-/** Spec "Screens and routes" sidebar: Home; AI creation (with Avatar not yet available); Space. Labels are `shell:nav.<key>`. */
+/**
+ * Spec "Screens and routes" sidebar: Home; AI creation; Space. Avatar, "coming soon" in the spec, is the Avatar tool
+ * (decision "The Avatar tool"); an entry without a page would show "coming soon". Labels are `shell:nav.<key>`.
+ */
 const NAV: { group?: string; entries: NavEntry[] }[] = [
   { entries: [{ key: 'home', icon: <HomeOutlined />, to: PATHS.home }] },
   {
@@ -34,7 +37,7 @@ const NAV: { group?: string; entries: NavEntry[] }[] = [
       { key: 'video', icon: <VideoCameraOutlined />, to: PATHS.textToVideo, section: '/tools/video' },
       { key: 'image', icon: <PictureOutlined />, to: PATHS.textToImage, section: '/tools/image' },
       { key: 'imageEdit', icon: <ScissorOutlined />, to: PATHS.imageEdit, section: '/tools/image-edit' },
-      { key: 'avatar', icon: <UserOutlined /> },
+      { key: 'avatar', icon: <UserOutlined />, to: PATHS.avatar, section: '/tools/avatar' },
     ],
   },
   { group: 'space', entries: [{ key: 'assets', icon: <FolderOpenOutlined />, to: PATHS.assets, section: '/dashboard/assets' }] },
