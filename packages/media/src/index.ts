@@ -41,6 +41,7 @@ export {
 export { type ReplaceOptions, replaceBackground } from './imaging/composite.js';
 export { type CutOutModel, type CutOutOptions, cutOut, heldModels, MODEL_IDLE_MS, NoSubjectError, warmCutOut } from './imaging/cutout.js';
 export { type Canvas, CanvasError, canvasForRatio, checkCanvas, extendImage } from './imaging/extend.js';
+export { checkPortrait, type FoundFace, findFaces, type PortraitCheck, type PortraitProblem } from './imaging/faces.js';
 export {
   checkGarment,
   GARMENT_LIMITS,

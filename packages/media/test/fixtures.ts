@@ -130,3 +130,50 @@ export async function grainPhoto(width: number, height: number, { low = 0, sprea
   const picture = sharp(grain, { raw: { width, height, channels: 3 } });
   return (blur > 0 ? picture.blur(blur) : picture).jpeg({ quality: 90 }).toBuffer();
 }
+
+/**
+ * A drawn head-and-shoulders portrait, softened as a photo is, that the face detector takes for a face: skin,
+ * hair, eyes with whites and irises, brows, nose and mouth on a studio backdrop. `turn` moves the features
+ * towards one side of the head (0 looks at the camera, 1 looks far to the side); `faces` puts that many heads
+ * side by side; `scale` sizes the heads against the picture.
+ */
+export async function drawnPortrait({
+  width = 600,
+  height = 800,
+  turn = 0,
+  faces = 1,
+  scale = 1,
+}: {
+  width?: number;
+  height?: number;
+  turn?: number;
+  faces?: number;
+  scale?: number;
+} = {}): Promise<Buffer> {
+  const head = (cx: number) => {
+    const s = (v: number) => v * scale;
+    const cy = 360 * (height / 800);
+    const shift = turn * 95 * scale;
+    const eye = (ex: number) =>
+      `<ellipse cx="${ex}" cy="${cy - s(10)}" rx="${s(30)}" ry="${s(15)}" fill="#fff"/>` +
+      `<circle cx="${ex}" cy="${cy - s(10)}" r="${s(12)}" fill="#4a3020"/><circle cx="${ex}" cy="${cy - s(10)}" r="${s(5)}" fill="#000"/>`;
+    return [
+      `<path d="M${cx - s(220)} ${cy + s(440)} Q${cx - s(210)} ${cy + s(260)} ${cx} ${cy + s(240)} Q${cx + s(210)} ${cy + s(260)} ${cx + s(220)} ${cy + s(440)} Z" fill="#2d5d8a"/>`,
+      `<rect x="${cx - s(45)}" y="${cy + s(140)}" width="${s(90)}" height="${s(120)}" fill="#c98f72"/>`,
+      `<ellipse cx="${cx}" cy="${cy}" rx="${s(150)}" ry="${s(195)}" fill="url(#skin)"/>`,
+      `<path d="M${cx - s(150)} ${cy - s(30)} Q${cx - s(160)} ${cy - s(210)} ${cx} ${cy - s(220)} Q${cx + s(160)} ${cy - s(210)} ${cx + s(150)} ${cy - s(30)} Q${cx + s(130)} ${cy - s(140)} ${cx} ${cy - s(145)} Q${cx - s(130)} ${cy - s(140)} ${cx - s(150)} ${cy - s(30)} Z" fill="#3a2418"/>`,
+      eye(cx - s(60) + shift) + eye(cx + s(60) + shift),
+      `<path d="M${cx - s(100) + shift} ${cy - s(42)} Q${cx - s(60) + shift} ${cy - s(60)} ${cx - s(25) + shift} ${cy - s(42)}" stroke="#3a2418" stroke-width="${s(9)}" fill="none"/>`,
+      `<path d="M${cx + s(25) + shift} ${cy - s(42)} Q${cx + s(60) + shift} ${cy - s(60)} ${cx + s(100) + shift} ${cy - s(42)}" stroke="#3a2418" stroke-width="${s(9)}" fill="none"/>`,
+      `<path d="M${cx + shift * 1.3} ${cy} L${cx - s(15) + shift * 1.3} ${cy + s(65)} Q${cx + shift * 1.3} ${cy + s(75)} ${cx + s(15) + shift * 1.3} ${cy + s(65)} Z" fill="#c58c70"/>`,
+      `<path d="M${cx - s(45) + shift} ${cy + s(110)} Q${cx + shift} ${cy + s(140)} ${cx + s(45) + shift} ${cy + s(110)} Q${cx + shift} ${cy + s(125)} ${cx - s(45) + shift} ${cy + s(110)} Z" fill="#a5474a"/>`,
+    ].join('');
+  };
+  const heads = Array.from({ length: faces }, (_, i) => head(((i + 0.5) * width) / faces)).join('');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    '<defs><radialGradient id="skin" cx="50%" cy="45%" r="60%"><stop offset="0" stop-color="#f1c6a8"/><stop offset="0.7" stop-color="#d9a184"/><stop offset="1" stop-color="#a86f55"/></radialGradient>' +
+    '<radialGradient id="bg" cx="50%" cy="40%" r="80%"><stop offset="0" stop-color="#8a9bb0"/><stop offset="1" stop-color="#3b4656"/></radialGradient></defs>' +
+    `<rect width="${width}" height="${height}" fill="url(#bg)"/>${heads}</svg>`;
+  return sharp(Buffer.from(svg)).blur(2).jpeg({ quality: 90 }).toBuffer();
+}
