@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawnPortrait } from '../../packages/media/test/fixtures.js';
 import { openOverlay, visit } from '../support/browser.js';
 import { productInBrowser } from '../support/lifecycle.js';
 import { solidPng } from '../support/png.js';
@@ -37,9 +38,10 @@ const running = productInBrowser(() => ({
   FAL_BASE_URL: `http://127.0.0.1:${(failingFal.address() as AddressInfo).port}`,
 }));
 let pictures: string;
-beforeAll(() => {
+beforeAll(async () => {
   pictures = mkdtempSync(join(tmpdir(), 'reelsmith-generation-'));
   writeFileSync(join(pictures, 'mug.png'), solidPng(900, 600, [40, 120, 200]));
+  writeFileSync(join(pictures, 'presenter.jpg'), await drawnPortrait());
 });
 afterAll(() => rmSync(pictures, { recursive: true, force: true }));
 
@@ -156,13 +158,23 @@ describe('generation tools', () => {
     async () => {
       const { page } = running.browser;
       await visit(page, running.product.base, '/tools/avatar');
-      await page.locator('input[type=file][aria-label="Presenter file"]').setInputFiles(join(pictures, 'mug.png'));
+      const presenter = page.locator('input[type=file][aria-label="Presenter file"]');
+      await presenter.setInputFiles(join(pictures, 'mug.png'));
       await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'mug.png' })), { timeout: 30_000 }).toBe(900);
       // Nine words and two sentences: 9 / 2.5 + 2 × 0.3 = 4.2, so 5 s at 3 credits a second (decision "The Avatar tool").
       await page.getByRole('textbox', { name: 'Script' }).fill('Meet the Harbour mug. Tap the link to get yours.');
       await expect.poll(() => page.getByText('About 5 s of video').count()).toBe(1);
       await expect.poll(() => shownPrice(page)).toBe(15);
       const before = await credits(page);
+      // A mug is no presenter: said before anything is charged (decision "Presenter portraits").
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect
+        .poll(() => page.getByText("No face was found in the presenter's photo", { exact: false }).count(), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      expect(await credits(page)).toBe(before);
+      await page.getByRole('button', { name: 'Remove mug.png' }).click();
+      await presenter.setInputFiles(join(pictures, 'presenter.jpg'));
+      await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'presenter.jpg' })), { timeout: 30_000 }).toBe(600);
       await page.getByRole('button', { name: 'Generate' }).click();
       await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before - 15);
       await expect.poll(() => history(page).getByText('Meet the Harbour mug.').count(), { timeout: 30_000 }).toBeGreaterThan(0);

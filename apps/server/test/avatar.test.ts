@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { avatarSeconds } from '@reelsmith/contract';
 import { locateTools, probe } from '@reelsmith/media';
+import { drawnPortrait } from '@reelsmith/media/fixtures';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -25,8 +26,10 @@ const tools = locateTools();
 const SUBMIT = '/task/v1/avatar-video/submit';
 const SCRIPT = 'Meet Lumi, the lamp that follows the sun. It charges by day and glows all night. Tap the link to get yours.';
 
-/** A portrait: a face-coloured oval on a studio grey, as a phone photo of a presenter is framed. */
-const portrait = () =>
+/** A head-and-shoulders portrait the face detector takes for one face looking at the camera. */
+const portrait = () => drawnPortrait().then((jpeg) => sharp(jpeg).png().toBuffer());
+/** A face-coloured oval on a studio grey: no face a detector would find. */
+const blank = () =>
   sharp({ create: { width: 720, height: 960, channels: 3, background: { r: 120, g: 126, b: 134 } } })
     .composite([
       { input: Buffer.from('<svg width="720" height="960"><ellipse cx="360" cy="330" rx="150" ry="190" fill="#e0b49a"/></svg>') },
@@ -103,7 +106,7 @@ describe(`the Avatar tool on ${testDb?.name}`, () => {
     await expectConsistent(t.ctx.db);
   });
 
-  it('refuses before charging: no portrait, another user’s picture, a script with no words or too long, an unknown voice', async () => {
+  it('refuses before charging: no portrait, another user’s picture, a script with no words or too long, an unknown voice, no face or two', async () => {
     const { browser, userId } = await activeMember(t, 'careful');
     const other = await activeMember(t, 'someone-else');
     const theirs = (await upload(t, other.browser, await portrait(), 'png')).body.data as { resKey: string };
@@ -122,6 +125,19 @@ describe(`the Avatar tool on ${testDb?.name}`, () => {
     const mine = (await upload(t, browser, await portrait(), 'png')).body.data as { resKey: string };
     const voice = await browser.call('POST', SUBMIT, { body: { script: SCRIPT, presenter: { resKey: mine.resKey }, voiceId: 'nobody' } });
     expect(voice.body).toMatchObject({ code: 40000 });
+    // A picture with no face, two people or a face turned away is looked at and refused, in plain words.
+    const faceless = (await upload(t, browser, await blank(), 'png')).body.data as { resKey: string };
+    const noFace = await browser.call('POST', SUBMIT, { body: { script: SCRIPT, presenter: { resKey: faceless.resKey } } });
+    expect(noFace.body).toMatchObject({
+      code: 40093,
+      message:
+        "No face was found in the presenter's photo. Please use a clear, front-facing photo of one person. Your credits were not used.",
+    });
+    const pair = (await upload(t, browser, await drawnPortrait({ width: 1200, height: 900, faces: 2, scale: 1.1 }), 'jpeg')).body.data as {
+      resKey: string;
+    };
+    const two = await browser.call('POST', SUBMIT, { body: { script: SCRIPT, presenter: { resKey: pair.resKey } } });
+    expect(two.body).toMatchObject({ code: 40094 });
     expect(await availableOf(t.ctx.db, userId)).toBe(before);
   });
 

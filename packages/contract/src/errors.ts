@@ -454,6 +454,30 @@ export const ERRORS = {
     zh: '脚本太长，一个数字人视频说不完。请缩短后重试，您的积分已退还。',
     pt: 'O roteiro é longo demais para um vídeo com apresentador. Encurte-o e tente novamente. Seus créditos foram devolvidos.',
   },
+  portraitNoFace: {
+    code: 40093,
+    en: "No face was found in the presenter's photo. Please use a clear, front-facing photo of one person. Your credits were not used.",
+    zh: '数字人照片中没有找到人脸。请使用单人、正脸、清晰的照片。您的积分未被使用。',
+    pt: 'Nenhum rosto foi encontrado na foto do apresentador. Use uma foto nítida, de frente, de uma só pessoa. Seus créditos não foram usados.',
+  },
+  portraitSeveralFaces: {
+    code: 40094,
+    en: "The presenter's photo shows more than one person. Please use a photo of one person. Your credits were not used.",
+    zh: '数字人照片中有不止一个人。请使用单人照片。您的积分未被使用。',
+    pt: 'A foto do apresentador mostra mais de uma pessoa. Use uma foto de uma só pessoa. Seus créditos não foram usados.',
+  },
+  portraitFaceTooSmall: {
+    code: 40095,
+    en: "The face in the presenter's photo is too small. Please use a closer photo, head and shoulders. Your credits were not used.",
+    zh: '数字人照片中的人脸太小。请使用更近的头肩照片。您的积分未被使用。',
+    pt: 'O rosto na foto do apresentador é pequeno demais. Use uma foto mais próxima, da cabeça aos ombros. Seus créditos não foram usados.',
+  },
+  portraitNotFacingCamera: {
+    code: 40096,
+    en: 'The presenter should look at the camera. Please use a front-facing photo. Your credits were not used.',
+    zh: '数字人应正对镜头。请使用正脸照片。您的积分未被使用。',
+    pt: 'O apresentador deve olhar para a câmera. Use uma foto de frente. Seus créditos não foram usados.',
+  },
   logoNotImage: {
     code: 40090,
     en: 'The logo must be one of your pictures: a JPG, PNG or WEBP image. SVG is not accepted; export your logo as a transparent PNG.',

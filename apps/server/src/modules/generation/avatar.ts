@@ -2,12 +2,21 @@
 // voice ours (any speech engine), the lips the talking-presenter provider's, captions, label and loudness the
 // media engine's (composeTalking). Priced per second of speech counted from the script at submit, refunded on failure.
 import { avatarSeconds, TASKS } from '@reelsmith/contract';
-import { CAPTIONS, composeTalking, defaultVoice, detectLanguage, TalkTooLongError } from '@reelsmith/media';
+import {
+  CAPTIONS,
+  checkPortrait,
+  composeTalking,
+  defaultVoice,
+  detectLanguage,
+  type PortraitProblem,
+  TalkTooLongError,
+} from '@reelsmith/media';
+import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { cacheDirOf, mediaToolsOf } from '../files/workDir.js';
+import { cacheDirOf, mediaToolsOf, withWorkDir } from '../files/workDir.js';
 import { checkCatalogue } from '../link-video/video/tasks.js';
 import type { TaskDefinition } from '../tasks/definition.js';
-import { checkPicture, fetchPicture } from './pictures.js';
+import { checkPicture, fetchPicture, type PictureRef } from './pictures.js';
 import { providerOf, runGeneration, signedOutputs } from './run.js';
 
 type Input = (typeof TASKS)['avatar-video']['input']['_output'];
@@ -22,6 +31,29 @@ const AVATAR_TIMEOUT_MS = 60 * 60_000;
 const OVERRUN = 1.5;
 const NAME_SCRIPT = 60;
 
+/** Each reason a picture cannot be a presenter, as the message that says so (decision "Presenter portraits"). */
+const PORTRAIT_ERRORS = {
+  noFace: 'portraitNoFace',
+  severalFaces: 'portraitSeveralFaces',
+  faceTooSmall: 'portraitFaceTooSmall',
+  notFacingCamera: 'portraitNotFacingCamera',
+} as const satisfies Record<PortraitProblem, string>;
+
+/** Refuses a picture that is not one clear face looking at the camera: a lip-sync model would fail on it, or worse. */
+async function checkPresenter(file: string): Promise<void> {
+  const { problem } = await checkPortrait(file);
+  if (problem) throw new AppError(PORTRAIT_ERRORS[problem]);
+}
+
+/**
+ * A stored portrait is looked at before the charge; a linked one can only be fetched by the task (through the
+ * SSRF-safe fetcher), which looks at it before anything is spoken and is refunded if it is refused.
+ */
+async function checkStoredPresenter(ctx: AppContext, userId: string, presenter: PictureRef): Promise<void> {
+  if (presenter.resKey === undefined) return;
+  await withWorkDir(ctx.settings, async (dir) => checkPresenter((await fetchPicture(ctx, userId, presenter, dir, 'presenter')).path));
+}
+
 export const avatarVideoTask: TaskDefinition<Input, Videos> = {
   kind: 'avatar-video',
   needs: (ctx) => ['ffmpeg', ...(ctx.providers.talkingAvatar?.needs ?? [])],
@@ -33,13 +65,18 @@ export const avatarVideoTask: TaskDefinition<Input, Videos> = {
     await checkPicture(ctx, user.userId, input.presenter);
     checkCatalogue(input);
     providerOf(ctx, 'talkingAvatar');
+    await checkStoredPresenter(ctx, user.userId, input.presenter);
   },
   async run(job) {
     const { input, ctx, signal } = job;
     const provider = providerOf(ctx, 'talkingAvatar');
     const language = input.language ?? detectLanguage(input.script);
     const outputs = await runGeneration(job, {
-      prepare: (dir) => fetchPicture(ctx, job.userId, input.presenter, dir, 'presenter'),
+      async prepare(dir) {
+        const presenter = await fetchPicture(ctx, job.userId, input.presenter, dir, 'presenter');
+        await checkPresenter(presenter.path);
+        return presenter;
+      },
       async generate(presenter, generation) {
         try {
           const talking = await composeTalking(
