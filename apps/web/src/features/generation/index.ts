@@ -4,6 +4,7 @@ export * from './fields';
 export { default as generationStyles } from './generation.module.css';
 export { ImageInput } from './ImageInput';
 export { CLOTHING_LIMITS, clothingFileFits, type Size } from './imageFile';
+export { type Preset, PresetTiles } from './PresetTiles';
 export { findLibraryImage, imageRef, type PickedImage } from './pickedImage';
 export { useSkuPrice } from './price';
 export { SubmitBar, ToolLayout } from './ToolLayout';

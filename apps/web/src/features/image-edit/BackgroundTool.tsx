@@ -8,12 +8,12 @@ import {
   ImageInput,
   imageRef,
   type PickedImage,
+  PresetTiles,
   SubmitBar,
   generationStyles as styles,
   ToolLayout,
   useGenerationForm,
 } from '../generation';
-import { PresetTiles } from '../image';
 import type { EditToolProps } from './editTool';
 
 type Mode = 'remove' | 'replace';

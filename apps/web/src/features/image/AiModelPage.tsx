@@ -13,6 +13,8 @@ import {
   ImageInput,
   imageRef,
   type PickedImage,
+  type Preset,
+  PresetTiles,
   SubmitBar,
   generationStyles as styles,
   ToolLayout,
@@ -21,7 +23,6 @@ import {
 import { ClothingGuide } from './ClothingGuide';
 import { checkCloth, clothingPrecheck, clothProblem, limitsMessage } from './clothing';
 import { ImageToolSwitch } from './imageTools';
-import { type Preset, PresetTiles } from './PresetTiles';
 
 type GarmentType = 'top' | 'bottom' | 'onePiece' | 'twoPieces';
 const GARMENT_TYPES: GarmentType[] = ['top', 'bottom', 'onePiece', 'twoPieces'];

@@ -1,4 +1,4 @@
-import { generationStyles as styles } from '../generation';
+import styles from './generation.module.css';
 
 export interface Preset {
   id: string;
