@@ -26,6 +26,7 @@ import { catalogueModule } from './modules/link-video/catalogue/routes.js';
 import { logsModule } from './modules/logs/routes.js';
 import { METRICS_PATH, recordRequests, registerMetricsRoute } from './modules/metrics/routes.js';
 import { pointsModule } from './modules/points/routes.js';
+import { presentersModule } from './modules/presenters/routes.js';
 import { projectsModule } from './modules/projects/routes.js';
 import { publicApiModule } from './modules/public-api/routes.js';
 import { referralsModule } from './modules/referrals/routes.js';
@@ -51,6 +52,7 @@ const API_MODULES: readonly ServerModule[] = [
   extensionModule,
   imageEditModule,
   brandKitModule,
+  presentersModule,
   webhooksModule,
   batchesModule,
   logsModule,

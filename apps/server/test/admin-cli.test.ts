@@ -2,7 +2,8 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { drawnPortrait } from '@reelsmith/media/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase, pgliteDirOf } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
@@ -61,11 +62,11 @@ function commonChecks(env: () => Record<string, string>) {
  * PostgreSQL (every command travels the same way as those above, so the other paths add nothing).
  */
 function creditsChecks(env: () => Record<string, string>) {
-  it("prices set changes a price that prices list then shows, among all 23 (the spec's 19 and the local image to video's 4)", async () => {
+  it("prices set changes a price that prices list then shows, among all 24 (the spec's 19, the local image to video's 4, the Avatar tool's)", async () => {
     expect(await cli(['prices', 'set', 'imageBg', '3'], env())).toMatchObject({ code: 0, stdout: 'imageBg now costs 3 credits\n' });
     const list = lines(await cli(['prices', 'list'], env()));
     expect(list[0]).toMatch(/^SKU\s+PRICE\s+UPDATED$/);
-    expect(list).toHaveLength(24);
+    expect(list).toHaveLength(25);
     expect(list[1]).toMatch(/^imageGen\s+4\s+\d{4}-/);
     expect(list.some((l) => /^imageBg\s+3\s/.test(l))).toBe(true);
     expect(list.some((l) => /^img2Video_pro_10s\s+60\s/.test(l))).toBe(true);
@@ -131,6 +132,39 @@ describe('admin CLI on an embedded database', () => {
 
   describe('with no server running: opens the database itself', () => {
     commonChecks(env);
+
+    it('presenters add looks at the photo and stores it in the catalogue, which presenters list shows', async () => {
+      const photo = join(dataDir, 'ana.jpg');
+      writeFileSync(photo, await drawnPortrait());
+      const languages = await cli(
+        ['presenters', 'add', '--name', 'Ana', '--gender', 'female', '--languages', 'pt,fr', '--photo', photo],
+        env(),
+      );
+      expect(languages).toMatchObject({ code: 1, stderr: expect.stringContaining('languages') });
+      // A path from where the operator stands: the command reads it wherever it runs.
+      const added = await cli(
+        [
+          'presenters',
+          'add',
+          '--name',
+          'Ana',
+          '--gender',
+          'female',
+          '--languages',
+          'pt, en',
+          '--voice',
+          'pt-ana',
+          '--photo',
+          relative(ROOT, photo),
+        ],
+        env(),
+      );
+      expect(added).toMatchObject({ code: 0, stderr: '' });
+      const id = /as (\S+)\n$/.exec(added.stdout)?.[1];
+      const list = lines(await cli(['presenters', 'list'], env()));
+      expect(list[0]).toMatch(/^ID\s+NAME\s+GENDER\s+LANGUAGES\s+VOICE\s+STATUS$/);
+      expect(list[1]).toMatch(new RegExp(`^${id}\\s+Ana\\s+female\\s+pt,en\\s+pt-ana\\s+offered$`));
+    });
   });
 
   describe('with a stale admin.json from a server that died', () => {

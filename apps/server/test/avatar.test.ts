@@ -72,13 +72,15 @@ describe(`the Avatar tool on ${testDb?.name}`, () => {
   }, async () => {
     const { browser, userId } = await activeMember(t, 'presenter');
     const uploaded = (await upload(t, browser, await portrait(), 'png')).body.data as { resKey: string };
+    // No vendor is set up here: the sandbox's stand-in makes the presenter talk, and the tool is told so.
+    expect(await browser.ok('GET', '/video/avatar/engine')).toEqual({ engine: 'sandbox' });
     const { price } = (await browser.ok('GET', '/points/skuPrice', { query: { skuCode: 'avatarVideo' } })) as { price: number };
     const seconds = avatarSeconds(SCRIPT);
     expect(seconds).toBeGreaterThanOrEqual(8);
     expect(seconds).toBeLessThanOrEqual(10);
     const before = await availableOf(t.ctx.db, userId);
 
-    const done = await submitAndWait(browser, { script: SCRIPT, presenter: { resKey: uploaded.resKey }, musicId: 'spark' });
+    const done = await submitAndWait(browser, { script: SCRIPT, consent: true, presenter: { resKey: uploaded.resKey }, musicId: 'spark' });
     expect(done.status, done.error).toBe('SUCCESS');
     expect(await availableOf(t.ctx.db, userId)).toBe(before - price * seconds);
     expect((await ledgerOf(done.taskId)).map((row) => [row.operationType, row.pointsChange])).toEqual([['AVATAR_VIDEO', -price * seconds]]);
@@ -112,22 +114,26 @@ describe(`the Avatar tool on ${testDb?.name}`, () => {
     const theirs = (await upload(t, other.browser, await portrait(), 'png')).body.data as { resKey: string };
     const before = await availableOf(t.ctx.db, userId);
     const refusals: [object, number][] = [
-      [{ script: SCRIPT, presenter: {} }, 40081],
-      [{ script: SCRIPT, presenter: { resKey: theirs.resKey } }, 404],
-      [{ script: ' … ', presenter: { resKey: theirs.resKey } }, 40000],
-      [{ script: 'word '.repeat(239), presenter: { resKey: theirs.resKey } }, 40000],
-      [{ script: SCRIPT, presenter: { imageUrl: 'http://127.0.0.1/face.png' } }, 40016],
+      [{ script: SCRIPT, consent: true, presenter: {} }, 40081],
+      [{ script: SCRIPT, consent: true, presenter: { resKey: theirs.resKey } }, 404],
+      [{ script: ' … ', consent: true, presenter: { resKey: theirs.resKey } }, 40000],
+      [{ script: 'word '.repeat(239), consent: true, presenter: { resKey: theirs.resKey } }, 40000],
+      [{ script: SCRIPT, consent: true, presenter: { imageUrl: 'http://127.0.0.1/face.png' } }, 40016],
+      // Nobody's face is used without the caller stating they have the right to use it.
+      [{ script: SCRIPT, presenter: { resKey: theirs.resKey } }, 40097],
     ];
     for (const [body, code] of refusals) {
       const answer = await browser.call('POST', SUBMIT, { body });
       expect((answer.body as { code: number }).code, JSON.stringify(answer.body)).toBe(code);
     }
     const mine = (await upload(t, browser, await portrait(), 'png')).body.data as { resKey: string };
-    const voice = await browser.call('POST', SUBMIT, { body: { script: SCRIPT, presenter: { resKey: mine.resKey }, voiceId: 'nobody' } });
+    const voice = await browser.call('POST', SUBMIT, {
+      body: { script: SCRIPT, consent: true, presenter: { resKey: mine.resKey }, voiceId: 'nobody' },
+    });
     expect(voice.body).toMatchObject({ code: 40000 });
     // A picture with no face, two people or a face turned away is looked at and refused, in plain words.
     const faceless = (await upload(t, browser, await blank(), 'png')).body.data as { resKey: string };
-    const noFace = await browser.call('POST', SUBMIT, { body: { script: SCRIPT, presenter: { resKey: faceless.resKey } } });
+    const noFace = await browser.call('POST', SUBMIT, { body: { script: SCRIPT, consent: true, presenter: { resKey: faceless.resKey } } });
     expect(noFace.body).toMatchObject({
       code: 40093,
       message:
@@ -136,7 +142,7 @@ describe(`the Avatar tool on ${testDb?.name}`, () => {
     const pair = (await upload(t, browser, await drawnPortrait({ width: 1200, height: 900, faces: 2, scale: 1.1 }), 'jpeg')).body.data as {
       resKey: string;
     };
-    const two = await browser.call('POST', SUBMIT, { body: { script: SCRIPT, presenter: { resKey: pair.resKey } } });
+    const two = await browser.call('POST', SUBMIT, { body: { script: SCRIPT, consent: true, presenter: { resKey: pair.resKey } } });
     expect(two.body).toMatchObject({ code: 40094 });
     expect(await availableOf(t.ctx.db, userId)).toBe(before);
   });
@@ -155,7 +161,7 @@ describe(`the Avatar tool on ${testDb?.name}`, () => {
       },
     };
     try {
-      const done = await submitAndWait(browser, { script: SCRIPT, presenter: { resKey: uploaded.resKey }, ratio: '1:1' });
+      const done = await submitAndWait(browser, { script: SCRIPT, consent: true, presenter: { resKey: uploaded.resKey }, ratio: '1:1' });
       expect(done.status).toBe('FAILURE');
       expect(JSON.parse(done.error as string)).toEqual({
         message: 'The generation service refused this request. Please change the prompt or pictures and try again.',

@@ -414,6 +414,10 @@ describe(`generation in production without providers on ${testDb?.name}`, () => 
       ['/image/generate', { prompt: 'x', ratio: '1:1' }],
       ['/video/text2video', { prompt: 'x', duration: 5, ratio: '9:16' }],
       ['/image/virtualTryOn', { garmentType: 'top', model: { modelId: 'ava' }, top: { templateId: 'tee-green' } }],
+      [
+        '/task/v1/avatar-video/submit',
+        { script: 'Meet the lamp.', consent: true, presenter: { imageUrl: 'https://shop.example/face.jpg' } },
+      ],
     ] as const) {
       const answer = await browser.call('POST', path, { body });
       expect(answer.body).toMatchObject({
@@ -423,5 +427,6 @@ describe(`generation in production without providers on ${testDb?.name}`, () => 
     }
     expect(await availableOf(t.ctx.db, userId)).toBe(before);
     expect(await browser.ok('GET', '/video/models', { query: { mode: 'text' } })).toEqual([]);
+    expect(await browser.ok('GET', '/video/avatar/engine')).toEqual({ engine: null });
   });
 });

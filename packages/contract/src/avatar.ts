@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineCall } from './call.js';
+import { Id, ResKey } from './common.js';
 import { Locale } from './enums.js';
 import { ImageRef } from './generation.js';
 
@@ -45,8 +47,13 @@ export const AvatarVideoInput = z.strictObject({
     .max(AVATAR_SCRIPT_MAX)
     .refine((script) => /[\p{L}\p{N}]/u.test(script), 'the script has no words to say')
     .refine((script) => avatarSeconds(script) <= AVATAR_SECONDS_MAX, `the script is longer than ${AVATAR_SECONDS_MAX} seconds of speech`),
-  /** The presenter's portrait: one of the caller's pictures or a link. */
-  presenter: ImageRef,
+  /** The presenter: one of the catalogue's or the caller's own (`presenterId`), or a picture of theirs or a link. */
+  presenter: ImageRef.extend({ presenterId: Id.optional() }),
+  /**
+   * The caller states they have the right to use this person's face (decision "The Avatar tool"): needed for a
+   * picture or link; a saved presenter was consented to when it was saved, and the catalogue's by the operator.
+   */
+  consent: z.literal(true).optional(),
   voiceId: z.string().max(64).optional(),
   /** The script's language; absent, it is read from the script. */
   language: Locale.optional(),
@@ -58,3 +65,63 @@ export const AvatarVideoInput = z.strictObject({
   prompt: z.string().max(500).optional(),
 });
 export type AvatarVideoInput = z.infer<typeof AvatarVideoInput>;
+
+/**
+ * Who makes presenters talk on this server: a vendor's lip-sync model, the sandbox's marked stand-in (never in
+ * production), or nobody (the tool then says it is unavailable, before anything is charged).
+ */
+export const avatarEngine = defineCall({
+  method: 'GET',
+  path: '/video/avatar/engine',
+  access: 'active',
+  data: z.object({ engine: z.enum(['vendor', 'sandbox']).nullable() }),
+});
+
+/** The most presenters of their own a user may keep. */
+export const OWN_PRESENTERS_MAX = 20;
+
+/** A presenter (decision "Presenters"): the operator's catalogue, shown to everyone, or the caller's own. */
+export const Presenter = z.object({
+  presenterId: z.string(),
+  name: z.string(),
+  gender: z.enum(['female', 'male']),
+  /** The languages it speaks; the tool offers it first for these. */
+  languages: z.array(Locale),
+  /** The voice it speaks in unless another is chosen. */
+  voiceId: z.string().nullable(),
+  imageUrl: z.string(),
+  source: z.enum(['catalogue', 'own']),
+});
+export type Presenter = z.infer<typeof Presenter>;
+
+export const avatarPresenters = defineCall({
+  method: 'GET',
+  path: '/video/avatar/presenters',
+  access: 'active',
+  data: z.array(Presenter),
+});
+
+/** Saves one of the caller's pictures as their own presenter, once they state they may use the face. */
+export const avatarPresenterSave = defineCall({
+  method: 'POST',
+  path: '/video/avatar/presenters',
+  access: 'active',
+  body: z.strictObject({
+    resKey: ResKey,
+    name: z.string().trim().min(1).max(60),
+    gender: z.enum(['female', 'male']),
+    languages: z.array(Locale).min(1).max(3).optional(),
+    voiceId: z.string().max(64).optional(),
+    consent: z.literal(true),
+  }),
+  data: Presenter,
+});
+
+/** Removes one of the caller's own presenters (the picture stays in their library). */
+export const avatarPresenterRemove = defineCall({
+  method: 'POST',
+  path: '/video/avatar/presenters/remove',
+  access: 'active',
+  body: z.strictObject({ presenterId: Id }),
+  data: z.object({}),
+});

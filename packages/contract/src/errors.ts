@@ -478,6 +478,18 @@ export const ERRORS = {
     zh: '数字人应正对镜头。请使用正脸照片。您的积分未被使用。',
     pt: 'O apresentador deve olhar para a câmera. Use uma foto de frente. Seus créditos não foram usados.',
   },
+  presenterConsentRequired: {
+    code: 40097,
+    en: "Please confirm you have the right to use this person's face. Your credits were not used.",
+    zh: '请确认您有权使用此人的肖像。您的积分未被使用。',
+    pt: 'Confirme que você tem o direito de usar o rosto desta pessoa. Seus créditos não foram usados.',
+  },
+  presentersLimit: {
+    code: 40098,
+    en: 'You can keep at most {{max}} presenters of your own. Remove one you no longer use first.',
+    zh: '最多只能保存 {{max}} 个自己的数字人。请先删除一个不再使用的。',
+    pt: 'Você pode manter no máximo {{max}} apresentadores próprios. Remova primeiro um que não usa mais.',
+  },
   logoNotImage: {
     code: 40090,
     en: 'The logo must be one of your pictures: a JPG, PNG or WEBP image. SVG is not accepted; export your logo as a transparent PNG.',

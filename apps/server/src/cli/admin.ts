@@ -1,5 +1,6 @@
 // The admin CLI: `npm run --silent admin -- <command>`. Output goes to stdout, errors to stderr with exit 1.
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { errorMessage } from '@reelsmith/contract';
 import { AppError } from '../errors.js';
@@ -17,10 +18,19 @@ const USAGE = `Usage: npm run --silent admin -- <command>
   credits grant --email E --amount N --type T [--expires-days D]
                                                              give a user credits and print the new balance;
                                                              T: PROMOTION|ADJUSTMENT|RECHARGE|SUBSCRIPTION_PLAN
-  credits audit                                              check that every balance matches the ledger`;
+  credits audit                                              check that every balance matches the ledger
+  presenters add --name N --gender female|male --languages en,zh,pt [--voice VOICE_ID] --photo FILE
+                                                             add a presenter to the Avatar tool's catalogue
+                                                             (the photo must show one face looking at the camera)
+  presenters list                                            the catalogue: id, name, gender, languages, voice, status
+  presenters retire ID                                       offer a catalogue presenter no more`;
 
 /** What the words after a command name are, per command. */
-const POSITIONALS: Record<string, string[]> = { 'users status': ['status'], 'prices set': ['skuCode', 'price'] };
+const POSITIONALS: Record<string, string[]> = {
+  'users status': ['status'],
+  'prices set': ['skuCode', 'price'],
+  'presenters retire': ['presenterId'],
+};
 /** Fields given as numbers, whether as an option or a positional. */
 const NUMBERS = new Set(['count', 'uses', 'expiresDays', 'amount', 'price']);
 
@@ -39,6 +49,11 @@ function parseArgv(argv: string[]) {
         email: { type: 'string' },
         amount: { type: 'string' },
         type: { type: 'string' },
+        name: { type: 'string' },
+        gender: { type: 'string' },
+        languages: { type: 'string' },
+        voice: { type: 'string' },
+        photo: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -51,9 +66,10 @@ function parseCommand(argv: string[]): AdminCommand {
   const { values, positionals } = parseArgv(argv);
   if (values.help || positionals.length < 2) throw new CliError(USAGE);
   const command = positionals.slice(0, 2).join(' ');
-  const { 'expires-days': expiresDays, help: _, ...options } = values;
+  const { 'expires-days': expiresDays, help: _, photo, ...options } = values;
   const named = (POSITIONALS[command] ?? []).map((name, i) => [name, positionals[2 + i]]);
-  const raw = Object.entries({ ...options, expiresDays, ...Object.fromEntries(named) })
+  // The photo is read by whichever process runs the command, the server's maybe, from another folder.
+  const raw = Object.entries({ ...options, expiresDays, photo: photo && resolve(photo), ...Object.fromEntries(named) })
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => [k, NUMBERS.has(k) ? Number(v) : v]);
   const parsed = AdminCommand.safeParse({ command, ...Object.fromEntries(raw) });
@@ -98,6 +114,7 @@ async function directly(settings: Settings, command: AdminCommand): Promise<stri
   const { migrate } = await import('../db/migrate.js');
   const { runAdminCommand } = await import('../modules/admin/commands.js');
   const { SessionStore } = await import('../modules/auth/sessions.js');
+  const { createStorage } = await import('../modules/files/storage/index.js');
   const pgliteDir = pgliteDirOf(settings.dataDir);
   if (!settings.databaseUrl && !existsSync(pgliteDir)) {
     throw new CliError(`No database in ${pgliteDir}. Start the server once (npm start), or set DATA_DIR or DATABASE_URL.`);
@@ -105,7 +122,8 @@ async function directly(settings: Settings, command: AdminCommand): Promise<stri
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir });
   try {
     await migrate(database);
-    return await runAdminCommand({ db: database.db, sessions: new SessionStore(database.db), settings }, command);
+    const storage = createStorage(settings, database.db);
+    return await runAdminCommand({ db: database.db, sessions: new SessionStore(database.db), settings, storage }, command);
   } finally {
     await database.close();
   }

@@ -393,6 +393,38 @@ export const brandKits = pgTable(
 );
 
 /**
+ * A presenter of the Avatar tool (decision "Presenters"): a portrait with a name, a gender, the languages it speaks
+ * and a default voice. The operator's catalogue has no user and its own stored portrait (`res_key`, under
+ * `presenters/`); a user's own presenter is one of their pictures (`file_id`, gone with it), saved once they stated
+ * they may use the face. A retired catalogue presenter is kept for the videos made with it, and offered no more.
+ */
+export const presenters = pgTable(
+  'presenters',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    fileId: text('file_id').references(() => files.id, { onDelete: 'cascade' }),
+    resKey: text('res_key').notNull(),
+    name: text('name').notNull(),
+    gender: text('gender', { enum: ['female', 'male'] }).notNull(),
+    languages: text('languages').array().notNull(),
+    voiceId: text('voice_id'),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('presenters_gender_check', t.gender, ['female', 'male']),
+    // The catalogue's have neither a user nor a file; a user's own has both, and the consent they gave.
+    check(
+      'presenters_owner_check',
+      sql`(${t.userId} is null and ${t.fileId} is null) or (${t.userId} is not null and ${t.fileId} is not null and ${t.consentAt} is not null)`,
+    ),
+    index('presenters_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
  * A user's API key (decision "API keys"): the key is shown once; only its SHA-256 is kept. `prefix` is the key's
  * first characters, shown in lists and logs to tell keys apart. A revoked key keeps its row so lists and logs
  * can still name it.
@@ -621,6 +653,7 @@ export type StoredObjectRow = typeof storedObjects.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
 export type PreviewRow = typeof previews.$inferSelect;
 export type BrandKitRow = typeof brandKits.$inferSelect;
+export type PresenterRow = typeof presenters.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;

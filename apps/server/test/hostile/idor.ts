@@ -26,6 +26,7 @@ const OWNED = new Set([
   'endpointId',
   'deliveryId',
   'batchId',
+  'presenterId',
 ]);
 /** Fields that name what the caller owns only in some calls: the keys of /file/url/transfer, the picture of the cloth check. */
 const OWNED_IN: Record<string, string> = { fileUrlTransfer: 'data', imageClothDesc: 'url' };
@@ -75,6 +76,8 @@ function idsOf(h: Holdings, api: ApiCall, name: string): unknown[] {
       return [h.deliveryId];
     case 'batchId':
       return [h.batchId];
+    case 'presenterId':
+      return [h.presenterId];
     default:
       return [h.imageResKey];
   }

@@ -1,4 +1,4 @@
-import { GrantType, SkuCode, UserStatus } from '@reelsmith/contract';
+import { GrantType, Locale, SkuCode, UserStatus } from '@reelsmith/contract';
 import { z } from 'zod';
 
 /**
@@ -25,5 +25,21 @@ export const AdminCommand = z.discriminatedUnion('command', [
     expiresDays: z.number().int().min(1).max(3650).optional(),
   }),
   z.strictObject({ command: z.literal('credits audit') }),
+  // The presenters' catalogue (decision "Presenters"): offered to every user of the Avatar tool.
+  z.strictObject({
+    command: z.literal('presenters add'),
+    name: z.string().trim().min(1).max(60),
+    gender: z.enum(['female', 'male']),
+    /** Comma-separated: en,zh,pt. */
+    languages: z
+      .string()
+      .transform((list) => list.split(',').map((language) => language.trim()))
+      .pipe(z.array(Locale).min(1).max(3)),
+    voice: z.string().max(64).optional(),
+    /** The portrait: a JPG, PNG or WEBP file on this machine, an absolute path. */
+    photo: z.string().min(1).max(4096),
+  }),
+  z.strictObject({ command: z.literal('presenters list') }),
+  z.strictObject({ command: z.literal('presenters retire'), presenterId: z.string().min(1).max(64) }),
 ]);
 export type AdminCommand = z.infer<typeof AdminCommand>;

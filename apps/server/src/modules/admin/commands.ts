@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors.js';
+import type { Storage } from '../files/storage/storage.js';
 import { createInviteCodes } from '../invites/service.js';
 import { auditLedger } from '../points/audit.js';
 import { grant } from '../points/ledger.js';
 import { listPrices, setPrice } from '../points/prices.js';
 import { readAccount } from '../points/queries.js';
+import { addCataloguePresenter, listCatalogue, retirePresenter } from '../presenters/service.js';
 import { setStatus } from '../users/block.js';
 import { findUserByEmail, listUsers, type UserDeps } from '../users/service.js';
 import type { AdminCommand } from './command.js';
@@ -23,7 +25,7 @@ function table(header: string[], rows: string[][]): string[] {
 }
 
 /** Runs a command and answers the lines it prints. `invites create` prints only the codes, one a line. */
-export async function runAdminCommand(deps: UserDeps, command: AdminCommand): Promise<string[]> {
+export async function runAdminCommand(deps: UserDeps & { storage: Storage }, command: AdminCommand): Promise<string[]> {
   switch (command.command) {
     case 'invites create':
       return createInviteCodes(deps.db, { count: command.count, maxUses: command.uses, expiresDays: command.expiresDays });
@@ -69,6 +71,22 @@ export async function runAdminCommand(deps: UserDeps, command: AdminCommand): Pr
     case 'credits audit': {
       const problems = await auditLedger(deps.db);
       return problems.length ? problems : ['The ledger adds up.'];
+    }
+    case 'presenters add': {
+      const { photo, voice, ...presenter } = command;
+      const row = await addCataloguePresenter(deps, { ...presenter, voiceId: voice, photo });
+      return [`Added ${row.name} to the catalogue as ${row.id}`];
+    }
+    case 'presenters list': {
+      const rows = await listCatalogue(deps.db);
+      return table(
+        ['ID', 'NAME', 'GENDER', 'LANGUAGES', 'VOICE', 'STATUS'],
+        rows.map((p) => [p.id, p.name, p.gender, p.languages.join(','), p.voiceId ?? '-', p.retiredAt ? 'retired' : 'offered']),
+      );
+    }
+    case 'presenters retire': {
+      const row = await retirePresenter(deps.db, command.presenterId);
+      return [`${row.name} (${row.id}) is offered no more`];
     }
   }
 }

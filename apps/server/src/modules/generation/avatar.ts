@@ -2,21 +2,13 @@
 // voice ours (any speech engine), the lips the talking-presenter provider's, captions, label and loudness the
 // media engine's (composeTalking). Priced per second of speech counted from the script at submit, refunded on failure.
 import { avatarSeconds, TASKS } from '@reelsmith/contract';
-import {
-  CAPTIONS,
-  checkPortrait,
-  composeTalking,
-  defaultVoice,
-  detectLanguage,
-  type PortraitProblem,
-  TalkTooLongError,
-} from '@reelsmith/media';
-import type { AppContext } from '../../context.js';
+import { CAPTIONS, composeTalking, defaultVoice, detectLanguage, TalkTooLongError } from '@reelsmith/media';
 import { AppError } from '../../errors.js';
-import { cacheDirOf, mediaToolsOf, withWorkDir } from '../files/workDir.js';
+import { cacheDirOf, mediaToolsOf } from '../files/workDir.js';
 import { checkCatalogue } from '../link-video/video/tasks.js';
+import { checkPresenter, checkStoredPortrait, presenterFor, presenterPicture } from '../presenters/service.js';
 import type { TaskDefinition } from '../tasks/definition.js';
-import { checkPicture, fetchPicture, type PictureRef } from './pictures.js';
+import { checkPicture, fetchPicture } from './pictures.js';
 import { providerOf, runGeneration, signedOutputs } from './run.js';
 
 type Input = (typeof TASKS)['avatar-video']['input']['_output'];
@@ -31,29 +23,6 @@ const AVATAR_TIMEOUT_MS = 60 * 60_000;
 const OVERRUN = 1.5;
 const NAME_SCRIPT = 60;
 
-/** Each reason a picture cannot be a presenter, as the message that says so (decision "Presenter portraits"). */
-const PORTRAIT_ERRORS = {
-  noFace: 'portraitNoFace',
-  severalFaces: 'portraitSeveralFaces',
-  faceTooSmall: 'portraitFaceTooSmall',
-  notFacingCamera: 'portraitNotFacingCamera',
-} as const satisfies Record<PortraitProblem, string>;
-
-/** Refuses a picture that is not one clear face looking at the camera: a lip-sync model would fail on it, or worse. */
-async function checkPresenter(file: string): Promise<void> {
-  const { problem } = await checkPortrait(file);
-  if (problem) throw new AppError(PORTRAIT_ERRORS[problem]);
-}
-
-/**
- * A stored portrait is looked at before the charge; a linked one can only be fetched by the task (through the
- * SSRF-safe fetcher), which looks at it before anything is spoken and is refunded if it is refused.
- */
-async function checkStoredPresenter(ctx: AppContext, userId: string, presenter: PictureRef): Promise<void> {
-  if (presenter.resKey === undefined) return;
-  await withWorkDir(ctx.settings, async (dir) => checkPresenter((await fetchPicture(ctx, userId, presenter, dir, 'presenter')).path));
-}
-
 export const avatarVideoTask: TaskDefinition<Input, Videos> = {
   kind: 'avatar-video',
   needs: (ctx) => ['ffmpeg', ...(ctx.providers.talkingAvatar?.needs ?? [])],
@@ -61,19 +30,28 @@ export const avatarVideoTask: TaskDefinition<Input, Videos> = {
   timeoutMs: AVATAR_TIMEOUT_MS,
   price: (input) => ({ sku: 'avatarVideo', count: avatarSeconds(input.script) }),
   async accept(ctx, user, input) {
-    if (!input.presenter.resKey && !input.presenter.imageUrl) throw new AppError('sourceImageRequired');
-    await checkPicture(ctx, user.userId, input.presenter);
+    const { presenterId, ...picture } = input.presenter;
+    if (presenterId === undefined && !picture.resKey && !picture.imageUrl) throw new AppError('sourceImageRequired');
+    // Another user's presenter answers as one that does not exist, whatever else the request holds.
+    if (presenterId !== undefined) await presenterFor(ctx, user.userId, presenterId);
+    if (presenterId !== undefined && (picture.resKey || picture.imageUrl)) throw new AppError('imageRefInvalid');
+    // A saved presenter was consented to when it was saved (the catalogue's by the operator); a picture needs it now.
+    if (presenterId === undefined && !input.consent) throw new AppError('presenterConsentRequired');
+    if (presenterId === undefined) await checkPicture(ctx, user.userId, picture);
     checkCatalogue(input);
     providerOf(ctx, 'talkingAvatar');
-    await checkStoredPresenter(ctx, user.userId, input.presenter);
+    // A stored portrait is looked at before the charge; a linked one only the task may fetch, and looks at.
+    if (presenterId === undefined) await checkStoredPortrait(ctx, user.userId, picture);
   },
   async run(job) {
     const { input, ctx, signal } = job;
     const provider = providerOf(ctx, 'talkingAvatar');
     const language = input.language ?? detectLanguage(input.script);
+    const { presenterId, ...picture } = input.presenter;
+    const saved = presenterId === undefined ? undefined : await presenterFor(ctx, job.userId, presenterId);
     const outputs = await runGeneration(job, {
       async prepare(dir) {
-        const presenter = await fetchPicture(ctx, job.userId, input.presenter, dir, 'presenter');
+        const presenter = saved ? await presenterPicture(ctx, saved, dir) : await fetchPicture(ctx, job.userId, picture, dir, 'presenter');
         await checkPresenter(presenter.path);
         return presenter;
       },
@@ -83,7 +61,7 @@ export const avatarVideoTask: TaskDefinition<Input, Videos> = {
             {
               script: input.script,
               language,
-              voiceId: input.voiceId ?? defaultVoice(language).voiceId,
+              voiceId: input.voiceId ?? saved?.voiceId ?? defaultVoice(language).voiceId,
               synthesize: ctx.voice.synthesizer(signal),
               voiceEngine: ctx.voice.engine,
               musicId: input.musicId,

@@ -1,6 +1,6 @@
 // The generation tools' calls beside their tasks: the history of each tool, the video models, the product demos,
 // and the try-on presets with their pictures (our own illustrations, served without a session like any <img>).
-import { generationHistory, imageClothInfo, imageHumanInfo, productDemo, videoModels } from '@reelsmith/contract';
+import { avatarEngine, generationHistory, imageClothInfo, imageHumanInfo, productDemo, videoModels } from '@reelsmith/contract';
 import { AppError } from '../../errors.js';
 import { localeOf } from '../../http/locale.js';
 import { defineModule } from '../../http/module.js';
@@ -20,6 +20,11 @@ export const generationModule = defineModule((api, { route, ctx }) => {
     if (query.mode) return listVideoModels(ctx, query.mode);
     const all = [...listVideoModels(ctx, 'text'), ...listVideoModels(ctx, 'image')];
     return all.filter((model, i) => all.findIndex((m) => m.modelId === model.modelId) === i);
+  });
+  // The sandbox is named as such so the Avatar tool can say its videos are stand-ins (decision "The Avatar tool").
+  route(avatarEngine, () => {
+    const provider = ctx.providers.talkingAvatar;
+    return { engine: provider ? (provider.name === 'sandbox' ? ('sandbox' as const) : ('vendor' as const)) : null };
   });
   route(productDemo, ({ req }) => {
     const locale = localeOf(req.headers['accept-language']);

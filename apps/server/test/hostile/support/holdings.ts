@@ -4,7 +4,7 @@
 // one user's attacks send of another's; a webhook endpoint with a delivery in its log; and a batch (no driver runs).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BRAND_KIT_DEFAULT, type LibraryAsset, type TaskKind, TaskKind as TaskKinds, type WebhookEndpoint } from '@reelsmith/contract';
-import { makeImage } from '@reelsmith/media/fixtures';
+import { drawnPortrait, makeImage } from '@reelsmith/media/fixtures';
 import { tasks } from '../../../src/db/schema.js';
 import { emitEvent } from '../../../src/modules/webhooks/events.js';
 import type { Browser } from '../../support/app.js';
@@ -32,6 +32,8 @@ export interface Holdings {
   deliveryId: string;
   /** A batch of one row, waiting. */
   batchId: string;
+  /** A presenter of their own (the Avatar tool's), saved from a portrait of theirs. */
+  presenterId: string;
   /** Text that only this user's data holds: none of it may appear in an answer to another user. */
   secrets: string[];
 }
@@ -98,6 +100,12 @@ export async function holdingsOf(t: TestApp, browser: Browser, label: string): P
     batchId: string;
   };
 
+  const portrait = await upload(t, browser, await drawnPortrait(), 'jpeg', `${marker} portrait.jpg`);
+  if (portrait.body.code !== 0) throw new Error(`upload answered ${portrait.body.message}`);
+  const { presenterId } = (await browser.ok('POST', '/video/avatar/presenters', {
+    body: { resKey: (portrait.body.data as LibraryAsset).resKey, name: `${marker} presenter`, gender: 'female', consent: true },
+  })) as { presenterId: string };
+
   return {
     userId: me.userId,
     projectId,
@@ -112,6 +120,7 @@ export async function holdingsOf(t: TestApp, browser: Browser, label: string): P
     endpointId: hook.endpointId,
     deliveryId: list[0]?.deliveryId as string,
     batchId,
+    presenterId,
     secrets: [marker, me.email, me.username, hook.secret],
   };
 }

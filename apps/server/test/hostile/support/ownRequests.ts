@@ -25,6 +25,7 @@ export function ownRequest(api: ApiCall, own: Own): Record<string, unknown> {
     'submit image-to-video': { image: picture },
     brandKitSave: { logoResKey: own.imageResKey },
     'submit virtual-try-on': { garmentType: 'twoPieces', model: picture, top: picture, bottom: picture },
+    'submit avatar-video': { presenter: picture, consent: true },
   };
   return { ...sample, ...needs[api.name] };
 }

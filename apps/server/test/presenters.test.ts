@@ -1,0 +1,145 @@
+// Presenters (decision "Presenters"): the operator's catalogue, added, listed and retired with the admin commands and
+// offered to every user; a user's own, saved from their picture with their consent after the face check, offered to
+// nobody else; and the Avatar tool making a video with either.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { drawnPortrait, productPhoto } from '@reelsmith/media/fixtures';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../src/modules/admin/commands.js';
+import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
+import { appOn, type Browser } from './support/app.js';
+import { testDatabases } from './support/databases.js';
+import { activeMember, upload } from './support/files.js';
+import { availableOf } from './support/points.js';
+
+const [testDb] = testDatabases();
+const silent = { info() {}, warn() {}, error() {} };
+const SCRIPT = 'Meet the Trail bottle. Tap the link to get yours.';
+
+interface Listed {
+  presenterId: string;
+  name: string;
+  source: string;
+  voiceId: string | null;
+  languages: string[];
+  imageUrl: string;
+}
+
+describe(`presenters on ${testDb?.name}`, () => {
+  const t = appOn(testDb as NonNullable<typeof testDb>);
+  let worker: Worker | undefined;
+  let work: string;
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'reelsmith-presenters-'));
+  });
+  afterEach(async () => {
+    await worker?.stop();
+    worker = undefined;
+  });
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  const admin = (command: Parameters<typeof runAdminCommand>[1]) => runAdminCommand(t.ctx, command);
+  const listOf = async (browser: Browser) => (await browser.ok('GET', '/video/avatar/presenters')) as Listed[];
+
+  async function avatarVideo(browser: Browser, body: object) {
+    const { taskId } = (await browser.ok('POST', '/task/v1/avatar-video/submit', { body })) as { taskId: string };
+    worker ??= startWorker(t.ctx, t.ctx.tasks, { concurrency: 1, log: silent });
+    for (;;) {
+      const answer = (await browser.ok('GET', '/task/v1/avatar-video/query', { query: { taskId } })) as { status: string; error?: string };
+      if (answer.status === 'SUCCESS' || answer.status === 'FAILURE') return answer;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+
+  it('adds a catalogue presenter every user is offered and can use without a consent of their own; retired, it is offered no more', {
+    timeout: 120_000,
+  }, async () => {
+    const photo = join(work, 'ana.jpg');
+    await writeFile(photo, await drawnPortrait());
+    const faceless = join(work, 'bottle.png');
+    await writeFile(faceless, await productPhoto(600, 800));
+    await expect(
+      admin({ command: 'presenters add', name: 'Bottle', gender: 'female', languages: ['en'], photo: faceless }),
+    ).rejects.toMatchObject({
+      key: 'portraitNoFace',
+    });
+    const [added] = await admin({
+      command: 'presenters add',
+      name: 'Ana',
+      gender: 'female',
+      languages: ['pt', 'en'],
+      voice: 'pt-ana',
+      photo,
+    });
+    const presenterId = /as (\S+)$/.exec(added ?? '')?.[1] as string;
+    expect(presenterId).toBeTruthy();
+    expect((await admin({ command: 'presenters list' })).join('\n')).toMatch(
+      new RegExp(`${presenterId}\\s+Ana\\s+female\\s+pt,en\\s+pt-ana\\s+offered`),
+    );
+
+    const first = await activeMember(t, 'catalogue-a');
+    const second = await activeMember(t, 'catalogue-b');
+    for (const { browser } of [first, second]) {
+      const ana = (await listOf(browser)).find((p) => p.presenterId === presenterId);
+      expect(ana).toMatchObject({ name: 'Ana', source: 'catalogue', voiceId: 'pt-ana', languages: ['pt', 'en'] });
+      const picture = await t.app.inject({ method: 'GET', url: ana?.imageUrl as string });
+      expect(picture.statusCode).toBe(200);
+      expect((await sharp(picture.rawPayload).metadata()).width).toBe(600);
+    }
+
+    const before = await availableOf(t.ctx.db, first.userId);
+    const done = await avatarVideo(first.browser, { script: SCRIPT, presenter: { presenterId } });
+    expect(done.status, done.error).toBe('SUCCESS');
+    expect(await availableOf(t.ctx.db, first.userId)).toBeLessThan(before);
+
+    expect((await admin({ command: 'presenters retire', presenterId }))[0]).toContain('is offered no more');
+    expect((await listOf(second.browser)).some((p) => p.presenterId === presenterId)).toBe(false);
+    const refused = await second.browser.call('POST', '/task/v1/avatar-video/submit', {
+      body: { script: SCRIPT, presenter: { presenterId } },
+    });
+    expect(refused.body).toMatchObject({ code: 404 });
+  });
+
+  it('saves a user’s own presenter after their consent and the face check, offered to them alone', { timeout: 120_000 }, async () => {
+    const owner = await activeMember(t, 'own-a');
+    const other = await activeMember(t, 'own-b');
+    const face = (await upload(t, owner.browser, await drawnPortrait(), 'jpeg')).body.data as { resKey: string };
+    const bottle = (await upload(t, owner.browser, await productPhoto(600, 800), 'png')).body.data as { resKey: string };
+
+    const noConsent = await owner.browser.call('POST', '/video/avatar/presenters', {
+      body: { resKey: face.resKey, name: 'Me', gender: 'male' },
+    });
+    expect(noConsent.body).toMatchObject({ code: 40000 });
+    const noFace = await owner.browser.call('POST', '/video/avatar/presenters', {
+      body: { resKey: bottle.resKey, name: 'Bottle', gender: 'male', consent: true },
+    });
+    expect(noFace.body).toMatchObject({ code: 40093 });
+    // Another user's picture is not theirs to save.
+    const theirs = await other.browser.call('POST', '/video/avatar/presenters', {
+      body: { resKey: face.resKey, name: 'Stolen', gender: 'male', consent: true },
+    });
+    expect(theirs.body).toMatchObject({ code: 404 });
+
+    const saved = (await owner.browser.ok('POST', '/video/avatar/presenters', {
+      body: { resKey: face.resKey, name: 'Me', gender: 'male', voiceId: 'en-noah', consent: true },
+    })) as Listed;
+    expect(saved).toMatchObject({ name: 'Me', source: 'own', voiceId: 'en-noah', languages: ['en', 'zh', 'pt'] });
+    expect((await listOf(owner.browser))[0]?.presenterId).toBe(saved.presenterId);
+    expect((await listOf(other.browser)).some((p) => p.presenterId === saved.presenterId)).toBe(false);
+
+    // The other user can neither use nor remove it; it answers as if it did not exist.
+    const use = await other.browser.call('POST', '/task/v1/avatar-video/submit', {
+      body: { script: SCRIPT, presenter: { presenterId: saved.presenterId } },
+    });
+    expect(use.body).toMatchObject({ code: 404 });
+    const remove = await other.browser.call('POST', '/video/avatar/presenters/remove', { body: { presenterId: saved.presenterId } });
+    expect(remove.body).toMatchObject({ code: 404 });
+
+    const done = await avatarVideo(owner.browser, { script: SCRIPT, presenter: { presenterId: saved.presenterId } });
+    expect(done.status, done.error).toBe('SUCCESS');
+    await owner.browser.ok('POST', '/video/avatar/presenters/remove', { body: { presenterId: saved.presenterId } });
+    expect((await listOf(owner.browser)).some((p) => p.presenterId === saved.presenterId)).toBe(false);
+  });
+});
