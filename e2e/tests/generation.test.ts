@@ -165,6 +165,9 @@ describe('generation tools', () => {
       await page.getByRole('textbox', { name: 'Script' }).fill('Meet the Harbour mug. Tap the link to get yours.');
       await expect.poll(() => page.getByText('About 5 s of video').count()).toBe(1);
       await expect.poll(() => shownPrice(page)).toBe(15);
+      await page.getByRole('checkbox', { name: "I have the right to use this person's face in my videos" }).check();
+      // No lip-sync vendor is set up: the page says its videos are stand-ins before anyone pays for one.
+      await expect.poll(() => page.getByText('Videos are marked stand-ins', { exact: false }).count()).toBe(1);
       const before = await credits(page);
       // A mug is no presenter: said before anything is charged (decision "Presenter portraits").
       await page.getByRole('button', { name: 'Generate' }).click();

@@ -17,11 +17,29 @@ const VOICES = ok([
   { voiceId: 'en-leo', name: 'Leo', gender: 'male', language: 'en', recommended: true, sampleUrl: null, offline: true },
 ]);
 const MUSIC = ok([{ musicId: 'spark', name: 'Spark', mood: 'upbeat', recommended: true, sampleUrl: null }]);
-const EXTRA = { '/assert/folders/files': LIBRARY, '/link-video/voices': VOICES, '/link-video/music': MUSIC };
+const SANDBOX = ok({ engine: 'sandbox' });
+const EXTRA = {
+  '/assert/folders/files': LIBRARY,
+  '/link-video/voices': VOICES,
+  '/link-video/music': MUSIC,
+  '/video/avatar/engine': SANDBOX,
+  '/video/avatar/presenters': ok([]),
+};
+const presenter = (presenterId: string, name: string, source: 'catalogue' | 'own') => ({
+  presenterId,
+  name,
+  gender: 'female',
+  languages: ['en'],
+  voiceId: null,
+  imageUrl: `http://files.test/${presenterId}.jpg`,
+  source,
+});
 const SCRIPT = 'Meet Lumi, the lamp that follows the sun. It charges by day and glows all night. Tap the link to get yours.';
 
 const script = () => screen.findByRole('textbox', { name: 'Script' });
 const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+/** What the form says is wrong, above Generate (the page's own notices are alerts too). */
+const problem = () => within(screen.getByTestId('submit-bar')).findByRole('alert');
 
 describe('the Avatar tool', () => {
   it('is reached from the sidebar, no longer "coming soon"', async () => {
@@ -31,26 +49,37 @@ describe('the Avatar tool', () => {
     const link = screen.getAllByRole('link', { name: 'Avatar' })[0] as HTMLElement;
     expect(link.getAttribute('href')).toBe('/tools/avatar');
     expect(screen.queryByText('coming soon')).toBeNull();
+    // This server's presenters are the sandbox's stand-ins: the page says so before anyone pays for one.
+    expect(await screen.findByText(/Videos are marked stand-ins/)).toBeTruthy();
+  });
+
+  it('says the tool is unavailable on a server without a lip-sync vendor', async () => {
+    stubTool({ tool: 'avatar-video', extra: { ...EXTRA, '/video/avatar/engine': ok({ engine: null }) } });
+    renderApp('/tools/avatar', userWith('ACTIVE'));
+    expect(await screen.findByText('The Avatar tool is not available on this server yet. Nothing will be charged.')).toBeTruthy();
+    expect(screen.queryByText(/Videos are marked stand-ins/)).toBeNull();
   });
 
   it('needs a presenter and words to say, and prices the script per second as it is typed', async () => {
     const { submitted } = stubTool({ tool: 'avatar-video', extra: EXTRA });
     renderApp('/tools/avatar', userWith('ACTIVE'));
     generate();
-    expect((await screen.findByRole('alert')).textContent).toBe('Please add a photo of the presenter');
+    expect((await problem()).textContent).toBe('Please add a photo of the presenter');
     fireEvent.click(screen.getByRole('button', { name: /Choose from my assets/ }));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'presenter.png' }));
     fireEvent.click(screen.getByRole('button', { name: 'Use' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Please enter what the presenter says');
+    expect((await problem()).textContent).toBe("Please confirm you have the right to use this person's face");
+    fireEvent.click(screen.getByRole('checkbox', { name: "I have the right to use this person's face in my videos" }));
+    expect((await problem()).textContent).toBe('Please enter what the presenter says');
     // 22 words and three sentences: 22 / 2.5 + 3 × 0.3 = 9.7, so 10 s at 3 credits a second.
     fireEvent.change(await script(), { target: { value: SCRIPT } });
     expect(await screen.findByText('About 10 s of video')).toBeTruthy();
     expect(await screen.findByText('Cost: 30 credits')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await waitFor(() => expect(within(screen.getByTestId('submit-bar')).queryByRole('alert')).toBeNull());
     // Longer than a presenter video may run: said before anything is sent.
     fireEvent.change(await script(), { target: { value: 'word '.repeat(240) } });
     generate();
-    expect((await screen.findByRole('alert')).textContent).toBe('The script is too long: a presenter video runs at most 90 s');
+    expect((await problem()).textContent).toBe('The script is too long: a presenter video runs at most 90 s');
     expect(submitted).toEqual([]);
   });
 
@@ -67,6 +96,7 @@ describe('the Avatar tool', () => {
     fireEvent.click(screen.getByRole('button', { name: /Choose from my assets/ }));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'presenter.png' }));
     fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: "I have the right to use this person's face in my videos" }));
     fireEvent.change(await script(), { target: { value: ` ${SCRIPT} ` } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Voice' }));
     fireEvent.click(await screen.findByText('Leo · male'));
@@ -78,6 +108,7 @@ describe('the Avatar tool', () => {
     expect(submitted[0]).toEqual({
       script: SCRIPT,
       presenter: { resKey: 'u/u1/face.png' },
+      consent: true,
       language: 'en',
       voiceId: 'en-leo',
       musicId: 'spark',
@@ -87,5 +118,57 @@ describe('the Avatar tool', () => {
     await inHistory((history) => history.getByText(SCRIPT));
     const video = await inHistory((history) => history.getByLabelText('Video 1'));
     expect(video.getAttribute('src')).toBe('http://files.test/a1.mp4');
+  });
+
+  it('offers the saved presenters as tiles: one is chosen without a consent of its own, a photo is kept as mine, mine can be removed', async () => {
+    const saved: unknown[] = [];
+    const removed: unknown[] = [];
+    const list = [presenter('cat-1', 'Ana', 'catalogue'), presenter('own-1', 'Old me', 'own')];
+    const { submitted } = stubTool({
+      tool: 'avatar-video',
+      extra: {
+        ...EXTRA,
+        '/video/avatar/presenters': (body) => {
+          if (body === undefined) return ok(list);
+          saved.push(body);
+          const made = presenter('own-2', 'Me', 'own');
+          list.unshift(made);
+          return ok(made);
+        },
+        '/video/avatar/presenters/remove': (body) => {
+          removed.push(body);
+          list.splice(
+            list.findIndex((p) => p.presenterId === (body as { presenterId: string }).presenterId),
+            1,
+          );
+          return ok({});
+        },
+      },
+    });
+    renderApp('/tools/avatar', userWith('ACTIVE'));
+    const tiles = await screen.findByRole('list', { name: 'Saved presenters' });
+    fireEvent.click(within(tiles).getByRole('button', { name: /^Ana/ }));
+    fireEvent.change(await script(), { target: { value: SCRIPT } });
+    generate();
+    await waitFor(() => expect(submitted).toHaveLength(1), { timeout: 30_000 });
+    expect(submitted[0]).toMatchObject({ presenter: { presenterId: 'cat-1' } });
+    expect(submitted[0]).not.toHaveProperty('consent');
+
+    // A photo of my own, kept: saved with my statement, then chosen.
+    fireEvent.click(screen.getByRole('button', { name: /Choose from my assets/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'presenter.png' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: "I have the right to use this person's face in my videos" }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name this presenter to keep them' }), { target: { value: ' Me ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save as my presenter' }));
+    await waitFor(() => expect(saved).toEqual([{ resKey: 'u/u1/face.png', name: 'Me', gender: 'female', consent: true }]));
+    const mine = await within(await screen.findByRole('list', { name: 'Saved presenters' })).findByRole('button', { name: /^Me\b/ });
+    await waitFor(() => expect(mine.getAttribute('aria-pressed')).toBe('true'));
+
+    // The catalogue's cannot be removed; my own can.
+    expect(screen.queryByRole('button', { name: 'Remove Ana' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Old me' }));
+    await waitFor(() => expect(removed).toEqual([{ presenterId: 'own-1' }]));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Old me/ })).toBeNull());
   });
 });

@@ -1,6 +1,7 @@
 import {
   AVATAR_SCRIPT_MAX,
   AVATAR_SECONDS_MAX,
+  avatarEngine,
   avatarSeconds,
   isLocale,
   LOCALES,
@@ -9,12 +10,13 @@ import {
   linkVideoVoices,
 } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Select, Typography } from 'antd';
+import { Alert, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../shared/api/queries';
 import { LANGUAGES } from '../../shared/i18n/locale';
-import { Choice, Field, ImageInput, imageRef, type PickedImage, SubmitBar, ToolLayout, useGenerationForm } from '../generation';
+import { Choice, Field, imageRef, type PickedImage, SubmitBar, ToolLayout, useGenerationForm } from '../generation';
+import { type PresenterChoice, PresenterPicker } from './PresenterPicker';
 
 type Shape = '9:16' | '1:1' | '16:9';
 const SHAPES: Shape[] = ['9:16', '1:1', '16:9'];
@@ -26,18 +28,20 @@ const SHAPES: Shape[] = ['9:16', '1:1', '16:9'];
  */
 export function AvatarPage() {
   const { t, i18n } = useTranslation(['avatar', 'generation', 'app']);
-  const [presenter, setPresenter] = useState<PickedImage | null>(null);
+  const [presenter, setPresenter] = useState<PresenterChoice>(null);
   const [script, setScript] = useState('');
   const [language, setLanguage] = useState<Locale>(isLocale(i18n.language) ? i18n.language : 'en');
   const [voiceId, setVoiceId] = useState<string | undefined>(undefined);
   const [musicId, setMusicId] = useState<string | undefined>(undefined);
   const [ratio, setRatio] = useState<Shape>('9:16');
+  const engine = useQuery(callQuery(avatarEngine, {}));
   const voices = useQuery(callQuery(linkVideoVoices, { query: { language } }));
   const music = useQuery(callQuery(linkVideoMusic, {}));
   const seconds = script.trim() ? avatarSeconds(script) : 0;
 
   const check = () => {
     if (!presenter) return t('validation.presenterRequired');
+    if ('photo' in presenter && !presenter.consent) return t('validation.consentRequired');
     if (!/[\p{L}\p{N}]/u.test(script)) return t('validation.scriptEmpty');
     if (seconds > AVATAR_SECONDS_MAX) return t('validation.scriptTooLong', { seconds: AVATAR_SECONDS_MAX });
     return null;
@@ -46,7 +50,10 @@ export function AvatarPage() {
   const submit = () =>
     form.submit('avatar-video', () => ({
       script: script.trim(),
-      presenter: imageRef(presenter as PickedImage),
+      // A saved presenter was consented to when it was saved; a photo is consented to now.
+      ...(presenter && 'presenterId' in presenter
+        ? { presenter: { presenterId: presenter.presenterId } }
+        : { presenter: imageRef((presenter as { photo: PickedImage }).photo), consent: true as const }),
       language,
       voiceId: voices.data?.some((voice) => voice.voiceId === voiceId) ? voiceId : undefined,
       musicId,
@@ -55,8 +62,10 @@ export function AvatarPage() {
 
   return (
     <ToolLayout title={t('app:routes.avatar')} tool="avatar-video" form={form}>
-      <ImageInput label={t('presenter')} value={presenter} onChange={setPresenter} />
-      <Typography.Text type="secondary">{t('presenterHint')}</Typography.Text>
+      {/* Without a vendor the server says so before anything is charged; the sandbox's videos are stand-ins. */}
+      {engine.data?.engine === null && <Alert type="warning" showIcon title={t('unavailable')} />}
+      {engine.data?.engine === 'sandbox' && <Alert type="info" showIcon title={t('sandbox')} />}
+      <PresenterPicker value={presenter} onChange={setPresenter} />
       <Field id="avatar-script" label={t('script')}>
         <Input.TextArea
           id="avatar-script"
