@@ -87,6 +87,42 @@ function creditsChecks(env: () => Record<string, string>) {
   });
 }
 
+/** The catalogue commands, which carry a file's path and a list the CLI parses before a running server parses it again. */
+function presentersChecks(env: () => Record<string, string>, dir: string) {
+  it('presenters add looks at the photo and stores it in the catalogue, which presenters list shows', async () => {
+    const photo = join(dir, 'ana.jpg');
+    writeFileSync(photo, await drawnPortrait());
+    const languages = await cli(
+      ['presenters', 'add', '--name', 'Ana', '--gender', 'female', '--languages', 'pt,fr', '--photo', photo],
+      env(),
+    );
+    expect(languages).toMatchObject({ code: 1, stderr: expect.stringContaining('languages') });
+    // A path from where the operator stands: the command reads it wherever it runs.
+    const added = await cli(
+      [
+        'presenters',
+        'add',
+        '--name',
+        'Ana',
+        '--gender',
+        'female',
+        '--languages',
+        'pt, en',
+        '--voice',
+        'pt-ana',
+        '--photo',
+        relative(ROOT, photo),
+      ],
+      env(),
+    );
+    expect(added).toMatchObject({ code: 0, stderr: '' });
+    const id = /as (\S+)\n$/.exec(added.stdout)?.[1];
+    const list = lines(await cli(['presenters', 'list'], env()));
+    expect(list[0]).toMatch(/^ID\s+NAME\s+GENDER\s+LANGUAGES\s+VOICE\s+STATUS$/);
+    expect(list.find((line) => line.startsWith(`${id} `))).toMatch(new RegExp(`^${id}\\s+Ana\\s+female\\s+pt,en\\s+pt-ana\\s+offered$`));
+  });
+}
+
 describe('admin CLI on an embedded database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-cli-'));
   const env = () => ({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
@@ -133,38 +169,7 @@ describe('admin CLI on an embedded database', () => {
   describe('with no server running: opens the database itself', () => {
     commonChecks(env);
 
-    it('presenters add looks at the photo and stores it in the catalogue, which presenters list shows', async () => {
-      const photo = join(dataDir, 'ana.jpg');
-      writeFileSync(photo, await drawnPortrait());
-      const languages = await cli(
-        ['presenters', 'add', '--name', 'Ana', '--gender', 'female', '--languages', 'pt,fr', '--photo', photo],
-        env(),
-      );
-      expect(languages).toMatchObject({ code: 1, stderr: expect.stringContaining('languages') });
-      // A path from where the operator stands: the command reads it wherever it runs.
-      const added = await cli(
-        [
-          'presenters',
-          'add',
-          '--name',
-          'Ana',
-          '--gender',
-          'female',
-          '--languages',
-          'pt, en',
-          '--voice',
-          'pt-ana',
-          '--photo',
-          relative(ROOT, photo),
-        ],
-        env(),
-      );
-      expect(added).toMatchObject({ code: 0, stderr: '' });
-      const id = /as (\S+)\n$/.exec(added.stdout)?.[1];
-      const list = lines(await cli(['presenters', 'list'], env()));
-      expect(list[0]).toMatch(/^ID\s+NAME\s+GENDER\s+LANGUAGES\s+VOICE\s+STATUS$/);
-      expect(list[1]).toMatch(new RegExp(`^${id}\\s+Ana\\s+female\\s+pt,en\\s+pt-ana\\s+offered$`));
-    });
+    presentersChecks(env, dataDir);
   });
 
   describe('with a stale admin.json from a server that died', () => {
@@ -211,6 +216,7 @@ describe('admin CLI on an embedded database', () => {
 
     commonChecks(env);
     creditsChecks(env);
+    presentersChecks(env, dataDir);
 
     it('sets a status that signed-in browsers see at once, and lists users', async () => {
       const headers = { client: 'WEB', origin: base, 'content-type': 'application/json' };

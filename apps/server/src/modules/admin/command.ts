@@ -30,11 +30,11 @@ export const AdminCommand = z.discriminatedUnion('command', [
     command: z.literal('presenters add'),
     name: z.string().trim().min(1).max(60),
     gender: z.enum(['female', 'male']),
-    /** Comma-separated: en,zh,pt. */
-    languages: z
-      .string()
-      .transform((list) => list.split(',').map((language) => language.trim()))
-      .pipe(z.array(Locale).min(1).max(3)),
+    /** Comma-separated on the command line (en,zh,pt); a list once parsed, as it travels to a running server. */
+    languages: z.preprocess(
+      (list) => (typeof list === 'string' ? list.split(',').map((language) => language.trim()) : list),
+      z.array(Locale).min(1).max(3),
+    ),
     voice: z.string().max(64).optional(),
     /** The portrait: a JPG, PNG or WEBP file on this machine, an absolute path. */
     photo: z.string().min(1).max(4096),
