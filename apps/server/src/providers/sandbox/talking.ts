@@ -10,7 +10,7 @@ import { sandboxVideo } from './video.js';
 let count = 0;
 
 export function sandboxTalking(settings: Settings): TalkingAvatar {
-  const video = sandboxVideo(settings);
+  const video = sandboxVideo(settings, 'portrait');
   return {
     name: 'sandbox',
     needs: ['ffmpeg'],

@@ -15,7 +15,13 @@ const TRAVEL = 1.25;
 
 let count = 0;
 
-export function sandboxVideo(settings: Settings): TextToVideo & ImageToVideo {
+/**
+ * `pan` travels across the picture corner to corner; `portrait` keeps a presenter's head in frame, the picture's top
+ * kept and the frame drifting only a little down and to the middle (the talking stand-in's).
+ */
+export type SandboxMotion = 'pan' | 'portrait';
+
+export function sandboxVideo(settings: Settings, motion: SandboxMotion = 'pan'): TextToVideo & ImageToVideo {
   return {
     name: 'sandbox',
     needs: ['ffmpeg'],
@@ -27,14 +33,19 @@ export function sandboxVideo(settings: Settings): TextToVideo & ImageToVideo {
       const bigH = Math.round(height * TRAVEL);
       const base = join(job.workDir, `sandbox-base-${id}.png`);
       const source = request.image
-        ? sharp(request.image).rotate().resize(bigW, bigH, { fit: 'cover' })
+        ? sharp(request.image)
+            .rotate()
+            .resize(bigW, bigH, { fit: 'cover', position: motion === 'portrait' ? 'north' : 'centre' })
         : sharp(sandboxBackground(bigW, bigH, request.prompt ?? ''));
       await source.png().toFile(base);
       const overlay = join(job.workDir, `sandbox-mark-${id}.png`);
       await writeFile(overlay, await sandboxOverlay(width, height, request.prompt || 'image to video'));
       await job.progress('animating');
       const out = join(job.workDir, `sandbox-${id}.mp4`);
-      const pan = `crop=${width}:${height}:x='(iw-ow)*t/${duration}':y='(ih-oh)*(1-t/${duration})'`;
+      const pan =
+        motion === 'portrait'
+          ? `crop=${width}:${height}:x='(iw-ow)/2':y='(ih-oh)*0.2*t/${duration}'`
+          : `crop=${width}:${height}:x='(iw-ow)*t/${duration}':y='(ih-oh)*(1-t/${duration})'`;
       const args = [
         '-v',
         'error',
