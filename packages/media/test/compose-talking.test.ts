@@ -6,10 +6,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readText } from '../../../e2e/support/ocr.js';
 import {
   composeTalking,
+  findFaces,
   locateTools,
   measureLoudness,
   probe,
@@ -18,7 +20,8 @@ import {
   type TalkRequest,
   talkingLines,
 } from '../src/index.js';
-import { makeVideo } from './fixtures.js';
+import { captionEvents } from './captionEvents.js';
+import { drawnPortrait, makeVideo } from './fixtures.js';
 
 const tools = locateTools();
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-talking-video-'));
@@ -100,6 +103,60 @@ describe('composeTalking', () => {
     const last = join(workDir, 'last.png');
     await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-sseof', '-0.1', '-i', talking.file, '-frames:v', '1', last]);
     expect(readFileSync(last).length).toBeGreaterThan(1000);
+  }, 120_000);
+
+  it('keeps the captions off the presenter’s face wherever the clip puts it', async () => {
+    const workDir = mkdtempSync(join(dir, 'face-'));
+    // The presenter low in the frame: the face where captions would otherwise stand, in the lower third.
+    const portrait = join(workDir, 'portrait.png');
+    await sharp({ create: { width: 600, height: 1066, channels: 3, background: '#3b4656' } })
+      .composite([{ input: await drawnPortrait(), top: 400, left: 0 }])
+      .png()
+      .toFile(portrait);
+    const talking = await composeTalking(
+      {
+        script: SCRIPT,
+        language: 'en',
+        voiceId: 'en-ava',
+        captionId: 'karaoke',
+        aspectRatio: '9:16',
+        quality: 'preview',
+        async talk(request) {
+          const { duration } = await probe(tools, request.voice);
+          const clip = join(workDir, 'vendor.mp4');
+          await runTool(tools.ffmpeg, [
+            ...['-v', 'error', '-y', '-loop', '1', '-i', portrait, '-t', duration.toFixed(2), '-r', '25'],
+            ...['-vf', 'format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', clip],
+          ]);
+          return clip;
+        },
+      },
+      { workDir, cacheDir: join(dir, 'cache'), tools },
+    );
+    const [face] = await findFaces(portrait);
+    expect(face).toBeDefined();
+    const { y, h } = (face as NonNullable<typeof face>).box;
+    // The face spans the lower half of the frame; every caption stands wholly above it or below it.
+    expect(y).toBeGreaterThan(0.45);
+    const words = new Set(talkingLines(SCRIPT).flatMap((line) => line.segText.toLowerCase().split(/\W+/)));
+    const shown = captionEvents(readFileSync(join(workDir, 'talking.ass'), 'utf8')).filter((event) =>
+      event.text.some((line) =>
+        line
+          .toLowerCase()
+          .split(/\W+/)
+          .some((word) => word && words.has(word)),
+      ),
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    for (const event of shown) {
+      // Anchored at the bottom centre (\an2): the block's foot at y, its lines above.
+      const bottom = event.y / talking.height;
+      const top = (event.y - event.size * 1.2 * event.text.length) / talking.height;
+      expect(
+        bottom <= y || top >= y + h,
+        `caption ${event.text.join(' / ')} at ${top.toFixed(2)}–${bottom.toFixed(2)} over the face at ${y.toFixed(2)}–${(y + h).toFixed(2)}`,
+      ).toBe(true);
+    }
   }, 120_000);
 
   it('refuses a script with no words before speaking anything', async () => {

@@ -6,8 +6,10 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildAss } from '../captions/ass.js';
+import { type AvoidBox, buildAss } from '../captions/ass.js';
 import { mergeAss } from '../captions/assDocument.js';
+import { findFaces } from '../imaging/faces.js';
+import { probe } from '../probe.js';
 import { BT709, filterValue } from '../render/filters.js';
 import { trimHeaderDurations } from '../render/movieDuration.js';
 import { type RenderQuality, shortSideOf } from '../render/render.js';
@@ -105,12 +107,15 @@ export async function composeTalking(plan: TalkingPlan, options: TalkingOptions)
     signal?.throwIfAborted();
 
     await progress('render');
+    // The captions keep off the presenter's face, the mouth above all, wherever the clip puts it.
+    const face = await faceInFrame(clip, { width, height }, seconds, workDir, tools);
     const captions = buildAss({
       segments: voice.segments.map((s) => ({ text: s.segText, start: s.start, end: s.end, words: s.words })),
       styleId: plan.captionId,
       width,
       height,
       language: plan.language,
+      avoid: face ? [{ start: 0, end: seconds, box: face }] : [],
     });
     const template = TEMPLATES['clean-studio'];
     const label = buildLabelAss({ template, width, height, language: plan.language, seconds });
@@ -126,6 +131,41 @@ export async function composeTalking(plan: TalkingPlan, options: TalkingOptions)
   } finally {
     await audio.catch(() => undefined);
   }
+}
+
+/** The face box grows by this share of its height below (the chin, a moving jaw) and a little on the other sides. */
+const FACE_MARGIN = { below: 0.25, around: 0.08 };
+
+/**
+ * Where the presenter's face is in the finished frame, in shares of it: found on the clip's middle frame and carried
+ * through the framing the encode applies (cover, centred across, a fifth from the top down). None when no face is
+ * found (a stand-in without one, a clip turned away).
+ */
+async function faceInFrame(
+  clip: string,
+  frame: { width: number; height: number },
+  seconds: number,
+  workDir: string,
+  tools: MediaTools,
+): Promise<AvoidBox | undefined> {
+  const still = join(workDir, 'talking-face.png');
+  await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-ss', (seconds / 2).toFixed(3), '-i', clip, '-frames:v', '1', still]);
+  const [face] = await findFaces(still);
+  if (!face) return undefined;
+  const { width: iw, height: ih } = await probe(tools, clip);
+  const scale = Math.max(frame.width / iw, frame.height / ih);
+  const [left, top] = [(iw * scale - frame.width) / 2, (ih * scale - frame.height) / 5];
+  const x = (face.box.x * iw * scale - left) / frame.width;
+  const y = (face.box.y * ih * scale - top) / frame.height;
+  const w = (face.box.w * iw * scale) / frame.width;
+  const h = (face.box.h * ih * scale) / frame.height;
+  const box = {
+    x: Math.max(0, x - w * FACE_MARGIN.around),
+    y: Math.max(0, y - h * FACE_MARGIN.around),
+    w: w * (1 + 2 * FACE_MARGIN.around),
+    h: h * (1 + FACE_MARGIN.around + FACE_MARGIN.below),
+  };
+  return { ...box, w: Math.min(box.w, 1 - box.x), h: Math.min(box.h, 1 - box.y) };
 }
 
 const EXPORT_CRF = 20;
