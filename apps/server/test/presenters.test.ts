@@ -142,4 +142,41 @@ describe(`presenters on ${testDb?.name}`, () => {
     await owner.browser.ok('POST', '/video/avatar/presenters/remove', { body: { presenterId: saved.presenterId } });
     expect((await listOf(owner.browser)).some((p) => p.presenterId === saved.presenterId)).toBe(false);
   });
+
+  it('keeps a presenter made from a description: the image tool’s picture, charged at its price, then saved and used', {
+    timeout: 120_000,
+  }, async () => {
+    const { browser, userId } = await activeMember(t, 'maker');
+    const original = t.ctx.providers.textToImage;
+    // A vendor's text-to-image model that draws what it is asked: a head-and-shoulders portrait.
+    t.ctx.providers.textToImage = {
+      name: 'fal',
+      generate: async (_request, job) => {
+        const file = join(job.workDir, 'portrait.jpg');
+        await writeFile(file, await drawnPortrait());
+        return [file];
+      },
+    };
+    try {
+      const before = await availableOf(t.ctx.db, userId);
+      const { taskId } = (await browser.ok('POST', '/image/generate', {
+        body: { prompt: 'Head-and-shoulders portrait photo of a friendly man, looking at the camera', ratio: '3:4', count: 1 },
+      })) as { taskId: string };
+      worker ??= startWorker(t.ctx, t.ctx.tasks, { concurrency: 1, log: silent });
+      let made: { status: string; images?: { resKey: string }[] } = { status: 'SUBMITTED' };
+      while (made.status !== 'SUCCESS' && made.status !== 'FAILURE') {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        made = (await browser.ok('GET', '/task/v1/text-to-image/query', { query: { taskId } })) as typeof made;
+      }
+      expect(made.status).toBe('SUCCESS');
+      expect(await availableOf(t.ctx.db, userId)).toBe(before - 4);
+      const saved = (await browser.ok('POST', '/video/avatar/presenters', {
+        body: { resKey: made.images?.[0]?.resKey, name: 'Made', gender: 'male', consent: true },
+      })) as Listed;
+      const done = await avatarVideo(browser, { script: SCRIPT, presenter: { presenterId: saved.presenterId } });
+      expect(done.status, done.error).toBe('SUCCESS');
+    } finally {
+      t.ctx.providers.textToImage = original;
+    }
+  });
 });

@@ -171,4 +171,36 @@ describe('the Avatar tool', () => {
     await waitFor(() => expect(removed).toEqual([{ presenterId: 'own-1' }]));
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Old me/ })).toBeNull());
   });
+
+  it('makes a presenter from a description with the image tool, at its price, and offers the picture to keep', async () => {
+    const asked: unknown[] = [];
+    stubTool({
+      tool: 'avatar-video',
+      extra: {
+        ...EXTRA,
+        '/image/generate': (body) => {
+          asked.push(body);
+          return ok({ taskId: 'made-1' });
+        },
+        '/task/v1/text-to-image/query': ok({
+          taskId: 'made-1',
+          status: 'SUCCESS',
+          images: [{ resKey: 'u/u1/made.png', url: 'http://files.test/made.png' }],
+        }),
+      },
+    });
+    renderApp('/tools/avatar', userWith('ACTIVE'));
+    const field = await screen.findByRole('searchbox', { name: 'Or make one from a description' });
+    expect(await screen.findByRole('button', { name: /Make · 4 credits/ })).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'a friendly woman in her thirties' } });
+    fireEvent.click(screen.getByRole('button', { name: /Make · 4 credits/ }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]).toMatchObject({ ratio: '3:4', count: 1 });
+    expect((asked[0] as { prompt: string }).prompt).toContain('a friendly woman in her thirties');
+    expect((asked[0] as { prompt: string }).prompt).toContain('looking straight at the camera');
+    // The made picture is the photo now: consented to, it may be kept or used.
+    const made = await screen.findByRole('img', { name: 'a friendly woman in her thirties.png' }, { timeout: 10_000 });
+    expect(made.getAttribute('src')).toBe('http://files.test/made.png');
+    expect(await screen.findByRole('checkbox', { name: "I have the right to use this person's face in my videos" })).toBeTruthy();
+  });
 });

@@ -1,7 +1,11 @@
-import { Button, Checkbox, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { taskQuery } from '@reelsmith/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Choice, Field, ImageInput, imageRef, type PickedImage, PresetTiles } from '../generation';
+import { callQuery } from '../../shared/api/queries';
+import { hasEnded } from '../../shared/polling/followTask';
+import { Choice, Field, ImageInput, imageRef, type PickedImage, PresetTiles, submitGeneration, useSkuPrice } from '../generation';
 import { usePresenters, useRemovePresenter, useSavePresenter } from './presentersApi';
 
 /** Who presents: a saved presenter (the catalogue's or the user's own), or a photo the user may use the face of. */
@@ -68,6 +72,7 @@ export function PresenterPicker({ value, onChange }: { value: PresenterChoice; o
           </Button>
         </>
       )}
+      <MakePresenter onMade={(made) => onChange({ photo: made, consent: false })} />
       {tiles.length > 0 && (
         <Field id="avatar-presenters" label={t('saved')}>
           <PresetTiles
@@ -86,5 +91,60 @@ export function PresenterPicker({ value, onChange }: { value: PresenterChoice; o
         </Field>
       )}
     </>
+  );
+}
+
+/** A presenter described in words is a portrait: head and shoulders, looking at the camera, as the face check asks. */
+export const portraitPrompt = (description: string) =>
+  `Head-and-shoulders portrait photo of ${description.trim()}, one person looking straight at the camera, soft studio light, plain background`;
+
+/**
+ * A presenter made from a description (decision "Presenters"): a text-to-image generation, charged at its price and
+ * kept in the user's library like any; the picture it makes becomes the photo, to be consented to and kept.
+ */
+function MakePresenter({ onMade }: { onMade: (picture: PickedImage) => void }) {
+  const { t } = useTranslation(['avatar', 'generation']);
+  const [description, setDescription] = useState('');
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const price = useSkuPrice('imageGen');
+  const task = useQuery({
+    ...callQuery(taskQuery('text-to-image'), { query: { taskId: taskId ?? '' } }),
+    enabled: taskId !== null,
+    refetchInterval: (query) => (hasEnded(query.state.data?.status) ? false : 2_000),
+  });
+  const answer = task.data;
+  // The made picture becomes the photo once, when its task ends.
+  useEffect(() => {
+    if (!taskId || !answer || !hasEnded(answer.status)) return;
+    const image = answer.images?.[0];
+    setTaskId(null);
+    if (answer.status === 'SUCCESS' && image) {
+      const name = `${description.trim().slice(0, 40)}.png`;
+      onMade({ fileId: image.resKey, name, resKey: image.resKey, url: image.url, width: null, height: null });
+    } else setFailed(answer.error ? (JSON.parse(answer.error) as { message: string }).message : t('make.failed'));
+  }, [taskId, answer, description, onMade, t]);
+
+  const make = async () => {
+    setFailed(null);
+    const prompt = portraitPrompt(description);
+    setTaskId(await submitGeneration('text-to-image', { prompt, ratio: '3:4', count: 1, imageModel: 'v1', quality: 'standard' }));
+  };
+
+  return (
+    <Field id="avatar-make" label={t('make.label')}>
+      <Input.Search
+        id="avatar-make"
+        value={description}
+        maxLength={300}
+        placeholder={t('make.placeholder')}
+        enterButton={price === undefined ? t('make.button') : t('make.buttonPrice', { credits: price })}
+        loading={taskId !== null}
+        onChange={(event) => setDescription(event.target.value)}
+        onSearch={() => description.trim() && taskId === null && void make().catch(() => undefined)}
+      />
+      {taskId !== null && <Typography.Text type="secondary">{t('make.making')}</Typography.Text>}
+      {failed && <Alert type="error" showIcon title={failed} />}
+    </Field>
   );
 }
