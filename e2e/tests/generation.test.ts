@@ -46,7 +46,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(pictures, { recursive: true, force: true }));
 
 const history = (page: Page) => page.getByRole('region', { name: 'Generation history' });
-const balance = (page: Page) => page.getByRole('button', { name: /credits$/ }).innerText();
+const balance = (page: Page) =>
+  page
+    .locator('header')
+    .getByRole('button', { name: /credits$/ })
+    .innerText();
 const credits = async (page: Page) => Number((await balance(page)).replace(/\D+/g, ''));
 
 /** Waits until a picture has really loaded, and answers its natural width. */
@@ -178,6 +182,8 @@ describe('generation tools', () => {
       await page.getByRole('button', { name: 'Remove mug.png' }).click();
       await presenter.setInputFiles(join(pictures, 'presenter.jpg'));
       await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'presenter.jpg' })), { timeout: 30_000 }).toBe(600);
+      // The statement is about a face: another photo asks for it again.
+      await page.getByRole('checkbox', { name: "I have the right to use this person's face in my videos" }).check();
       await page.getByRole('button', { name: 'Generate' }).click();
       await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before - 15);
       await expect.poll(() => history(page).getByText('Meet the Harbour mug.').count(), { timeout: 30_000 }).toBeGreaterThan(0);

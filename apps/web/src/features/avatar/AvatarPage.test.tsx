@@ -191,9 +191,9 @@ describe('the Avatar tool', () => {
     });
     renderApp('/tools/avatar', userWith('ACTIVE'));
     const field = await screen.findByRole('searchbox', { name: 'Or make one from a description' });
-    expect(await screen.findByRole('button', { name: /Make · 4 credits/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Make \(4 credits\)/ })).toBeTruthy();
     fireEvent.change(field, { target: { value: 'a friendly woman in her thirties' } });
-    fireEvent.click(screen.getByRole('button', { name: /Make · 4 credits/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Make \(4 credits\)/ }));
     await waitFor(() => expect(asked).toHaveLength(1));
     expect(asked[0]).toMatchObject({ ratio: '3:4', count: 1 });
     expect((asked[0] as { prompt: string }).prompt).toContain('a friendly woman in her thirties');
