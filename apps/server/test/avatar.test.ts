@@ -13,15 +13,14 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pointsLedger } from '../src/db/schema.js';
-import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
 import { ProviderError } from '../src/providers/http.js';
 import { appOn, type Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
 import { activeMember, upload } from './support/files.js';
 import { availableOf, expectConsistent } from './support/points.js';
+import { taskRunner } from './support/taskRunner.js';
 
 const [testDb] = testDatabases();
-const silent = { info() {}, warn() {}, error() {} };
 const tools = locateTools();
 const SUBMIT = '/task/v1/avatar-video/submit';
 const SCRIPT = 'Meet Lumi, the lamp that follows the sun. It charges by day and glows all night. Tap the link to get yours.';
@@ -45,26 +44,15 @@ interface Answer {
 
 describe(`the Avatar tool on ${testDb?.name}`, () => {
   const t = appOn(testDb as NonNullable<typeof testDb>);
-  let worker: Worker | undefined;
+  const tasks = taskRunner(t);
   let work: string;
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'reelsmith-avatar-'));
   });
-  afterEach(async () => {
-    await worker?.stop();
-    worker = undefined;
-  });
+  afterEach(() => tasks.stop());
   afterAll(() => rm(work, { recursive: true, force: true }));
 
-  async function submitAndWait(browser: Browser, body: object): Promise<Answer & { taskId: string }> {
-    const { taskId } = (await browser.ok('POST', SUBMIT, { body })) as { taskId: string };
-    worker ??= startWorker(t.ctx, t.ctx.tasks, { concurrency: 1, log: silent });
-    for (;;) {
-      const answer = (await browser.ok('GET', '/task/v1/avatar-video/query', { query: { taskId } })) as Answer;
-      if (answer.status === 'SUCCESS' || answer.status === 'FAILURE') return { ...answer, taskId };
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }
+  const submitAndWait = (browser: Browser, body: object) => tasks.run<Answer>(browser, 'avatar-video', body);
   const ledgerOf = (taskId: string) => t.ctx.db.select().from(pointsLedger).where(eq(pointsLedger.taskId, taskId));
 
   it('makes a 9:16 talking video of the script, charged avatarVideo × its seconds, kept in the tool’s history', {

@@ -8,14 +8,13 @@ import { drawnPortrait, productPhoto } from '@reelsmith/media/fixtures';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/modules/admin/commands.js';
-import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
 import { appOn, type Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
 import { activeMember, upload } from './support/files.js';
 import { availableOf } from './support/points.js';
+import { taskRunner } from './support/taskRunner.js';
 
 const [testDb] = testDatabases();
-const silent = { info() {}, warn() {}, error() {} };
 const SCRIPT = 'Meet the Trail bottle. Tap the link to get yours.';
 
 interface Listed {
@@ -29,29 +28,18 @@ interface Listed {
 
 describe(`presenters on ${testDb?.name}`, () => {
   const t = appOn(testDb as NonNullable<typeof testDb>);
-  let worker: Worker | undefined;
+  const tasks = taskRunner(t);
   let work: string;
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'reelsmith-presenters-'));
   });
-  afterEach(async () => {
-    await worker?.stop();
-    worker = undefined;
-  });
+  afterEach(() => tasks.stop());
   afterAll(() => rm(work, { recursive: true, force: true }));
 
   const admin = (command: Parameters<typeof runAdminCommand>[1]) => runAdminCommand(t.ctx, command);
   const listOf = async (browser: Browser) => (await browser.ok('GET', '/video/avatar/presenters')) as Listed[];
 
-  async function avatarVideo(browser: Browser, body: object) {
-    const { taskId } = (await browser.ok('POST', '/task/v1/avatar-video/submit', { body })) as { taskId: string };
-    worker ??= startWorker(t.ctx, t.ctx.tasks, { concurrency: 1, log: silent });
-    for (;;) {
-      const answer = (await browser.ok('GET', '/task/v1/avatar-video/query', { query: { taskId } })) as { status: string; error?: string };
-      if (answer.status === 'SUCCESS' || answer.status === 'FAILURE') return answer;
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }
+  const avatarVideo = (browser: Browser, body: object) => tasks.run(browser, 'avatar-video', body);
 
   it('adds a catalogue presenter every user is offered and can use without a consent of their own; retired, it is offered no more', {
     timeout: 120_000,
@@ -159,15 +147,11 @@ describe(`presenters on ${testDb?.name}`, () => {
     };
     try {
       const before = await availableOf(t.ctx.db, userId);
-      const { taskId } = (await browser.ok('POST', '/image/generate', {
-        body: { prompt: 'Head-and-shoulders portrait photo of a friendly man, looking at the camera', ratio: '3:4', count: 1 },
-      })) as { taskId: string };
-      worker ??= startWorker(t.ctx, t.ctx.tasks, { concurrency: 1, log: silent });
-      let made: { status: string; images?: { resKey: string }[] } = { status: 'SUBMITTED' };
-      while (made.status !== 'SUCCESS' && made.status !== 'FAILURE') {
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        made = (await browser.ok('GET', '/task/v1/text-to-image/query', { query: { taskId } })) as typeof made;
-      }
+      const made = await tasks.run<{ images?: { resKey: string }[] }>(browser, 'text-to-image', {
+        prompt: 'Head-and-shoulders portrait photo of a friendly man, looking at the camera',
+        ratio: '3:4',
+        count: 1,
+      });
       expect(made.status).toBe('SUCCESS');
       expect(await availableOf(t.ctx.db, userId)).toBe(before - 4);
       const saved = (await browser.ok('POST', '/video/avatar/presenters', {
