@@ -43,6 +43,16 @@ describe('talkingLines', () => {
   });
 });
 
+/** A 9:16 preview of SCRIPT in English: each test adds the presenter's `talk`. */
+const PLAN = {
+  script: SCRIPT,
+  language: 'en',
+  voiceId: 'en-ava',
+  captionId: 'karaoke',
+  aspectRatio: '9:16',
+  quality: 'preview',
+} as const;
+
 describe('composeTalking', () => {
   it('frames the presenter to the shape for the whole voice, captioned, tagged and at the delivery loudness', async () => {
     const asked: TalkRequest[] = [];
@@ -50,12 +60,7 @@ describe('composeTalking', () => {
     const workDir = mkdtempSync(join(dir, 'work-'));
     const talking = await composeTalking(
       {
-        script: SCRIPT,
-        language: 'en',
-        voiceId: 'en-ava',
-        captionId: 'karaoke',
-        aspectRatio: '9:16',
-        quality: 'preview',
+        ...PLAN,
         async talk(request) {
           asked.push(request);
           // A vendor's clip comes square, at its own size, and a little short of the voice.
@@ -115,12 +120,7 @@ describe('composeTalking', () => {
       .toFile(portrait);
     const talking = await composeTalking(
       {
-        script: SCRIPT,
-        language: 'en',
-        voiceId: 'en-ava',
-        captionId: 'karaoke',
-        aspectRatio: '9:16',
-        quality: 'preview',
+        ...PLAN,
         async talk(request) {
           const { duration } = await probe(tools, request.voice);
           const clip = join(workDir, 'vendor.mp4');
@@ -163,12 +163,8 @@ describe('composeTalking', () => {
     const workDir = mkdtempSync(join(dir, 'empty-'));
     let talked = false;
     const plan = {
+      ...PLAN,
       script: ' … ',
-      language: 'en' as const,
-      voiceId: 'en-ava',
-      captionId: 'karaoke',
-      aspectRatio: '9:16' as const,
-      quality: 'preview' as const,
       talk: async () => {
         talked = true;
         return '';

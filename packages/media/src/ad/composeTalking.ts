@@ -133,6 +133,12 @@ export async function composeTalking(plan: TalkingPlan, options: TalkingOptions)
   }
 }
 
+/**
+ * A clip taller than the frame loses this share of what is cut from its top, the rest from its bottom: the face
+ * sits in the upper part of a portrait. The encode crops so, and the captions' face box is carried through it.
+ */
+const TOP_CROP = 5;
+
 /** The face box grows by this share of its height below (the chin, a moving jaw) and a little on the other sides. */
 const FACE_MARGIN = { below: 0.25, around: 0.08 };
 
@@ -154,7 +160,7 @@ async function faceInFrame(
   if (!face) return undefined;
   const { width: iw, height: ih } = await probe(tools, clip);
   const scale = Math.max(frame.width / iw, frame.height / ih);
-  const [left, top] = [(iw * scale - frame.width) / 2, (ih * scale - frame.height) / 5];
+  const [left, top] = [(iw * scale - frame.width) / 2, (ih * scale - frame.height) / TOP_CROP];
   const x = (face.box.x * iw * scale - left) / frame.width;
   const y = (face.box.y * ih * scale - top) / frame.height;
   const w = (face.box.w * iw * scale) / frame.width;
@@ -188,9 +194,8 @@ async function encode(
   signal: AbortSignal | undefined,
 ): Promise<void> {
   const { width: w, height: h } = job;
-  // A clip taller than the frame loses its bottom first: the face sits in the upper part of a portrait.
   const video =
-    `[0:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}:(iw-ow)/2:(ih-oh)/5,setsar=1,fps=25,` +
+    `[0:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}:(iw-ow)/2:(ih-oh)/${TOP_CROP},setsar=1,fps=25,` +
     `tpad=stop_mode=clone:stop_duration=${job.seconds.toFixed(3)},${BT709},` +
     `ass=filename=${filterValue(job.ass)}:fontsdir=${filterValue(job.fontsDir)},format=yuv420p[v]`;
   await runTool(
