@@ -1,12 +1,20 @@
-export { type AdPlan, type AdStage, AI_METADATA, type ComposedAd, type ComposeOptions, composeAd, learnPicture } from './ad/composeAd.js';
+export {
+  type AdPlan,
+  type AdPresenter,
+  type AdStage,
+  AI_METADATA,
+  type ComposedAd,
+  type ComposeOptions,
+  composeAd,
+  learnPicture,
+  presenterSpans,
+} from './ad/composeAd.js';
 export {
   type ComposedTalking,
   composeTalking,
   type TalkingOptions,
   type TalkingPlan,
   type TalkingStage,
-  type TalkRequest,
-  TalkTooLongError,
   talkingLines,
 } from './ad/composeTalking.js';
 // The local media engine: pure functions from files to files and facts about them. No database, no HTTP.
@@ -69,7 +77,14 @@ export {
   type ImageToVideoOptions,
   imageToVideo,
 } from './render/clip/imageToVideo.js';
-export { cutSpeech, joinTalkingClips, type SpeechSpan, talkingSpans } from './render/clip/talking.js';
+export {
+  cutSpeech,
+  joinTalkingClips,
+  type SpeechSpan,
+  type TalkRequest,
+  TalkTooLongError,
+  talkingSpans,
+} from './render/clip/talking.js';
 export { drawEndCard, MAX_LOGO_PIXELS } from './render/endCard.js';
 export type { HookStyle, Look, SetStyle, TransitionKind } from './render/look.js';
 export { type RenderedVideo, type RenderOptions, type RenderQuality, renderVideo } from './render/render.js';

@@ -1,11 +1,9 @@
 // composeTalking: a talking-presenter video from its plan (decision "The Avatar tool"), as the Avatar tool makes it:
 // the voice spoken a sentence a line, the presenter's clip framed to the shape and held to the voice's length,
 // captions a viewer can read, the AI tag, the delivery loudness.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readText } from '../../../e2e/support/ocr.js';
@@ -21,7 +19,7 @@ import {
   talkingLines,
 } from '../src/index.js';
 import { captionEvents } from './captionEvents.js';
-import { drawnPortrait, makeVideo } from './fixtures.js';
+import { drawnPortrait, formatTags, makeVideo } from './fixtures.js';
 
 const tools = locateTools();
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-talking-video-'));
@@ -85,16 +83,7 @@ describe('composeTalking', () => {
     expect(Math.abs(probed.duration - voiceSeconds)).toBeLessThanOrEqual(0.1);
     expect(talking.seconds).toBeCloseTo(voiceSeconds, 1);
     expect(probed.streams.map((s) => s.type).sort()).toEqual(['audio', 'video']);
-    const { stdout } = await promisify(execFile)(tools.ffprobe, [
-      '-v',
-      'error',
-      '-show_entries',
-      'format_tags',
-      '-of',
-      'json',
-      talking.file,
-    ]);
-    expect(JSON.parse(stdout).format.tags).toMatchObject({ comment: 'AI-generated content', ai_generated: 'true' });
+    expect(await formatTags(tools, talking.file)).toMatchObject({ comment: 'AI-generated content', ai_generated: 'true' });
     const loudness = await measureLoudness(talking.file, tools);
     expect(Math.abs(loudness.integrated - -14)).toBeLessThanOrEqual(1);
 

@@ -2,7 +2,9 @@
  * Real media files for tests, made on the spot: a picture with sharp, a video with ffmpeg's test source. Shared
  * with the server's tests through `@reelsmith/media/fixtures`.
  */
+import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { runTool } from '../src/run.js';
 import type { MediaTools } from '../src/tools.js';
@@ -176,4 +178,10 @@ export async function drawnPortrait({
     '<radialGradient id="bg" cx="50%" cy="40%" r="80%"><stop offset="0" stop-color="#8a9bb0"/><stop offset="1" stop-color="#3b4656"/></radialGradient></defs>' +
     `<rect width="${width}" height="${height}" fill="url(#bg)"/>${heads}</svg>`;
   return sharp(Buffer.from(svg)).blur(2).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** The tags a video file carries in its container's metadata (a muxed "AI-generated" tag among them). */
+export async function formatTags(tools: MediaTools, file: string): Promise<Record<string, string>> {
+  const { stdout } = await promisify(execFile)(tools.ffprobe, ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', file]);
+  return (JSON.parse(stdout) as { format: { tags?: Record<string, string> } }).format.tags ?? {};
 }

@@ -128,6 +128,45 @@ describe('planTimeline', () => {
   });
 });
 
+describe('planTimeline with a presenter on camera', () => {
+  const presenter: TimelineMedia = { kind: 'presenter', file: '/presenter.png' };
+  const kinds = (t: { scenes: { media: TimelineMedia }[] }) => t.scenes.map((s) => s.media.kind);
+
+  it('gives the presenter the opening line and the call to action, the product the lines between and the end card', () => {
+    const t = plan({ scenes: images(2), segments: segs(3.2, 4.1, 2.9, 2), videoLength: 15, aspectRatio: '9:16', presenter });
+    expect(kinds(t)).toEqual(['presenter', 'image', 'image', 'presenter', 'image']);
+    expect(t.scenes.map((s) => s.segId)).toEqual([1, 2, 3, 4, undefined]);
+    // The product pictures take turns from the first, which the end card brings back.
+    expect(t.scenes.map((s) => s.media.file)).toEqual(['/presenter.png', '/img/0.jpg', '/img/1.jpg', '/presenter.png', '/img/0.jpg']);
+    expect(t.scenes[0]?.role).toBe('hook');
+    expect(total(t)).toBeCloseTo(15, 6);
+  });
+
+  it('keeps the presenter to the opening when no product scene would stand between them and the call to action', () => {
+    expect(kinds(plan({ scenes: images(1), segments: segs(5, 6), videoLength: 15, aspectRatio: '9:16', presenter }))).toEqual([
+      'presenter',
+      'image',
+      'image',
+    ]);
+  });
+
+  it('never puts the offer card or the problem grade on the presenter', () => {
+    const question = { ...calm, hook: 'question' as const, offer: 'early' as const };
+    const t = planTimeline({
+      scenes: images(3),
+      segments: segs(3, 1.6, 3, 3),
+      videoLength: 15,
+      aspectRatio: '9:16',
+      template: question,
+      hasOffer: true,
+      presenter,
+    });
+    const offer = t.scenes.find((s) => s.role === 'offer');
+    expect(offer?.media.kind).toBe('image');
+    expect(t.scenes.every((s) => s.grade === undefined)).toBe(true);
+  });
+});
+
 describe('each template plans its own ad', () => {
   const input = { scenes: images(4), segments: segs(3.4, 3.1, 3.6, 2.9, 2.6), videoLength: 15 as const, aspectRatio: '9:16' as const };
 

@@ -12,12 +12,13 @@ import { DEFAULT_BRAND } from '../src/brand/look.js';
 import { FPS } from '../src/render/render.js';
 import type { PrepareContext } from '../src/render/scene/kind.js';
 import { drawScene, kindOf, SCENE_KINDS, sceneSubject } from '../src/render/scene/kinds.js';
+import { framePortrait } from '../src/render/scene/presenter.js';
 import type { Frame, TimelineMedia, TimelineScene } from '../src/render/scene/types.js';
 import { MOTION_MARGIN } from '../src/render/stills.js';
 import { runTool } from '../src/run.js';
 import { TEMPLATES } from '../src/templates/catalogue.js';
 import { locateTools } from '../src/tools.js';
-import { makeVideo, productPhoto } from './fixtures.js';
+import { drawnPortrait, makeVideo, productPhoto } from './fixtures.js';
 import { countedFrames } from './frameCount.js';
 
 const tools = locateTools();
@@ -35,6 +36,13 @@ const SAMPLES: { [K in TimelineMedia['kind']]: () => Promise<Extract<TimelineMed
     return { kind: 'image', file, width: 900, height: 1200 };
   },
   video: async () => ({ kind: 'video', file: await makeVideo(tools, join(dir, 'clip.mp4'), { seconds: 1 }), seconds: 1 }),
+  // At export: the framed portrait with a talking clip shorter than the scene, which holds its last frame.
+  presenter: async () => {
+    const picture = join(dir, 'portrait.jpg');
+    writeFileSync(picture, await drawnPortrait());
+    const framed = await framePortrait(picture, FRAME, join(dir, 'cache', 'presenters'));
+    return { ...framed, clip: await makeVideo(tools, join(dir, 'talking.mp4'), { seconds: 0.6, width: 270, height: 480 }) };
+  },
 };
 
 const context = (motionFrames: number): PrepareContext => ({

@@ -12,8 +12,10 @@ import { mergeAss } from '../captions/assDocument.js';
 import { musicBeats } from '../music/beats.js';
 import { musicBed } from '../music/bed.js';
 import { mixAudio } from '../music/mix.js';
+import { cutSpeech, type SpeechSpan, type TalkRequest, TalkTooLongError } from '../render/clip/talking.js';
 import { type RenderQuality, renderVideo, shortSideOf } from '../render/render.js';
 import { sceneSubject } from '../render/scene/kinds.js';
+import { framePortrait } from '../render/scene/presenter.js';
 import { type AspectRatio, frameSize, planTimeline, type Timeline, type TimelineMedia, type VideoLength } from '../render/timeline.js';
 import type { Language } from '../script/language.js';
 import { shortName } from '../script/name.js';
@@ -60,6 +62,21 @@ export interface AdPlan {
   captionId: string;
   /** Whether the ad carries the "AI-generated" label and metadata tag (decision "AI-generated label"). */
   aiLabel: boolean;
+  /** The presenter on camera, when the ad has one (decision "Presenter in link to video"). */
+  presenter?: AdPresenter | undefined;
+}
+
+/** A presenter in an ad: their portrait and, at export, what makes them talk. */
+export interface AdPresenter {
+  /** The portrait, any size: it is framed to the ad's shape about the face. */
+  picture: string;
+  /**
+   * Makes the presenter say one stretch of the voice: `image` is the framed portrait, and the clip answered is at
+   * least as long as the stretch. Absent (previews), the portrait is held while the voice plays.
+   */
+  talk?: ((request: TalkRequest & { image: string }) => Promise<string>) | undefined;
+  /** The most seconds on camera `talk` may be asked for (what was charged): more fails before it is called. */
+  maxSeconds?: number | undefined;
 }
 
 /** The steps an ad goes through, for a progress display. */
@@ -83,6 +100,8 @@ export interface ComposedAd {
   seconds: number;
   /** The timeline the ad was rendered from: each scene's source file, role, start and length. */
   timeline: Timeline;
+  /** The seconds the presenter is on camera (presenterSpans), 0 without one: what a lip-synced export costs. */
+  presenterSeconds: number;
 }
 
 /**
@@ -117,7 +136,9 @@ export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<
   signal?.throwIfAborted();
 
   await progress('timeline');
-  const timeline = planTimeline({
+  const frame = frameSize(plan.aspectRatio, shortSideOf(plan.quality));
+  const portrait = plan.presenter && (await framePortrait(plan.presenter.picture, frame, join(cacheDir, 'presenters')));
+  const planned = planTimeline({
     scenes: plan.scenes,
     segments: voice.segments.map((s) => ({ segId: s.segId, seconds: s.seconds })),
     videoLength: plan.videoLength,
@@ -126,7 +147,14 @@ export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<
     hasOffer: plan.facts.offer !== undefined,
     // The scenes cut on the music's beats (decision "SoundFont music"): the bed starts on its first beat with the video.
     beats: musicBeats(plan.musicId, plan.videoLength),
+    presenter: portrait,
   });
+  // At export the presenter's scenes become clips of them saying their lines; in previews the portrait is held.
+  const talk = plan.presenter?.talk;
+  const timeline =
+    portrait && talk
+      ? await withTakes(planned, voice, { image: portrait.file, talk, maxSeconds: plan.presenter?.maxSeconds }, frame, workDir, tools)
+      : planned;
   // The soundtrack is mixed while the captions are set and the pieces encode: only the audio's own encode, the
   // render's last step, waits for it (decision "The ad engine"). Awaited below whatever happens to the render.
   const audio = mixSoundtrack(plan.musicId, voice.file, timeline.seconds, workDir, cacheDir, tools);
@@ -153,6 +181,51 @@ export async function mixSoundtrack(
   const music = musicId ? join(workDir, 'music.wav') : undefined;
   if (musicId && music) await musicBed(musicId, seconds, music, join(cacheDir, 'music'), tools);
   return mixAudio({ voice, music, seconds, outFile: join(workDir, 'audio.wav'), tools });
+}
+
+/**
+ * Where the presenter is on screen, on the voice's clock: each of their scenes from its first frame (its fade-in,
+ * under the scene before) to its last (under the next one's fade-in).
+ */
+export function presenterSpans(timeline: Timeline): SpeechSpan[] {
+  return timeline.scenes.flatMap((scene, i) =>
+    scene.media.kind === 'presenter'
+      ? [{ start: Math.max(0, scene.start - (i === 0 ? 0 : timeline.transition)), end: scene.start + scene.seconds }]
+      : [],
+  );
+}
+
+/**
+ * The timeline with each presenter scene showing the presenter saying its stretch of the voice: the stretches are
+ * cut from the voice track and said at once (a vendor takes minutes a clip), each clip starting on its scene's
+ * first frame. More seconds than `maxSeconds` fail before anything is asked.
+ */
+async function withTakes(
+  timeline: Timeline,
+  voice: FittedVoice,
+  presenter: { image: string; talk: NonNullable<AdPresenter['talk']>; maxSeconds: number | undefined },
+  frame: { width: number; height: number },
+  workDir: string,
+  tools: MediaTools,
+): Promise<Timeline> {
+  const spans = presenterSpans(timeline);
+  const seconds = spans.reduce((sum, span) => sum + span.end - span.start, 0);
+  if (presenter.maxSeconds !== undefined && seconds > presenter.maxSeconds)
+    throw new TalkTooLongError(`the presenter is on camera ${seconds.toFixed(1)} s, over the ${presenter.maxSeconds} s asked for`);
+  const takes = await Promise.all(
+    spans.map(async (span, n) => {
+      const said = await cutSpeech(voice.file, span, join(workDir, `presenter-${n}.m4a`), tools);
+      const sentenceEnds = voice.segments.map((s) => s.end - span.start).filter((end) => end > 0 && end < span.end - span.start);
+      return presenter.talk({ voice: said, sentenceEnds, ...frame, image: presenter.image });
+    }),
+  );
+  let take = 0;
+  return {
+    ...timeline,
+    scenes: timeline.scenes.map((scene) =>
+      scene.media.kind === 'presenter' ? { ...scene, media: { ...scene.media, clip: takes[take++] } } : scene,
+    ),
+  };
 }
 
 /** The captions, the cards and the render of an ad whose voice and timeline are made. */
@@ -232,5 +305,6 @@ async function drawAd(
     signal,
     tools,
   });
-  return { file, width: rendered.width, height: rendered.height, seconds: rendered.seconds, timeline };
+  const presenterSeconds = presenterSpans(timeline).reduce((sum, span) => sum + span.end - span.start, 0);
+  return { file, width: rendered.width, height: rendered.height, seconds: rendered.seconds, timeline, presenterSeconds };
 }

@@ -8,8 +8,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type AvoidBox, buildAss } from '../captions/ass.js';
 import { mergeAss } from '../captions/assDocument.js';
-import { findFaces } from '../imaging/faces.js';
+import { aroundFace, findFaces } from '../imaging/faces.js';
 import { probe } from '../probe.js';
+import { type TalkRequest, TalkTooLongError } from '../render/clip/talking.js';
 import { BT709, filterValue } from '../render/filters.js';
 import { trimHeaderDurations } from '../render/movieDuration.js';
 import { type RenderQuality, shortSideOf } from '../render/render.js';
@@ -25,14 +26,6 @@ import { TEMPLATES } from '../templates/catalogue.js';
 import { cardFontsDir } from '../templates/fontsDir.js';
 import { locateTools, type MediaTools } from '../tools.js';
 import { AI_METADATA, mixSoundtrack } from './composeAd.js';
-
-/** What the presenter is asked to say: the voice track and where its sentences end, for a frame of `width`×`height`. */
-export interface TalkRequest {
-  voice: string;
-  sentenceEnds: number[];
-  width: number;
-  height: number;
-}
 
 export interface TalkingPlan {
   /** What the presenter says: running text, spoken and captioned a sentence at a time. */
@@ -70,9 +63,6 @@ export interface ComposedTalking {
   height: number;
   seconds: number;
 }
-
-/** The script, spoken, runs longer than the plan allows. */
-export class TalkTooLongError extends RangeError {}
 
 /** The script as the lines it is spoken in: one a sentence, so captions and a vendor's cuts fall between sentences. */
 export const talkingLines = (script: string) => numberSegments(sentences(script));
@@ -139,9 +129,6 @@ export async function composeTalking(plan: TalkingPlan, options: TalkingOptions)
  */
 const TOP_CROP = 5;
 
-/** The face box grows by this share of its height below (the chin, a moving jaw) and a little on the other sides. */
-const FACE_MARGIN = { below: 0.25, around: 0.08 };
-
 /**
  * Where the presenter's face is in the finished frame, in shares of it: found on the clip's middle frame and carried
  * through the framing the encode applies (cover, centred across, a fifth from the top down). None when no face is
@@ -165,13 +152,7 @@ async function faceInFrame(
   const y = (face.box.y * ih * scale - top) / frame.height;
   const w = (face.box.w * iw * scale) / frame.width;
   const h = (face.box.h * ih * scale) / frame.height;
-  const box = {
-    x: Math.max(0, x - w * FACE_MARGIN.around),
-    y: Math.max(0, y - h * FACE_MARGIN.around),
-    w: w * (1 + 2 * FACE_MARGIN.around),
-    h: h * (1 + FACE_MARGIN.around + FACE_MARGIN.below),
-  };
-  return { ...box, w: Math.min(box.w, 1 - box.x), h: Math.min(box.h, 1 - box.y) };
+  return aroundFace({ x, y, w, h });
 }
 
 const EXPORT_CRF = 20;

@@ -110,3 +110,18 @@ export async function checkPortrait(file: string): Promise<PortraitCheck> {
   if (Math.abs(main.turn - 0.5) > MAX_TURN) return { faces, problem: 'notFacingCamera' };
   return { faces, problem: null };
 }
+
+/** The face box grows by this share of its height below (the chin, a moving jaw) and a little on the other sides. */
+const FACE_MARGIN = { below: 0.25, around: 0.08 };
+
+/**
+ * What of a frame the captions keep off around a face whose box (shares of the frame) is `face`: the face with
+ * room for the chin and a moving jaw, within the frame.
+ */
+export function aroundFace(face: { x: number; y: number; w: number; h: number }): { x: number; y: number; w: number; h: number } {
+  const x = Math.max(0, face.x - face.w * FACE_MARGIN.around);
+  const y = Math.max(0, face.y - face.h * FACE_MARGIN.around);
+  const w = face.w * (1 + 2 * FACE_MARGIN.around);
+  const h = face.h * (1 + FACE_MARGIN.around + FACE_MARGIN.below);
+  return { x, y, w: Math.min(w, 1 - x), h: Math.min(h, 1 - y) };
+}

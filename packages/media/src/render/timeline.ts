@@ -43,6 +43,11 @@ export interface TimelineInput {
    * the last beat before its usual start (so it is never shorter), and the total length stays the video's.
    */
   beats?: readonly number[] | undefined;
+  /**
+   * The presenter on camera (a `presenter` media), when the ad has one: they say the opening line and the call to
+   * action, the product's pictures show between (decision "Presenter in link to video").
+   */
+  presenter?: TimelineMedia | undefined;
 }
 
 /** A shortfall up to this long is absorbed by holding the last scene; a longer one gets more scenes. */
@@ -97,15 +102,29 @@ function intoShots(seconds: number, maxShot: number): number[] {
   return Array.from({ length: shots }, () => seconds / shots);
 }
 
-/** The scene that carries the offer card: the template's place for it, else the nearest long enough. */
-function offerScene(scenes: { seconds: number; role: SceneRole }[], where: Look['offer']): number | undefined {
-  const candidates = scenes.map((s, i) => ({ i, s })).filter(({ s }) => s.role === 'feature' && s.seconds >= MIN_OFFER);
+/**
+ * The scene that carries the offer card: the template's place for it, else the nearest long enough, among the
+ * scenes showing the product.
+ */
+function offerScene(scenes: { media: TimelineMedia; seconds: number; role: SceneRole }[], where: Look['offer']): number | undefined {
+  const candidates = scenes
+    .map((s, i) => ({ i, s }))
+    .filter(({ s }) => s.role === 'feature' && s.seconds >= MIN_OFFER && kindOf(s.media).showsProduct);
   const target = where === 'early' ? 1 : scenes.length - 2;
   candidates.sort((a, b) => Math.abs(a.i - target) - Math.abs(b.i - target));
   return candidates[0]?.i;
 }
 
 type Fitted = { segId?: string | number; seconds: number };
+
+/**
+ * The fitted scenes the presenter says (decision "Presenter in link to video"): the opening line and the last one
+ * spoken, the call to action, when a product scene stands between them; the opening alone otherwise.
+ */
+function presenterSays(fitted: Fitted[]): Set<number> {
+  const last = fitted.findLastIndex((scene) => scene.segId !== undefined);
+  return new Set(last > 1 ? [0, last] : [0]);
+}
 
 /**
  * The fitted scenes with their cuts moved onto the beats, and the body's new end (the end card's start, the last
@@ -141,7 +160,16 @@ function onBeats(fitted: Fitted[], beats: number[], body: number): { fitted: Fit
  * (a scene per spoken segment, split into the template's shots), the hook opens, the offer card takes a scene
  * when the page gave a price, and the end card closes on the hook picture: decision "Ad templates".
  */
-export function planTimeline({ scenes: media, segments, videoLength, aspectRatio, template, hasOffer, beats }: TimelineInput): Timeline {
+export function planTimeline({
+  scenes: media,
+  segments,
+  videoLength,
+  aspectRatio,
+  template,
+  hasOffer,
+  beats,
+  presenter,
+}: TimelineInput): Timeline {
   if (media.length === 0) throw new Error('A video needs at least one picture or clip');
   const ordered = hookFirst(media);
   const fullBody = videoLength - END_CARD[videoLength];
@@ -161,9 +189,11 @@ export function planTimeline({ scenes: media, segments, videoLength, aspectRatio
     return previous;
   };
   const planned: Omit<TimelineScene, 'start'>[] = [];
+  const onCamera = presenter ? presenterSays(fitted) : new Set<number>();
   let sceneStart = 0;
+  let shown = 0;
   for (const [i, { segId, seconds }] of fitted.entries()) {
-    const m = ordered[i % ordered.length] as TimelineMedia;
+    const m = presenter && onCamera.has(i) ? presenter : (ordered[shown++ % ordered.length] as TimelineMedia);
     // A kind may refuse to be cut into shots (a clip: each shot would restart it). On the beat, shots cut on beats too.
     const shots = !kindOf(m).shots
       ? [seconds]
@@ -174,7 +204,9 @@ export function planTimeline({ scenes: media, segments, videoLength, aspectRatio
     sceneStart += seconds;
   }
   (planned[0] as TimelineScene).role = 'hook';
-  if (template.hook === 'question') (planned[0] as TimelineScene).grade = 'problem';
+  // The problem grade greys the product before it is shown solving it; a presenter asking the question is not greyed.
+  if (template.hook === 'question' && kindOf((planned[0] as TimelineScene).media).showsProduct)
+    (planned[0] as TimelineScene).grade = 'problem';
   // The end card brings back the hook picture: the product is the last thing the viewer sees.
   const hook = ordered[0] as TimelineMedia;
   planned.push({ media: hook, seconds: endSeconds, motion: motionFor(hook), role: 'end' });

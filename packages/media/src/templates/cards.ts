@@ -11,6 +11,7 @@ import { type BrandFontFileId, brandFont } from '../brand/fonts.js';
 import { type BrandLook, DEFAULT_BRAND } from '../brand/look.js';
 import { type AssStyle, assAlpha, assColour, assDocument, assText, cardStyleLine } from '../captions/assDocument.js';
 import type { FramedSubject } from '../render/framing.js';
+import { kindOf } from '../render/scene/kinds.js';
 import type { Timeline } from '../render/timeline.js';
 import type { Language } from '../script/language.js';
 import { discountPercent, formatPrice } from '../script/price.js';
@@ -562,8 +563,9 @@ export function buildCardsAss(options: CardsOptions): string {
     scenes.forEach((scene, i) => {
       const span = sceneSpan(timeline, i);
       const line = facts.features[next];
-      // A feature needs time to be read: a short shot passes without one rather than flash it.
-      if (scene.role !== 'feature' || line === undefined || span.end - span.start < 1) return;
+      // A feature needs time to be read: a short shot passes without one rather than flash it. It names what the
+      // product scene shows; the presenter says their own lines.
+      if (scene.role !== 'feature' || !kindOf(scene.media).showsProduct || line === undefined || span.end - span.start < 1) return;
       featureCard(ctx, line, span);
       next++;
     });

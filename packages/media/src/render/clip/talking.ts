@@ -7,6 +7,17 @@
 import { runTool } from '../../run.js';
 import type { MediaTools } from '../../tools.js';
 
+/** What the presenter is asked to say: the voice track and where its sentences end, for a frame of `width`×`height`. */
+export interface TalkRequest {
+  voice: string;
+  sentenceEnds: number[];
+  width: number;
+  height: number;
+}
+
+/** The script, spoken, runs longer than the plan allows the presenter to talk. */
+export class TalkTooLongError extends RangeError {}
+
 /** A stretch of the voice track, in seconds on its clock. */
 export interface SpeechSpan {
   start: number;
@@ -36,7 +47,10 @@ export function talkingSpans(seconds: number, breaks: readonly number[], max: nu
   return spans;
 }
 
-/** One span of the voice track as AAC in an M4A file, which the vendors' talking models take. */
+/**
+ * One span of the voice track as AAC in an M4A file, which the vendors' talking models take; a span running past
+ * the track's end (a presenter on screen after their last word) is made up with silence, so the clip covers it.
+ */
 export async function cutSpeech(voice: string, span: SpeechSpan, outFile: string, tools: MediaTools): Promise<string> {
   await runTool(tools.ffmpeg, [
     '-v',
@@ -49,6 +63,8 @@ export async function cutSpeech(voice: string, span: SpeechSpan, outFile: string
     '-t',
     (span.end - span.start).toFixed(3),
     '-vn',
+    '-af',
+    'apad',
     '-c:a',
     'aac',
     '-b:a',

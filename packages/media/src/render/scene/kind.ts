@@ -67,6 +67,8 @@ export interface SceneKind<M extends TimelineMedia, S extends PreparedScene> {
   shots: boolean;
   /** Whether it can open the ad and come back as the end card: the first such media is the hook. */
   opens: boolean;
+  /** Whether the product is on screen in it: the offer card and the problem grade are a product scene's. */
+  showsProduct: boolean;
   /**
    * Its camera move, given the move of the scene before and how many moving scenes came before (`turn`); a kind
    * without one holds still.

@@ -5,6 +5,7 @@
 import type { FramedSubject } from '../framing.js';
 import type { DrawAt, PrepareContext, SceneDrawing, SceneKind, SubjectContext } from './kind.js';
 import { type ClipScene, pageVideo } from './pageVideo.js';
+import { type PresenterScene, presenter } from './presenter.js';
 import { type PhotoScene, productPhoto } from './productPhoto.js';
 import type { TimelineMedia, TimelineScene } from './types.js';
 
@@ -12,10 +13,11 @@ import type { TimelineMedia, TimelineScene } from './types.js';
 export const SCENE_KINDS: { [K in TimelineMedia['kind']]: SceneKind<Extract<TimelineMedia, { kind: K }>, SceneSource & { kind: K }> } = {
   image: productPhoto,
   video: pageVideo,
+  presenter,
 };
 
 /** A scene made ready for ffmpeg by its kind. */
-export type SceneSource = PhotoScene | ClipScene;
+export type SceneSource = PhotoScene | ClipScene | PresenterScene;
 
 /** The kind named `kind`, read through one loose signature (each kind is typed for its own media in the map). */
 const kindNamed = (kind: TimelineMedia['kind']) => SCENE_KINDS[kind] as unknown as SceneKind<TimelineMedia, SceneSource>;

@@ -33,6 +33,7 @@ export const pageVideo: SceneKind<Clip, ClipScene> = {
   preparesInTurn: false,
   shots: false,
   opens: false,
+  showsProduct: true,
   // Decoding and scaling a clip's every frame costs about twice a still's.
   frameCost: () => 2,
   prepare: async (scene, { frame, motionFrames, cacheDir, tools }) => ({

@@ -133,6 +133,7 @@ export const productPhoto: SceneKind<Photo, PhotoScene> = {
   preparesInTurn: true,
   shots: true,
   opens: true,
+  showsProduct: true,
   move: (media, aspectRatio, previous, turn) =>
     media.width && media.height
       ? motionByContent({ width: media.width, height: media.height }, aspectRatio, previous)

@@ -9,13 +9,24 @@ export type VideoLength = 15 | 30 | 45;
 /** Each shape's width over its height. */
 export const ASPECT: Record<AspectRatio, number> = { '9:16': 9 / 16, '1:1': 1, '16:9': 16 / 9 };
 
+/** A box in shares of a frame's width and height, from its top-left corner. */
+export interface FrameBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 /**
- * What a scene shows, by kind (scene/kinds.ts): a product picture, or a clip from the page, which carries its own
- * length so it can be trimmed. A picture's size, when known, chooses its move.
+ * What a scene shows, by kind (scene/kinds.ts): a product picture; a clip from the page, which carries its own
+ * length so it can be trimmed; or the presenter (decision "Presenter in link to video"): their portrait framed to the
+ * ad's shape, with their face's box in it, and at export the lip-synced clip of what they say in the scene, whose
+ * first frame is the scene's first. A picture's size, when known, chooses its move.
  */
 export type TimelineMedia =
   | { kind: 'image'; file: string; width?: number | undefined; height?: number | undefined }
-  | { kind: 'video'; file: string; seconds: number };
+  | { kind: 'video'; file: string; seconds: number }
+  | { kind: 'presenter'; file: string; face?: FrameBox | undefined; clip?: string | undefined };
 
 /** Cheap camera moves over a still: each is a crop window moving across a slightly larger picture. */
 export type Motion = 'zoom-in' | 'zoom-out' | 'pan-left' | 'pan-right' | 'pan-up' | 'pan-down' | 'none';
