@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { ERRORS, errorMessage, SkuCode } from '@reelsmith/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { pointsLedger, pointsLedgerLots, pointsLots } from '../src/db/schema.js';
+import { pointsLedger, pointsLedgerLots, pointsLots, tasks } from '../src/db/schema.js';
 import { AppError } from '../src/errors.js';
 import { sweepExpiredCredits } from '../src/modules/points/expiry.js';
-import { charge, expireDueCredits, grant, refund } from '../src/modules/points/ledger.js';
+import { charge, chargeForTask, expireDueCredits, grant, refund } from '../src/modules/points/ledger.js';
 import { operationTypeOfSku, priceOf, setPrice, skuCodeOf } from '../src/modules/points/prices.js';
 import { listHistory, readAccount } from '../src/modules/points/queries.js';
 import { testDatabases } from './support/databases.js';
@@ -217,6 +218,57 @@ describe.each(testDatabases())('credits ledger on $name', (testDb) => {
     await charge(t.db, user, 'imageGen', 1, { taskId: 'small', key: 'small', now: days(T0, 31) });
     await sweepExpiredCredits(t.db, days(T0, 31));
     expect(await readAccount(t.db, user)).toMatchObject({ totalPoints: 105, availablePoints: 1, usedPoints: 4, expiredPoints: 100 });
+    await expectConsistent(t.db);
+  });
+});
+
+describe.each(testDatabases())('a task charged for two SKUs on $name (decision "Presenter in link to video")', (testDb) => {
+  const t = databaseOn(testDb);
+  const task = (userId: string) => ({
+    id: randomUUID(),
+    userId,
+    kind: 'export-video',
+    projectId: null,
+    input: {},
+    status: 'SUBMITTED' as const,
+    idempotencyKey: null,
+    batchRowId: null,
+    maxAttempts: 3,
+  });
+  const price = { sku: 'link2V_15s', count: 1, also: [{ sku: 'avatarVideo', count: 6 }] } as const;
+
+  it('writes the task and both charges, one ledger row each, and a failure refunds them both', async () => {
+    const user = await newUser(t.db);
+    await grant(t.db, user, 100, 'PROMOTION', { key: 'promo', now: T0 });
+    const row = task(user);
+    const charged = await chargeForTask(t.db, row, price, { taskId: row.id, key: `task:${row.id}`, now: T0 });
+    const each = { export: await priceOf(t.db, 'link2V_15s'), presenter: 6 * (await priceOf(t.db, 'avatarVideo')) };
+    expect(charged.credits).toBe(each.export + each.presenter);
+    expect(charged.task.id).toBe(row.id);
+    const rows = await t.db.select().from(pointsLedger).where(eq(pointsLedger.taskId, row.id));
+    expect(rows.map((r) => [r.operationType, r.pointsChange]).sort()).toEqual(
+      [
+        ['AVATAR_VIDEO', -each.presenter],
+        ['LINK_TO_VIDEO', -each.export],
+      ].sort(),
+    );
+    expect(await availableOf(t.db, user)).toBe(100 - each.export - each.presenter);
+    await refund(t.db, row.id, T0);
+    expect(await availableOf(t.db, user)).toBe(100);
+    await expectConsistent(t.db);
+  });
+
+  it('short of credits for the second, writes neither the task nor the first charge, and names the whole price', async () => {
+    const user = await newUser(t.db);
+    const whole = (await priceOf(t.db, 'link2V_15s')) + 6 * (await priceOf(t.db, 'avatarVideo'));
+    await grant(t.db, user, whole - 1, 'PROMOTION', { key: 'promo', now: T0 });
+    const row = task(user);
+    const refused = await failure(chargeForTask(t.db, row, price, { taskId: row.id, key: `task:${row.id}`, now: T0 }));
+    expect(refused.key).toBe('notEnoughCredits');
+    expect(refused.params).toEqual({ needed: whole, available: whole - 1 });
+    expect(await t.db.select().from(tasks).where(eq(tasks.id, row.id))).toEqual([]);
+    expect(await t.db.select().from(pointsLedger).where(eq(pointsLedger.taskId, row.id))).toEqual([]);
+    expect(await availableOf(t.db, user)).toBe(whole - 1);
     await expectConsistent(t.db);
   });
 });

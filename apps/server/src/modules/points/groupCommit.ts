@@ -22,11 +22,16 @@ export interface ChargeItem {
   key: string;
   now: string;
   task?: Record<string, unknown>;
+  /** Further SKUs the same task pays for, charged with it or not at all (migration 0019). */
+  also?: { sku: string; count: number; operationType: string }[];
 }
 
-/** What became of one charge: written (entry null for a free SKU), or refused with the SQLSTATE and texts. */
+/**
+ * What became of one charge: written (entry null for a free SKU; `charged` the credits of it and its `also`), or
+ * refused with the SQLSTATE and texts.
+ */
 export type ChargeOutcome =
-  | { entry: Record<string, unknown> | null; task: Record<string, unknown> | null }
+  | { entry: Record<string, unknown> | null; task: Record<string, unknown> | null; charged?: number }
   | { code: string; message: string; detail: string | null };
 
 interface Waiting {

@@ -212,24 +212,40 @@ export async function charge(
   return entry ? fromColumns(pointsLedger, entry) : null;
 }
 
+/** A SKU and how many of it. */
+export interface Priced {
+  sku: SkuCode;
+  count: number;
+}
+
 /**
  * Charges for a task and inserts the task's row in the same subtransaction of a group commit, so the task exists
- * exactly when it is paid for (decision "Group commit"). Answers the inserted row and the credits charged (0 for a
- * free SKU). A refusal writes neither; a task id or idempotency key already taken fails with the database's
- * unique-violation code (23505) on the error. `entryId` is the charge's ledger row (null for a free SKU).
+ * exactly when it is paid for (decision "Group commit"). `also` are further SKUs the task pays for (an export with
+ * a presenter: decision "Presenter in link to video"), each its own ledger row, all charged or none; short of
+ * credits for any, the refusal names the whole price. Answers the inserted row and the credits charged in all (0
+ * for free SKUs). A refusal writes nothing; a task id or idempotency key already taken fails with the database's
+ * unique-violation code (23505) on the error. `entryId` is the first charge's ledger row (null for a free SKU).
  */
 export async function chargeForTask(
   db: Db,
   task: NewTaskRow,
-  sku: SkuCode,
-  count: number,
+  price: Priced & { also?: readonly Priced[] | undefined },
   options: ChargeOptions,
 ): Promise<{ task: TaskRow; credits: number; entryId: number | null }> {
-  const outcome = await chargeInGroup(db, { ...chargeItem(task.userId, sku, count, options), task: toColumns(tasks, task) });
-  if ('code' in outcome) throw refused(outcome, sku);
+  const also = (price.also ?? []).map((extra) => {
+    const { sku, count, operationType } = chargeItem(task.userId, extra.sku, extra.count, options);
+    return { sku, count, operationType };
+  });
+  const outcome = await chargeInGroup(db, {
+    ...chargeItem(task.userId, price.sku, price.count, options),
+    task: toColumns(tasks, task),
+    ...(also.length ? { also } : {}),
+  });
+  if ('code' in outcome) throw refused(outcome, price.sku);
   if (!outcome.task) throw new Error('points_charge_many inserted no task');
   const entry = outcome.entry && fromColumns(pointsLedger, outcome.entry);
-  return { task: fromColumns(tasks, outcome.task), credits: entry ? -entry.pointsChange : 0, entryId: entry?.id ?? null };
+  const credits = outcome.charged ?? (entry ? -entry.pointsChange : 0);
+  return { task: fromColumns(tasks, outcome.task), credits, entryId: entry?.id ?? null };
 }
 
 /**

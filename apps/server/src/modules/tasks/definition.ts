@@ -7,10 +7,14 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { Part } from '../../parts.js';
 
-/** The SKU and number of outputs a task is charged for when it is submitted. */
+/**
+ * The SKU and number of outputs a task is charged for when it is submitted, and any further SKUs it pays for at
+ * once (an export with a presenter: decision "Presenter in link to video").
+ */
 export interface TaskPrice {
   sku: SkuCode;
   count: number;
+  also?: readonly { sku: SkuCode; count: number }[] | undefined;
 }
 
 /** A logger whose lines carry the task's id, kind and worker (pino's child of the process logger). */

@@ -93,7 +93,7 @@ export async function submitTask<I>(
   try {
     let row: TaskRow;
     if (price) {
-      const charged = await chargeForTask(ctx.db, values, price.sku, price.count, { taskId: id, key: `task:${id}` });
+      const charged = await chargeForTask(ctx.db, values, price, { taskId: id, key: `task:${id}` });
       row = charged.task;
       // Counted once committed, so the counters agree with the ledger.
       if (charged.credits > 0) {
