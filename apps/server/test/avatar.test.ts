@@ -1,14 +1,12 @@
 // The Avatar tool end to end (decision "The Avatar tool"): a portrait and a script become a captioned talking video
 // in the user's history, charged per second of script as quoted, refunded whole when the presenter cannot be made.
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { avatarSeconds } from '@reelsmith/contract';
 import { locateTools, probe } from '@reelsmith/media';
-import { drawnPortrait } from '@reelsmith/media/fixtures';
+import { drawnPortrait, formatTags } from '@reelsmith/media/fixtures';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -84,8 +82,7 @@ describe(`the Avatar tool on ${testDb?.name}`, () => {
     // As long as the voice: the script's words at an ad's pace, give or take the voice's own.
     expect(probed.duration).toBeGreaterThan(4);
     expect(probed.duration).toBeLessThan(seconds * 1.5);
-    const { stdout } = await promisify(execFile)(tools.ffprobe, ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', file]);
-    expect(JSON.parse(stdout).format.tags).toMatchObject({ ai_generated: 'true' });
+    expect(await formatTags(tools, file)).toMatchObject({ ai_generated: 'true' });
 
     const history = (await browser.ok('POST', '/generation/history', { body: { tool: 'avatar-video', page: 1, pageSize: 10 } })) as {
       taskId: string;

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExportVideo } from '@reelsmith/contract';
 import { locateTools, type Probe, probe } from '@reelsmith/media';
+import { formatTags } from '@reelsmith/media/fixtures';
 import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -163,10 +163,7 @@ describe(`link to video on ${testDb?.name}`, () => {
     expect(exported.exportVideos[0]?.templateId).toBe('sale');
     const video = await probed(exported.exportVideos[0]?.videoUrl as string, 'export.mp4');
     // The "AI-generated" label asked for is in the file's metadata too (decision "AI-generated label").
-    const tags = spawnSync(tools.ffprobe, ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', join(work, 'export.mp4')], {
-      encoding: 'utf8',
-    });
-    expect(JSON.parse(tags.stdout).format.tags).toMatchObject({ comment: 'AI-generated content', ai_generated: 'true' });
+    expect(await formatTags(tools, join(work, 'export.mp4'))).toMatchObject({ comment: 'AI-generated content', ai_generated: 'true' });
     expect(video).toMatchObject({ width: 1080, height: 1920 });
     expect(Math.abs(video.duration - 15)).toBeLessThanOrEqual(1);
     // Saved under the project's name, the preview's number and the length; shown at its shape.

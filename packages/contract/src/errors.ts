@@ -490,6 +490,12 @@ export const ERRORS = {
     zh: '最多只能保存 {{max}} 个自己的数字人。请先删除一个不再使用的。',
     pt: 'Você pode manter no máximo {{max}} apresentadores próprios. Remova primeiro um que não usa mais.',
   },
+  presenterTalksTooLong: {
+    code: 40099,
+    en: 'The presenter would be on camera longer than in the preview you saw. Please make the preview again, then export. Your credits were refunded.',
+    zh: '数字人出镜时间比您看到的预览更长。请重新生成预览后再导出。您的积分已退还。',
+    pt: 'O apresentador ficaria em cena mais tempo do que na prévia que você viu. Gere a prévia de novo e depois exporte. Seus créditos foram devolvidos.',
+  },
   logoNotImage: {
     code: 40090,
     en: 'The logo must be one of your pictures: a JPG, PNG or WEBP image. SVG is not accepted; export your logo as a transparent PNG.',

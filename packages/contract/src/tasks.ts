@@ -57,6 +57,8 @@ export const EditorConfig = z.strictObject({
   language: Locale.optional(),
   /** The visual style; absent, the previews each get a different one chosen for the product. */
   templateId: TemplateId.optional(),
+  /** A presenter on camera (decision "Presenter in link to video"): one of the caller's or the catalogue's. */
+  presenterId: Id.optional(),
 });
 export type EditorConfig = z.infer<typeof EditorConfig>;
 
@@ -94,6 +96,12 @@ export const PreviewVideo = z.object({
   videoUrl: z.string(),
   taskId: z.string(),
   templateId: TemplateId.optional(),
+  /**
+   * The presenter on camera and the whole seconds they are on screen: the export adds that many seconds of
+   * `avatarVideo` to its price, for their lip-synced clips (decision "Presenter in link to video").
+   */
+  presenterId: z.string().optional(),
+  presenterSeconds: z.number().int().min(0).optional(),
 });
 /**
  * An exported video: `videoUrl` plays it, `downloadUrl` saves it as `fileName` (`<project>-<n>-<length>s.mp4`); its
@@ -173,6 +181,8 @@ export const TASKS = {
       captionId: z.string().max(64).optional(),
       musicId: z.string().max(64).optional(),
       templateId: TemplateId.optional(),
+      /** The presenter on camera from now on; null takes them out of the preview. */
+      presenterId: Id.nullable().optional(),
     }),
     result: z.object({ previewVideos: z.array(PreviewVideo), scriptContentList: z.array(ScriptContent) }),
   },

@@ -617,6 +617,12 @@ export const previews = pgTable(
     product: jsonb('product').$type<PreviewProduct>().notNull(),
     /** The pictures and clips, in the order the user put them. */
     fileIds: jsonb('file_ids').$type<string[]>().notNull(),
+    /**
+     * The presenter on camera, if any (decision "Presenter in link to video"), and the whole seconds they are on
+     * screen in the preview as rendered: what the export's lip-synced clips cost.
+     */
+    presenterId: text('presenter_id').references(() => presenters.id, { onDelete: 'set null' }),
+    presenterSeconds: integer('presenter_seconds'),
     /** The rendered video: its stored object, and its library file while the user keeps it. */
     resKey: text('res_key').notNull(),
     fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),

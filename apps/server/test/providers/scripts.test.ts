@@ -245,6 +245,7 @@ describe('link-video scripts by the writer the composition root chose', () => {
     musicId: undefined,
     language: 'en',
     templateId: undefined,
+    presenterId: undefined,
   };
   const job = (llm: Settings['llm']) => ({
     taskId: 'abcdef12-task',

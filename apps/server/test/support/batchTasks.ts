@@ -38,7 +38,7 @@ export function batchTaskKinds({ exportBytes = 64 * 1024 } = {}) {
       // reads it. The stand-in's few bytes are no file of the library.
       job.atCompletion((tx) =>
         storePreviews(tx, { taskId: job.taskId, userId: job.userId, projectId: job.input.projectId }, [
-          { ...previewSpecOf(job.input, 0, segments), id: randomUUID(), scriptId, resKey, fileId: null },
+          { ...previewSpecOf(job.input, 0, segments), id: randomUUID(), scriptId, resKey, fileId: null, presenterSeconds: null },
         ]),
       );
       return {

@@ -6,7 +6,7 @@ import { CAPTIONS, composeTalking, defaultVoice, detectLanguage, TalkTooLongErro
 import { AppError } from '../../errors.js';
 import { cacheDirOf, mediaToolsOf } from '../files/workDir.js';
 import { checkCatalogue } from '../link-video/video/tasks.js';
-import { checkPresenter, checkStoredPortrait, presenterFor, presenterPicture } from '../presenters/service.js';
+import { checkPresenter, checkStoredPortrait, presenterFor, presenterPicture, TALK_OVERRUN } from '../presenters/service.js';
 import type { TaskDefinition } from '../tasks/definition.js';
 import { checkPicture, fetchPicture } from './pictures.js';
 import { providerOf, runGeneration, signedOutputs } from './run.js';
@@ -16,11 +16,6 @@ type Videos = { videos: { resKey: string; url: string; posterUrl?: string }[] };
 
 /** A vendor's presenter takes minutes a run, and a long script is several runs. */
 const AVATAR_TIMEOUT_MS = 60 * 60_000;
-/**
- * The voice may run this much over the seconds the script was charged for (a slow voice, many numbers) before the
- * video is refused and refunded: past it the vendor's bill would outgrow the price.
- */
-const OVERRUN = 1.5;
 const NAME_SCRIPT = 60;
 
 export const avatarVideoTask: TaskDefinition<Input, Videos> = {
@@ -68,7 +63,7 @@ export const avatarVideoTask: TaskDefinition<Input, Videos> = {
               captionId: input.captionId ?? (CAPTIONS[0] as { captionId: string }).captionId,
               aspectRatio: input.ratio,
               quality: 'export',
-              maxSeconds: avatarSeconds(input.script) * OVERRUN,
+              maxSeconds: avatarSeconds(input.script) * TALK_OVERRUN,
               talk: (request) => provider.talk({ ...request, image: presenter.path, prompt: input.prompt }, generation),
             },
             {

@@ -36,7 +36,7 @@ function stagesOf(job: TaskJob<unknown>) {
 const REFUSED = /safety|nsfw|content polic|moderation|flagged|not allowed/i;
 
 /** A vendor's failure as the user sees it; the vendor's own words stay in the cause, for the logs. */
-function taskError(error: unknown, signal: AbortSignal): unknown {
+export function taskError(error: unknown, signal: AbortSignal): unknown {
   if (signal.aborted || !(error instanceof ProviderError)) return error;
   if (error instanceof ProviderTimeoutError) return new AppError('providerTimedOut', {}, { cause: error });
   if (error.status === 429) return new AppError('providerBusy', {}, { cause: error });

@@ -57,6 +57,12 @@ const viewOf = async (storage: Storage, row: PresenterRow): Promise<Presenter> =
   source: row.userId ? 'own' : 'catalogue',
 });
 
+/**
+ * A presenter may talk this much longer than the seconds charged for (a slow voice, many numbers) before the video is
+ * refused and refunded: past it the vendor's bill would outgrow the price.
+ */
+export const TALK_OVERRUN = 1.5;
+
 /** Whom the caller may use: their own presenters, and the catalogue's that are not retired. */
 const offeredTo = (userId: string) => or(eq(presenters.userId, userId), and(isNull(presenters.userId), isNull(presenters.retiredAt)));
 

@@ -3,10 +3,23 @@
 // engine make it (composeAd, decision "The ad engine"), and store the result as a generated asset of the project.
 import { randomUUID } from 'node:crypto';
 import type { ProgressStage, TemplateId } from '@reelsmith/contract';
-import { type AdStage, CAPTIONS, composeAd, defaultVoice, MUSIC, type RenderQuality, type TimelineMedia } from '@reelsmith/media';
+import {
+  type AdStage,
+  CAPTIONS,
+  composeAd,
+  defaultVoice,
+  MUSIC,
+  type RenderQuality,
+  TalkTooLongError,
+  type TimelineMedia,
+  VOICES,
+} from '@reelsmith/media';
+import { AppError } from '../../../errors.js';
 import { ingest } from '../../files/ingest.js';
 import { addFile } from '../../files/records.js';
 import { cacheDirOf, mediaToolsOf, withWorkDir } from '../../files/workDir.js';
+import { providerOf, taskError } from '../../generation/run.js';
+import { presenterFor, TALK_OVERRUN } from '../../presenters/service.js';
 import type { TaskJob } from '../../tasks/definition.js';
 import { adFacts, brandOf } from './look.js';
 import { localCopy, type MediaFile } from './media.js';
@@ -33,13 +46,23 @@ export interface ComposeRequest {
   templateId: TemplateId;
   /** Whether the video carries the "AI-generated" label and metadata tag (decision "AI-generated label"). */
   aiLabel: boolean;
+  /**
+   * The presenter on camera (decision "Presenter in link to video"); `talkSeconds`, at export, the seconds paid for
+   * their lip-synced clips (held portrait in previews).
+   */
+  presenter?: { presenterId: string; talkSeconds?: number | undefined } | undefined;
 }
 
 export interface ComposedVideo {
   fileId: string;
   resKey: string;
   videoUrl: string;
+  /** The whole seconds the presenter is on screen (0 without one): what an export's clips cost. */
+  presenterSeconds: number;
 }
+
+/** A share of a second the count of seconds on camera forgives, so 5.0004 s on screen is 5 s paid for. */
+const SECOND_SLACK = 0.01;
 
 /** The music a project gets before the user picks: the first recommended track. */
 const defaultMusicId = () => (MUSIC.find((m) => m.recommended) ?? (MUSIC[0] as { musicId: string })).musicId;
@@ -70,7 +93,12 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
     ),
   );
   const { brand, callToAction } = await brandOf(ctx, job.userId, language, (resKey) => localCopy(ctx, resKey, null));
+  const presenter = request.presenter && (await presenterFor(ctx, job.userId, request.presenter.presenterId));
+  // The presenter's own voice when it speaks the ad's language and the user chose none.
+  const presenterVoice = VOICES.find((voice) => voice.voiceId === presenter?.voiceId && voice.language === language)?.voiceId;
   return withWorkDir(ctx.settings, async (dir) => {
+    const talkSeconds = request.presenter?.talkSeconds;
+    const talking = talkSeconds === undefined ? undefined : providerOf(ctx, 'talkingAvatar');
     const ad = await composeAd(
       {
         scenes: media,
@@ -82,15 +110,28 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
         videoLength: settings.videoLength,
         quality,
         language,
-        voiceId: settings.voiceId ?? defaultVoice(language).voiceId,
+        voiceId: settings.voiceId ?? presenterVoice ?? defaultVoice(language).voiceId,
         synthesize: ctx.voice.synthesizer(signal),
         voiceEngine: ctx.voice.engine,
         musicId: settings.musicId ?? defaultMusicId(),
         captionId: settings.captionId ?? (CAPTIONS[0] as { captionId: string }).captionId,
         aiLabel: request.aiLabel,
+        presenter: presenter && {
+          picture: await localCopy(ctx, presenter.resKey, null),
+          // A vendor's refusal reads as the generation tools' do.
+          talk:
+            talking &&
+            ((talk) =>
+              talking.talk(talk, { workDir: dir, signal, progress: (stage) => job.progress(stage) }).catch((error: unknown) => {
+                throw taskError(error, signal);
+              })),
+          maxSeconds: talkSeconds === undefined ? undefined : talkSeconds * TALK_OVERRUN,
+        },
       },
       { workDir: dir, cacheDir: cacheDirOf(ctx.settings.dataDir), tools, signal, progress: (stage) => job.progress(STAGE[stage]) },
-    );
+    ).catch((error: unknown) => {
+      throw error instanceof TalkTooLongError ? new AppError('presenterTalksTooLong', {}, { cause: error }) : error;
+    });
 
     await job.progress('polishing');
     const fileId = randomUUID();
@@ -107,6 +148,11 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
       },
       stored,
     );
-    return { fileId: row.id, resKey: stored.resKey, videoUrl: await ctx.storage.downloadUrl(stored.resKey) };
+    return {
+      fileId: row.id,
+      resKey: stored.resKey,
+      videoUrl: await ctx.storage.downloadUrl(stored.resKey),
+      presenterSeconds: Math.ceil(ad.presenterSeconds - SECOND_SLACK),
+    };
   });
 }

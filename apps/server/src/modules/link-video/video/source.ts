@@ -22,14 +22,16 @@ export interface VideoSettings {
   language: Language | undefined;
   /** The template chosen for the task or, through a script update, for one preview; absent, each preview's own turn. */
   templateId: TemplateId | undefined;
+  /** The presenter on camera, if any (decision "Presenter in link to video"). */
+  presenterId: string | undefined;
 }
 
 export type LinkVideoInput = z.output<(typeof TASKS)['link-video']['input']>;
 export type ScriptUpdateInput = z.output<(typeof TASKS)['script-update']['input']>;
 export type VideoResult = z.output<(typeof TASKS)['link-video']['result']>;
 export type Segment = { segId: number; segText: string };
-/** The quick editor's choices a script update may change for one preview. */
-export type Look = Partial<Pick<ScriptUpdateInput, 'voiceId' | 'captionId' | 'musicId' | 'templateId'>>;
+/** The quick editor's choices a script update may change for one preview (a null presenter takes them out). */
+export type Look = Partial<Pick<ScriptUpdateInput, 'voiceId' | 'captionId' | 'musicId' | 'templateId' | 'presenterId'>>;
 
 /** What a preview is rendered from: its row without the file it became and the bookkeeping. */
 export type PreviewSpec = Pick<
@@ -45,11 +47,12 @@ export type PreviewSpec = Pick<
   | 'language'
   | 'product'
   | 'fileIds'
+  | 'presenterId'
 >;
 
 /** The choices an update names, without the ones it leaves alone. */
-export const lookOf = ({ voiceId, captionId, musicId, templateId }: Look): Look =>
-  Object.fromEntries(Object.entries({ voiceId, captionId, musicId, templateId }).filter(([, v]) => v !== undefined));
+export const lookOf = ({ voiceId, captionId, musicId, templateId, presenterId }: Look): Look =>
+  Object.fromEntries(Object.entries({ voiceId, captionId, musicId, templateId, presenterId }).filter(([, v]) => v !== undefined));
 
 /** A preview with the choices a script update makes for it; what it leaves alone stays as the preview has it. */
 export const withLook = <T extends PreviewSpec>(preview: T, look: Look): T => ({ ...preview, ...lookOf(look) });
@@ -64,6 +67,7 @@ export const settingsOf = (preview: PreviewSpec): VideoSettings => ({
   musicId: preview.musicId ?? undefined,
   language: preview.language ?? undefined,
   templateId: preview.templateId,
+  presenterId: preview.presenterId ?? undefined,
 });
 
 /** The product as a link-video task was given it, for the cards and the file's name. */
@@ -97,7 +101,7 @@ export async function previewOf(db: Db, userId: string, projectId: string, taskI
 }
 
 /** A preview as a link-video task made it, before it is stored. */
-export type MadePreview = PreviewSpec & { scriptId: string; resKey: string; fileId: string | null };
+export type MadePreview = PreviewSpec & { scriptId: string; resKey: string; fileId: string | null; presenterSeconds: number | null };
 
 /** Stores the previews a link-video task made, each a render of that task (TaskJob.atCompletion's write). */
 export async function storePreviews(
@@ -115,7 +119,10 @@ export async function storeRerender(
   tx: Db,
   previewId: string,
   taskId: string,
-  rendered: Pick<PreviewRow, 'segments' | 'templateId' | 'voiceId' | 'musicId' | 'captionId' | 'resKey' | 'fileId'>,
+  rendered: Pick<
+    PreviewRow,
+    'segments' | 'templateId' | 'voiceId' | 'musicId' | 'captionId' | 'presenterId' | 'presenterSeconds' | 'resKey' | 'fileId'
+  >,
 ): Promise<void> {
   const [updated] = await tx
     .update(previews)

@@ -5,11 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { type SkuCode, TASKS } from '@reelsmith/contract';
 import { CAPTIONS, MUSIC, type RenderQuality, VOICES } from '@reelsmith/media';
 import type { AppContext } from '../../../context.js';
+import type { PreviewRow } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import type { Part } from '../../../parts.js';
+import { providerOf } from '../../generation/run.js';
+import { presenterFor } from '../../presenters/service.js';
 import { getProject, nameAfterProduct } from '../../projects/service.js';
 import type { TaskDefinition, TaskJob } from '../../tasks/definition.js';
-import { composeVideo } from './compose.js';
+import { type ComposedVideo, composeVideo } from './compose.js';
 import { exportFileName } from './fileName.js';
 import { templateOf } from './look.js';
 import { type MediaFile, mediaFiles } from './media.js';
@@ -61,7 +64,18 @@ export function videoSettings(input: LinkVideoInput): VideoSettings {
     musicId: config.musicId,
     language: config.language,
     templateId: config.templateId,
+    presenterId: config.presenterId,
   };
+}
+
+/**
+ * A presenter the user may put on camera (theirs or the catalogue's), on a server that can make them talk: refused
+ * before anything is charged otherwise (decision "Presenter in link to video").
+ */
+async function checkPresenterChoice(ctx: AppContext, userId: string, presenterId: string | null | undefined): Promise<void> {
+  if (!presenterId) return;
+  await presenterFor(ctx, userId, presenterId);
+  providerOf(ctx, 'talkingAvatar');
 }
 
 /** A voice, music or caption style that is not in the catalogue is refused before anything runs, not failed later. */
@@ -77,6 +91,9 @@ export function checkCatalogue(settings: Partial<Pick<VideoSettings, 'voiceId' |
   }
 }
 
+/** The seconds of presenter an export of the preview pays for: none without a presenter. */
+const presenterSecondsOf = (preview: PreviewRow): number => (preview.presenterId ? (preview.presenterSeconds ?? 0) : 0);
+
 const nonBlank = (segments: Segment[]) => segments.filter((s) => s.segText.trim() !== '');
 
 /** Fresh signed links for the stored videos of a result: a result is read long after it was written. */
@@ -86,9 +103,16 @@ async function withFreshLinks<T extends { resKey: string; videoUrl: string }>(ct
 
 /**
  * The one render of link to video: a preview (540p) of a link-video task or a script update, or an export (1080p),
- * of a preview's spec with the pictures it names. Only the quality and the label differ between the three.
+ * of a preview's spec with the pictures it names. Only the quality, the label and whether the presenter talks (at
+ * export, for the seconds charged) differ between the three.
  */
-const render = (job: TaskJob<unknown>, preview: PreviewSpec, media: MediaFile[], quality: RenderQuality, aiLabel = false) =>
+const render = (
+  job: TaskJob<unknown>,
+  preview: PreviewSpec,
+  media: MediaFile[],
+  quality: RenderQuality,
+  exported: { aiLabel: boolean; talkSeconds: number } | undefined = undefined,
+) =>
   composeVideo(job, {
     settings: settingsOf(preview),
     media,
@@ -97,8 +121,19 @@ const render = (job: TaskJob<unknown>, preview: PreviewSpec, media: MediaFile[],
     quality,
     product: preview.product,
     templateId: preview.templateId,
-    aiLabel,
+    aiLabel: exported?.aiLabel ?? false,
+    presenter: preview.presenterId ? { presenterId: preview.presenterId, talkSeconds: exported?.talkSeconds } : undefined,
   });
+
+/** A rendered preview as the task's result shows it: with its presenter's seconds on camera, which the export adds. */
+const previewVideo = (video: ComposedVideo, spec: PreviewSpec, scriptId: string, taskId: string): VideoResult['previewVideos'][number] => ({
+  resKey: video.resKey,
+  videoUrl: video.videoUrl,
+  scriptId,
+  taskId,
+  templateId: spec.templateId,
+  ...(spec.presenterId ? { presenterId: spec.presenterId, presenterSeconds: video.presenterSeconds } : {}),
+});
 
 /** The pictures of a stored preview, loaded once the work starts. */
 async function mediaOf(job: TaskJob<unknown>, preview: PreviewSpec): Promise<MediaFile[]> {
@@ -121,6 +156,7 @@ export function previewSpecOf(input: LinkVideoInput, variant: number, segments: 
     language: settings.language ?? null,
     product: productOf(input),
     fileIds: input.fileIds,
+    presenterId: settings.presenterId ?? null,
   };
 }
 
@@ -134,6 +170,7 @@ export const linkVideoTask: TaskDefinition<LinkVideoInput, VideoResult> = {
     await mediaFiles(ctx, user.userId, input.fileIds);
     if (input.diyScript && !input.diyScriptContent?.trim()) throw new AppError('emptyScript');
     checkCatalogue(videoSettings(input));
+    await checkPresenterChoice(ctx, user.userId, input.editorConfig?.presenterId);
     // A product whose name was typed on the edit page (a page that gave none) names a project still untitled.
     await nameAfterProduct(ctx.db, user.userId, input.projectId, input.productName);
   },
@@ -148,14 +185,15 @@ export const linkVideoTask: TaskDefinition<LinkVideoInput, VideoResult> = {
     for (const [variant, script] of scripts.entries()) {
       const spec = previewSpecOf(input, variant, script.segments);
       const video = await render(job, spec, media, 'preview');
-      made.push({ ...spec, id: randomUUID(), scriptId: script.scriptId, resKey: video.resKey, fileId: video.fileId });
-      previewVideos.push({
-        resKey: video.resKey,
-        videoUrl: video.videoUrl,
+      made.push({
+        ...spec,
+        id: randomUUID(),
         scriptId: script.scriptId,
-        taskId: job.taskId,
-        templateId: spec.templateId,
+        resKey: video.resKey,
+        fileId: video.fileId,
+        presenterSeconds: spec.presenterId ? video.presenterSeconds : null,
       });
+      previewVideos.push(previewVideo(video, spec, script.scriptId, job.taskId));
       // Each preview shows as it lands instead of all three at the end.
       await job.partial({ previewVideos, scriptContentList: scripts.slice(0, previewVideos.length) });
     }
@@ -177,6 +215,7 @@ export const scriptUpdateTask: TaskDefinition<ScriptUpdateInput, VideoResult> = 
     const preview = await previewOf(ctx.db, user.userId, input.projectId, input.taskId, input.scriptId);
     if (nonBlank(input.scriptContents).length === 0) throw new AppError('emptyScript');
     checkCatalogue(settingsOf(withLook(preview, input)));
+    await checkPresenterChoice(ctx, user.userId, input.presenterId);
   },
   async run(job) {
     const { input } = job;
@@ -184,7 +223,7 @@ export const scriptUpdateTask: TaskDefinition<ScriptUpdateInput, VideoResult> = 
     // The edited script with the choices the update makes; the rest as the preview was last rendered.
     const preview = { ...withLook(stored, input), segments: nonBlank(input.scriptContents) };
     const video = await render(job, preview, await mediaOf(job, preview), 'preview');
-    const { templateId, voiceId, musicId, captionId } = preview;
+    const { templateId, voiceId, musicId, captionId, presenterId } = preview;
     job.atCompletion((tx) =>
       storeRerender(tx, stored.id, job.taskId, {
         segments: preview.segments,
@@ -192,12 +231,14 @@ export const scriptUpdateTask: TaskDefinition<ScriptUpdateInput, VideoResult> = 
         voiceId,
         musicId,
         captionId,
+        presenterId,
+        presenterSeconds: presenterId ? video.presenterSeconds : null,
         resKey: video.resKey,
         fileId: video.fileId,
       }),
     );
     return {
-      previewVideos: [{ resKey: video.resKey, videoUrl: video.videoUrl, scriptId: input.scriptId, taskId: job.taskId, templateId }],
+      previewVideos: [previewVideo(video, preview, input.scriptId, job.taskId)],
       scriptContentList: [{ scriptId: input.scriptId, segments: preview.segments }],
     };
   },
@@ -213,17 +254,23 @@ export const exportVideoTask: TaskDefinition<ExportInput, ExportResult> = {
   timeoutMs: TIMEOUT_MS,
   async price(input, ctx, user) {
     const preview = await previewOf(ctx.db, user.userId, input.projectId, input.taskId, input.scriptId);
-    return { sku: `link2V_${preview.videoLength}s` as SkuCode, count: 1 };
+    const exported = { sku: `link2V_${preview.videoLength}s` as SkuCode, count: 1 };
+    // The presenter's lip-synced clips are made now, and charged now, by the second they are on screen.
+    const seconds = presenterSecondsOf(preview);
+    return seconds > 0 ? { ...exported, also: [{ sku: 'avatarVideo', count: seconds }] } : exported;
   },
   async accept(ctx, user, input) {
-    await previewOf(ctx.db, user.userId, input.projectId, input.taskId, input.scriptId);
+    const preview = await previewOf(ctx.db, user.userId, input.projectId, input.taskId, input.scriptId);
+    await checkPresenterChoice(ctx, user.userId, preview.presenterId);
   },
   async run(job) {
     const { ctx, input } = job;
     const preview = await previewOf(ctx.db, job.userId, input.projectId, input.taskId, input.scriptId);
     const media = await mediaOf(job, preview);
-    // Pictures made by the generation tools are AI-generated: the label is on unless the user turned it off.
-    const video = await render(job, preview, media, 'export', input.aiLabel ?? media.some((file) => file.source === 'generated'));
+    // Pictures made by the generation tools are AI-generated: the label is on unless the user turned it off. A
+    // presenter is always labelled (decision "Presenter in link to video").
+    const aiLabel = preview.presenterId !== null || (input.aiLabel ?? media.some((file) => file.source === 'generated'));
+    const video = await render(job, preview, media, 'export', { aiLabel, talkSeconds: presenterSecondsOf(preview) });
     const project = await getProject(ctx.db, job.userId, input.projectId);
     const exported = {
       resKey: video.resKey,
