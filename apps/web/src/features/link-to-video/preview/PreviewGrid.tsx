@@ -31,6 +31,9 @@ export function PreviewGrid({
             {video.templateId && (
               <span className={styles.templateLabel}>{t('templates.label', { name: templateName(video.templateId) })}</span>
             )}
+            {video.presenterId && (
+              <span className={styles.templateLabel}>{t('presenter.onCamera', { seconds: video.presenterSeconds ?? 0 })}</span>
+            )}
             <div className={styles.previewFooter}>
               <Checkbox checked={selected.includes(video.scriptId)} onChange={(event) => toggle(video.scriptId, event.target.checked)}>
                 {label}

@@ -21,14 +21,17 @@ const video = (n: number, templateId: TemplateId) => ({
 const script = (n: number) => ({ scriptId: `s${n}`, segments: [{ segId: 0, segText: `Line ${n}.` }] });
 
 /** The preview page of a project with two previews, the first being edited; answers what each call was sent. */
-function openPreview(images: ProjectAsset[] = [picture]) {
+function openPreview(
+  images: ProjectAsset[] = [picture],
+  { videos = [video(1, 'clean-studio'), video(2, 'bold-ugc')], engine = null as 'sandbox' | null } = {},
+) {
   const project = {
     ...newProject('p1', 'https://shop.example/mug'),
     product: { ...emptyProduct(), productName: 'Mug', productImages: images },
     taskId: 't1',
     taskPath: 'link-video' as const,
     taskStatus: 'SUCCESS' as const,
-    preview: { previewVideos: [video(1, 'clean-studio'), video(2, 'bold-ugc')], scriptContentList: [script(1), script(2)] },
+    preview: { previewVideos: videos, scriptContentList: [script(1), script(2)] },
     editedScriptId: 's1',
   };
   return openProjectPage('/tools/link-to-video/preview', project, {
@@ -38,7 +41,19 @@ function openPreview(images: ProjectAsset[] = [picture]) {
     '/link-video/templates': ok(TEMPLATE_IDS.map((templateId) => ({ templateId, previewUrl: `https://thumbs/${templateId}.jpg` }))),
     '/task/v1/script-update/submit': { record: { taskId: 't3' } },
     '/task/v1/script-update/query': ok({ taskId: 't3', status: 'IN_PROGRESS' }),
-    '/points/skuPrice': (_body, query) => ok({ skuCode: query.get('skuCode'), price: 30 }),
+    '/points/skuPrice': (_body, query) => ok({ skuCode: query.get('skuCode'), price: query.get('skuCode') === 'avatarVideo' ? 3 : 30 }),
+    '/video/avatar/engine': ok({ engine }),
+    '/video/avatar/presenters': ok([
+      {
+        presenterId: 'cat-1',
+        name: 'Ana',
+        gender: 'female',
+        languages: ['en'],
+        voiceId: null,
+        imageUrl: 'https://cdn/ana.jpg',
+        source: 'catalogue',
+      },
+    ]),
     '/task/v1/export-video/submit': { record: { taskId: 't4' } },
     '/task/v1/export-video/query': ok({ taskId: 't4', status: 'IN_PROGRESS' }),
   });
@@ -130,5 +145,41 @@ describe('preview: templates and the AI-generated label', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sent['/task/v1/export-video/submit']).toBeUndefined();
+  });
+});
+
+describe('preview: a presenter on camera (decision "Presenter in link to video")', () => {
+  const presenterRegion = async () =>
+    within(await screen.findByRole('complementary', { name: 'Quick editor' })).findByRole('region', { name: 'Presenter' });
+
+  it('puts a saved presenter on camera in the edited video at once, and says the sandbox makes stand-ins', async () => {
+    const { sent } = openPreview([picture], { engine: 'sandbox' });
+    const panel = await presenterRegion();
+    expect(within(panel).getByText(/adds 3 credits a second on camera/)).toBeTruthy();
+    expect(within(panel).getByText(/marked stand-in/)).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'No presenter' })).toHaveProperty('disabled', true);
+    fireEvent.click(await within(panel).findByRole('button', { name: /^Ana/ }));
+    await waitFor(() => expect(sent['/task/v1/script-update/submit']).toHaveLength(1));
+    expect(sent['/task/v1/script-update/submit']?.[0]).toMatchObject({ scriptId: 's1', presenterId: 'cat-1' });
+  });
+
+  it('takes the presenter off the video that has one, and counts their seconds into the render price', async () => {
+    const withPresenter = { ...video(1, 'clean-studio'), presenterId: 'cat-1', presenterSeconds: 6 };
+    const { sent } = openPreview([picture], { engine: 'sandbox', videos: [withPresenter, video(2, 'bold-ugc')] });
+    const previews = await screen.findByRole('list', { name: 'Previews' });
+    expect(within(previews).getByText('Presenter · 6 s on camera')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Video 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Video 2' }));
+    // Two exports at 30, and 6 s of presenter at 3 a second.
+    expect(await screen.findByRole('button', { name: 'Render 2 videos · 78 credits' })).toBeTruthy();
+    fireEvent.click(within(await presenterRegion()).getByRole('button', { name: 'No presenter' }));
+    await waitFor(() => expect(sent['/task/v1/script-update/submit']).toHaveLength(1));
+    expect(sent['/task/v1/script-update/submit']?.[0]).toMatchObject({ scriptId: 's1', presenterId: null });
+  });
+
+  it('offers no presenter where no one can make one talk', async () => {
+    openPreview();
+    await screen.findByRole('region', { name: 'Voice' });
+    expect(screen.queryByRole('region', { name: 'Presenter' })).toBeNull();
   });
 });

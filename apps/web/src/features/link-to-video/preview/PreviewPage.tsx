@@ -73,6 +73,9 @@ export function PreviewPage() {
                 <RenderButton
                   count={selected.length}
                   seconds={project.editorConfig.videoLength ?? 15}
+                  presenterSeconds={preview.previewVideos
+                    .filter((video) => selected.includes(video.scriptId))
+                    .reduce((sum, video) => sum + (video.presenterId ? (video.presenterSeconds ?? 0) : 0), 0)}
                   loading={rendering}
                   onRender={() => void render()}
                 />

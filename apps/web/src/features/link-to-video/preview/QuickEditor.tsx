@@ -11,14 +11,15 @@ import { isUnfinished, type Project } from '../project/types';
 import { CaptionPicker } from './CaptionPicker';
 import { defaultCaptionId, defaultMusicId, videoLanguage } from './defaults';
 import { EditorChoice } from './EditorChoice';
+import { PresenterChoice } from './PresenterChoice';
 import { SamplePlayer } from './SamplePlayer';
 import { ScriptEditor } from './ScriptEditor';
 import { TemplateChoice } from './TemplateChoice';
 import { VoicePicker } from './VoicePicker';
 
 /**
- * The quick editor of the edited video (spec "Screens and routes" screen 3): script, template, voice, music and
- * subtitle style, autosaved; a template chosen re-renders the video at once. Each choice opens on the video's
+ * The quick editor of the edited video (spec "Screens and routes" screen 3): script, template, presenter, voice,
+ * music and subtitle style, autosaved; a template chosen re-renders the video at once. Each choice opens on the video's
  * current one: the editor config's, else the default the service renders with.
  */
 export function QuickEditor({ project }: { project: Project }) {
@@ -41,6 +42,7 @@ export function QuickEditor({ project }: { project: Project }) {
       {failure && project.taskPath === 'script-update' && project.taskStatus === 'FAILURE' && <GenerationFailedNote message={failure} />}
       {scriptId && <ScriptEditor key={scriptId} segments={script?.segments ?? []} updating={updating} />}
       {scriptId && <TemplateChoice key={`template-${scriptId}`} project={project} updating={updating} />}
+      {scriptId && <PresenterChoice key={`presenter-${scriptId}`} project={project} updating={updating} />}
       <VoicePicker voiceId={editorConfig.voiceId} language={language} />
       <EditorChoice
         field="musicId"

@@ -9,19 +9,24 @@ const CONFIRM_OVER = 10;
 interface RenderButtonProps {
   count: number;
   seconds: 15 | 30 | 45;
+  /** The seconds the chosen videos' presenters are on camera: their lip-synced clips are made and charged now. */
+  presenterSeconds: number;
   loading: boolean;
   onRender: () => void;
 }
 
 /**
- * Render the selected previews: the price on the button (the export price of the video's length × the count), and
+ * Render the selected previews: the price on the button (the export price of the video's length × the count, and
+ * the presenters' seconds on camera at the presenter price: decision "Presenter in link to video"), and
  * a confirmation saying what will be left when it costs more than a few credits or its price is not known yet.
  */
-export function RenderButton({ count, seconds, loading, onRender }: RenderButtonProps) {
+export function RenderButton({ count, seconds, presenterSeconds, loading, onRender }: RenderButtonProps) {
   const { t } = useTranslation('link-to-video');
   const unit = useSkuPrice(`link2V_${seconds}s`);
+  const perSecond = useSkuPrice('avatarVideo');
   const available = useCreditAccount().account?.availablePoints;
-  const credits = unit === undefined ? undefined : unit * count;
+  const presenter = presenterSeconds > 0 ? perSecond : 0;
+  const credits = unit === undefined || presenter === undefined ? undefined : unit * count + presenter * presenterSeconds;
   const label = credits === undefined ? t('preview.render', { count }) : t('preview.renderFor', { count, credits });
   const confirm = count > 0 && (credits === undefined || credits > CONFIRM_OVER);
   const button = (

@@ -1,12 +1,10 @@
 import type { TemplateId } from '@reelsmith/contract';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../shared/ui/toast';
 import styles from '../flow.module.css';
-import { projectController } from '../project/open';
 import type { Project } from '../project/types';
 import { TemplatePicker } from '../templates/TemplatePicker';
 import { useTemplateThumbnails } from '../templates/thumbnails';
+import { useRerender } from './rerender';
 
 /**
  * The edited video's template in the quick editor (decision "Template picker"): the one it was made in is
@@ -17,29 +15,10 @@ import { useTemplateThumbnails } from '../templates/thumbnails';
 export function TemplateChoice({ project, updating }: { project: Project; updating: boolean }) {
   const { t } = useTranslation('link-to-video');
   const { thumbnails } = useTemplateThumbnails(project);
-  const [chosen, setChosen] = useState<TemplateId | null>(null);
-  // Once the update has ended (or failed), the video itself says which template it is in.
-  useEffect(() => {
-    if (!updating) setChosen(null);
-  }, [updating]);
-  const video = project.preview?.previewVideos.find((item) => item.scriptId === project.editedScriptId);
-  const segments = project.preview?.scriptContentList.find((item) => item.scriptId === project.editedScriptId)?.segments ?? [];
+  const { video, chosen, rerender } = useRerender<{ templateId: TemplateId }>(project, updating);
   if (!video) return null;
-
-  const choose = async (templateId: TemplateId | undefined) => {
-    if (!templateId || templateId === video.templateId) return;
-    if (!segments.some((segment) => segment.segText.trim())) {
-      toast.error(t('editor.scriptRequired'));
-      return;
-    }
-    setChosen(templateId);
-    try {
-      await projectController()?.submitScriptUpdate(segments, templateId);
-    } catch {
-      // The API client has shown why; the video keeps its template.
-      setChosen(null);
-    }
-  };
+  const choose = (templateId: TemplateId | undefined) =>
+    templateId && templateId !== video.templateId ? rerender({ templateId }) : Promise.resolve();
 
   return (
     <section className={styles.panel} aria-labelledby="template-choice-title">
@@ -49,7 +28,7 @@ export function TemplateChoice({ project, updating }: { project: Project; updati
       <TemplatePicker
         group="editor-template"
         labelledBy="template-choice-title"
-        value={updating && chosen ? chosen : video.templateId}
+        value={chosen?.templateId ?? video.templateId}
         onChange={choose}
         thumbnails={thumbnails}
         aspectRatio={project.editorConfig.aspectRatio ?? '9:16'}

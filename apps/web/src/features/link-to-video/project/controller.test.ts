@@ -407,7 +407,7 @@ describe('templates, offer and label in the calls', () => {
         scriptContentList: [{ scriptId: 's1', segments: [{ segId: 0, segText: 'Hello.' }] }],
       }),
     });
-    await controller.submitScriptUpdate([{ segId: 0, segText: 'Hello.' }], 'sale');
+    await controller.submitScriptUpdate([{ segId: 0, segText: 'Hello.' }], { templateId: 'sale' });
     expect(bodyOf(service, '/task/v1/script-update/submit')).toEqual({
       projectId: 'p1',
       taskId: 't1',
@@ -421,6 +421,17 @@ describe('templates, offer and label in the calls', () => {
     expect(project()?.preview?.previewVideos).toEqual([expect.objectContaining({ resKey: 'v2', templateId: 'sale' })]);
   });
 
+  it('puts a presenter on camera, or takes them off, with a script update carrying the choice', async () => {
+    for (const presenterId of ['pr1', null]) {
+      const { controller, service } = setUp(previewed(), {
+        '/task/v1/script-update/submit': () => ({ taskId: 't3' }),
+        '/task/v1/script-update/query': () => ({ taskId: 't3', status: 'IN_PROGRESS' }),
+      });
+      await controller.submitScriptUpdate([{ segId: 0, segText: 'Hi.' }], { presenterId });
+      expect(bodyOf(service, '/task/v1/script-update/submit')).toMatchObject({ scriptId: 's1', presenterId });
+    }
+  });
+
   it('leaves the template out of a plain script update, so the video keeps its own', async () => {
     const { controller, service } = setUp(previewed(), {
       '/task/v1/script-update/submit': () => ({ taskId: 't3' }),
@@ -428,6 +439,7 @@ describe('templates, offer and label in the calls', () => {
     });
     await controller.submitScriptUpdate([{ segId: 0, segText: 'Hi.' }]);
     expect(bodyOf(service, '/task/v1/script-update/submit')).not.toHaveProperty('templateId');
+    expect(bodyOf(service, '/task/v1/script-update/submit')).not.toHaveProperty('presenterId');
   });
 
   it('sends the AI-generated label as the export page’s switch says', async () => {

@@ -413,8 +413,13 @@ export function createProjectController(projectId: string, { store, api, toast, 
    * Re-renders the edited video with its customised script (spec "States and transitions"), and with the voice, subtitle style and
    * music the quick editor has chosen since: without them the render keeps the first generation's. A template
    * chosen for this video goes with it; without one the service keeps the video's own (decision "Template picker").
+   * So does a presenter put on camera, or taken off (null); without one the video keeps its own (decision
+   * "Presenter in link to video").
    */
-  async function submitScriptUpdate(segments: Segment[], templateId?: TemplateId): Promise<void> {
+  async function submitScriptUpdate(
+    segments: Segment[],
+    { templateId, presenterId }: { templateId?: TemplateId; presenterId?: string | null } = {},
+  ): Promise<void> {
     const project = own();
     const video = project?.preview?.previewVideos.find((item) => item.scriptId === project.editedScriptId);
     if (!project || !video) return;
@@ -430,6 +435,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
         captionId,
         musicId,
         templateId,
+        presenterId,
       },
     });
     submittedTask('script-update', taskId);

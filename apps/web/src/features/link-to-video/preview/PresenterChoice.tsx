@@ -1,0 +1,50 @@
+import { avatarEngine } from '@reelsmith/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callQuery } from '../../../shared/api/queries';
+import { type PresenterChoice as Picked, PresenterPicker } from '../../avatar';
+import { useSkuPrice } from '../../generation';
+import styles from '../flow.module.css';
+import type { Project } from '../project/types';
+import { useRerender } from './rerender';
+
+/**
+ * The edited video's presenter in the quick editor (decision "Presenter in link to video"): none, a saved one (the
+ * catalogue's or the user's own), the user's own photo kept as a presenter after their consent, or one made from a
+ * description. Choosing re-renders the video at once with the presenter on the opening and the call to action, their
+ * portrait held; they talk in the export, which adds their seconds on camera to its price. Hidden where no one can
+ * make a presenter talk.
+ */
+export function PresenterChoice({ project, updating }: { project: Project; updating: boolean }) {
+  const { t } = useTranslation('link-to-video');
+  const engine = useQuery(callQuery(avatarEngine, {}));
+  const perSecond = useSkuPrice('avatarVideo');
+  // A photo being consented to and kept, or a description being made, before it is a saved presenter.
+  const [pending, setPending] = useState<Picked>(null);
+  const { video, chosen, rerender } = useRerender<{ presenterId: string | null }>(project, updating);
+  if (!video || !engine.data || engine.data.engine === null) return null;
+  const current = chosen ? chosen.presenterId : (video.presenterId ?? null);
+  const put = (presenterId: string | null) => (presenterId === (video.presenterId ?? null) ? Promise.resolve() : rerender({ presenterId }));
+  const pick = (choice: Picked) => {
+    if (choice && 'presenterId' in choice) {
+      setPending(null);
+      void put(choice.presenterId);
+    } else setPending(choice);
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="presenter-choice-title">
+      <h3 id="presenter-choice-title" className={styles.panelTitle}>
+        {t('presenter.title')}
+      </h3>
+      <p className={styles.hint}>{perSecond === undefined ? t('presenter.hint') : t('presenter.hintPrice', { credits: perSecond })}</p>
+      <Button disabled={updating || current === null} onClick={() => void put(null)}>
+        {t('presenter.none')}
+      </Button>
+      {engine.data.engine === 'sandbox' && <Alert type="info" showIcon title={t('presenter.sandbox')} />}
+      <PresenterPicker value={pending ?? (current ? { presenterId: current } : null)} onChange={pick} />
+    </section>
+  );
+}
