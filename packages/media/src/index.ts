@@ -123,6 +123,7 @@ export { spokenWords, spreadWords, type WordTiming } from './speech/words.js';
 export {
   type AdFacts,
   type BrandLook,
+  buildCards,
   buildCardsAss,
   type CardsOptions,
   cardFace,

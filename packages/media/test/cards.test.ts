@@ -21,6 +21,7 @@ import { discountPercent, formatPrice } from '../src/script/price.js';
 import {
   type AdFacts,
   type BrandLook,
+  buildCards,
   buildCardsAss,
   cardFace,
   cardFontsDir,
@@ -288,7 +289,7 @@ function cards(
   const [w, h] = SIZES[aspect].map((side) => Math.round((side * (options.scale ?? 1)) / 2) * 2) as [number, number];
   const template = TEMPLATES[templateId];
   const brand = options.brand ?? BRAND;
-  const ass = buildCardsAss({
+  const { ass, areas } = buildCards({
     timeline: timelineOf(templateId, aspect),
     template,
     facts: { ...FACTS[language], ...options.facts },
@@ -298,7 +299,7 @@ function cards(
     language,
     aiLabel: true,
   });
-  return { ass, size: [w, h] as [number, number], font: cardFace(template, brand) };
+  return { ass, areas, size: [w, h] as [number, number], font: cardFace(template, brand) };
 }
 
 describe('ad cards on real frames (OCR)', () => {
@@ -418,6 +419,32 @@ describe('where and when the cards are', () => {
         expect(Math.min(...sale.map((e) => e.start))).toBe(2.4);
         expect(Math.max(...sale.map((e) => e.end))).toBe(12.5);
       } else expect(sale).toEqual([]);
+    }
+  });
+
+  it('says where each card stands while it shows, so the captions keep off it: the hook, the offer and the end card', () => {
+    for (const id of TEMPLATE_IDS) {
+      const { ass, areas, size } = cards(id, '9:16', 'en');
+      const [w, h] = size;
+      for (const kind of ['hook', 'offer', 'end']) {
+        const drawn = drawnBox(ass, kind);
+        const at = events(ass).find((e) => e.name === kind)?.start ?? 0;
+        // Bare cards (type alone, no panel) have no drawing to measure.
+        if (!Number.isFinite(drawn.w)) continue;
+        // What stands when the card appears covers it, its soft shadow (up to two hundredths of the frame below
+        // it) aside: a card left out is one a caption may be set over.
+        const shown = areas.filter((a) => a.start <= at + 0.5 && a.end > at);
+        const shadow = 0.02 * h;
+        expect(Math.min(...shown.map((a) => a.box.x * w)), `${id} ${kind}`).toBeLessThanOrEqual(drawn.x + 1);
+        expect(Math.min(...shown.map((a) => a.box.y * h)), `${id} ${kind}`).toBeLessThanOrEqual(drawn.y + 1);
+        expect(Math.max(...shown.map((a) => (a.box.x + a.box.w) * w)), `${id} ${kind}`).toBeGreaterThanOrEqual(drawn.x + drawn.w - shadow);
+        expect(Math.max(...shown.map((a) => (a.box.y + a.box.h) * h)), `${id} ${kind}`).toBeGreaterThanOrEqual(drawn.y + drawn.h - shadow);
+      }
+      for (const area of areas) {
+        expect(area.end).toBeGreaterThan(area.start);
+        expect(area.box.x).toBeGreaterThanOrEqual(0);
+        expect(area.box.x + area.box.w).toBeLessThanOrEqual(1);
+      }
     }
   });
 

@@ -25,7 +25,7 @@ import { type FittedVoice, fitVoice } from '../speech/fit.js';
 import { LOCAL_VOICE_SOUND } from '../speech/polish.js';
 import type { Synthesizer } from '../speech/synthesize.js';
 import { speakScript } from '../speech/track.js';
-import { type AdFacts, type BrandLook, buildCardsAss, cardFace, endCardArea, openingCardEnd } from '../templates/cards.js';
+import { type AdFacts, type BrandLook, buildCards, cardFace, endCardArea, openingCardEnd } from '../templates/cards.js';
 import { TEMPLATES, type Template, type TemplateId } from '../templates/catalogue.js';
 import { cardFontsDir } from '../templates/fontsDir.js';
 import { locateTools, type MediaTools } from '../tools.js';
@@ -254,9 +254,23 @@ async function drawAd(
     if (subject)
       avoid.push({ ...span, box: { x: subject.left, y: subject.top, w: subject.right - subject.left, h: subject.bottom - subject.top } });
   }
+  const { facts } = plan;
+  // The hook's title keeps off the hook picture's subject (a model's face, the product).
+  const hook = timeline.scenes.find((scene) => scene.role === 'hook');
+  const hookSubject = hook && (await sceneSubject(hook, plan.aspectRatio, { width, height }, stills));
+  const cards = buildCards({
+    timeline,
+    template,
+    facts,
+    brand: plan.brand,
+    width,
+    height,
+    language: plan.language,
+    aiLabel: plan.aiLabel,
+    hookSubject,
+  });
   // A question hook's card shows the opening line itself: its words are not captioned under it a second time.
   const cardUntil = openingCardEnd(timeline, template) ?? 0;
-  const { facts } = plan;
   const captions = buildAss({
     // Each word on the voice's clock, so the highlight follows the voice.
     segments: voice.segments
@@ -272,24 +286,11 @@ async function drawAd(
       facts.brand,
       facts.offer && spokenPrice(facts.offer.price, facts.offer.currency, plan.language),
     ].filter((word): word is string => Boolean(word)),
-    avoid,
-  });
-  // The hook's title keeps off the hook picture's subject (a model's face, the product).
-  const hook = timeline.scenes.find((scene) => scene.role === 'hook');
-  const hookSubject = hook && (await sceneSubject(hook, plan.aspectRatio, { width, height }, stills));
-  const cards = buildCardsAss({
-    timeline,
-    template,
-    facts,
-    brand: plan.brand,
-    width,
-    height,
-    language: plan.language,
-    aiLabel: plan.aiLabel,
-    hookSubject,
+    // And off the cards while they show.
+    avoid: [...avoid, ...cards.areas],
   });
   const ass = join(workDir, 'captions.ass');
-  await writeFile(ass, mergeAss(captions, cards));
+  await writeFile(ass, mergeAss(captions, cards.ass));
 
   await progress('render');
   const file = join(workDir, 'video.mp4');

@@ -5,6 +5,7 @@
  */
 
 import { type AssEvent, assAlpha, assColour, assText } from '../captions/assDocument.js';
+import type { CaptionAvoid } from '../captions/layout.js';
 import { safeZone } from '../captions/safeZone.js';
 import { CAPTION_STYLES } from '../captions/styles.js';
 import type { Language } from '../script/language.js';
@@ -159,6 +160,17 @@ export interface Ctx {
   accent: string;
   language: Language;
   events: AssEvent[];
+  /** Where each card stands while it shows (shares of the frame): the captions keep off them. */
+  areas: CaptionAvoid[];
+}
+
+/** A context to measure a card in: what is drawn there is neither kept nor kept off. */
+export const scratch = (ctx: Ctx): Ctx => ({ ...ctx, events: [], areas: [] });
+
+/** Records that a card of `box` pixels stands from `start` to `end` seconds. */
+export function standsAt(ctx: Ctx, start: number, end: number, box: { x: number; y: number; w: number; h: number }): void {
+  const { w, h } = ctx.layout;
+  ctx.areas.push({ start, end, box: { x: box.x / w, y: box.y / h, w: box.w / w, h: box.h / h } });
 }
 
 /** How an element arrives; times in ms from its own start. */
@@ -387,6 +399,7 @@ export function drawCard(ctx: Ctx, spec: CardSpec): { x: number; y: number; w: n
       rotate,
     });
   });
+  standsAt(ctx, start, end, { x, y: spec.top, w, h });
   return { x, y: spec.top, w, h };
 }
 
@@ -402,6 +415,7 @@ export function discountBadge(
   const { fill: colour, ink } = ctx.palette.badge;
   const entrance: Entrance = { scaleFrom: 40, overshoot: 112, duration: 320, fadeIn: 80, fadeOut: 160 };
   const rotate = { angle: 12, x: at.x, y: at.y };
+  standsAt(ctx, time.start, time.end, { x: at.x - d / 2, y: at.y - d / 2, w: d, h: d });
   add(ctx, { kind, layer: 5, ...time, x: at.x, y: at.y, an: 5, drawing: true, tags: fill(colour), body: circle(d), entrance, rotate });
   const em = d * 0.27;
   add(ctx, {

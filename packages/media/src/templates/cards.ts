@@ -10,6 +10,7 @@
 import { type BrandFontFileId, brandFont } from '../brand/fonts.js';
 import { type BrandLook, DEFAULT_BRAND } from '../brand/look.js';
 import { type AssStyle, assAlpha, assColour, assDocument, assText, cardStyleLine } from '../captions/assDocument.js';
+import type { CaptionAvoid } from '../captions/layout.js';
 import type { FramedSubject } from '../render/framing.js';
 import { kindOf } from '../render/scene/kinds.js';
 import type { Timeline } from '../render/timeline.js';
@@ -33,6 +34,8 @@ import {
   r1,
   SHAPE,
   type Surface,
+  scratch,
+  standsAt,
   TEXT,
   textLine,
   typeTags,
@@ -150,7 +153,7 @@ function titleHook(ctx: Ctx, facts: AdFacts, span: Span, text: string, question:
   // Luxury centres its title over the picture; the others stand at the side, clear of a centred product.
   const card = { kind: 'hook' as const, ...span, start: span.start + 0.05, rows, x: bare ? L.w / 2 : L.left, centre: bare, entrance };
   // Measured on a scratch list first: its place depends on its size.
-  const size = drawCard({ ...ctx, events: [] }, { ...card, top: cardTop(L) });
+  const size = drawCard(scratch(ctx), { ...card, top: cardTop(L) });
   drawCard(ctx, { ...card, top: hookTop(ctx, subject, size, cardTop(L)) });
 }
 
@@ -169,6 +172,7 @@ function punchHook(ctx: Ctx, facts: AdFacts, span: Span, subject?: FramedSubject
   const preferred = L.top + (L.wide ? 0.28 : 0.17) * L.h - blockH / 2;
   const cy = hookTop(ctx, subject, { x: L.w / 2 - L.centreWidth / 2, w: L.centreWidth, h: blockH }, preferred) + blockH / 2;
   const first = cy - ((fitted.lines.length - 1) * step) / 2;
+  standsAt(ctx, span.start, span.end, { x: cx - L.centreWidth / 2, y: cy - blockH / 2, w: L.centreWidth, h: blockH });
   fitted.lines.forEach((line, i) => {
     add(ctx, {
       kind: 'hook',
@@ -242,7 +246,7 @@ function offerCard(ctx: Ctx, facts: AdFacts, span: Span, kind: 'offer' | 'hook',
   const card = { kind, start, end: span.end, rows, x: L.left, entrance, angle };
   const preferred = cardTop(L) + (big ? 0.01 * L.h : 0);
   // Measured on a scratch list first: its place depends on its size.
-  const top = big ? hookTop(ctx, subject, drawCard({ ...ctx, events: [] }, { ...card, top: preferred }), preferred) : preferred;
+  const top = big ? hookTop(ctx, subject, drawCard(scratch(ctx), { ...card, top: preferred }), preferred) : preferred;
   const box = drawCard(ctx, { ...card, top });
   if (list && template.saleBadge) {
     const d = (big ? 0.2 : 0.16) * L.u;
@@ -456,6 +460,8 @@ function endCard(ctx: Ctx, facts: AdFacts, span: Span, floor: number, hasLogo: b
       opacity: 0.85,
     });
   }
+  const top = y - (brandName ? brandEm * 1.9 : 0);
+  standsAt(ctx, span.start, span.end, { x: L.wide ? L.left : L.w / 2 - maxWidth / 2, y: top, w: maxWidth, h: floor - top });
 }
 
 /** "AI-generated", small in the top-left corner for the whole video: visible, never in the way. */
@@ -518,6 +524,7 @@ function cardsContext({ template, brand, width, height, language }: Omit<CardsOp
     accent: brand.secondary,
     language,
     events: [],
+    areas: [],
   };
 }
 
@@ -543,7 +550,13 @@ export function buildLabelAss(options: { template: Template; width: number; heig
 }
 
 /** The cards of one video as a complete ASS document over a `width`×`height` frame. */
-export function buildCardsAss(options: CardsOptions): string {
+export const buildCardsAss = (options: CardsOptions): string => buildCards(options).ass;
+
+/**
+ * The cards of one video as a complete ASS document over a `width`×`height` frame, and where each stands while it
+ * shows, for the captions to keep off (a title over a presenter's close-up leaves the captions no room above it).
+ */
+export function buildCards(options: CardsOptions): { ass: string; areas: CaptionAvoid[] } {
   const { timeline, template, facts, brand, width, height } = options;
   const ctx = cardsContext(options);
   const scenes = timeline.scenes;
@@ -587,5 +600,5 @@ export function buildCardsAss(options: CardsOptions): string {
     endCard(ctx, facts, sceneSpan(timeline, endIndex), floor, Boolean(brand.logo));
   }
   if (options.aiLabel) aiLabel(ctx, timeline.seconds);
-  return cardDocument(ctx, width, height);
+  return { ass: cardDocument(ctx, width, height), areas: ctx.areas };
 }
