@@ -395,6 +395,35 @@ describe('captions off the product', () => {
     }
   });
 
+  it('keeps off a card even where the product fills the frame: over the product then, never over the card', () => {
+    // A product filling the frame leaves no room; a card stands in the upper band, where the top styles sit.
+    const product = { x: 0, y: 0, w: 1, h: 1 };
+    const card = { x: 0.07, y: 0.13, w: 0.6, h: 0.12 };
+    const [width, height] = SIZES['9:16'];
+    for (const { captionId } of CAPTIONS) {
+      const ass = buildAss({
+        segments: [{ text, start: 0, end: 6 }],
+        styleId: captionId,
+        width,
+        height,
+        language: 'en',
+        avoid: [
+          { start: 0, end: 6, box: product },
+          { start: 0, end: 6, box: card, firm: true },
+        ],
+      });
+      for (const event of captionEvents(ass)) {
+        const ink = eventBox(event, captionId);
+        const apart =
+          ink.right <= card.x * width ||
+          ink.left >= (card.x + card.w) * width ||
+          ink.bottom <= card.y * height ||
+          ink.top >= (card.y + card.h) * height;
+        expect(apart, `${captionId} ${event.text.join(' / ')}`).toBe(true);
+      }
+    }
+  });
+
   it('leaves the product’s box without a pixel of caption in the rendered frame', async () => {
     const box = { x: 0.2, y: 0.45, w: 0.6, h: 0.45 };
     for (const { captionId } of CAPTIONS) {

@@ -247,7 +247,7 @@ async function drawAd(
   for (const scene of timeline.scenes) {
     const span = { start: scene.start, end: scene.start + scene.seconds };
     if (scene.role === 'end') {
-      avoid.push({ ...span, box: endCardArea(width, height) });
+      avoid.push({ ...span, box: endCardArea(width, height), firm: true });
       continue;
     }
     const subject = await sceneSubject(scene, plan.aspectRatio, { width, height }, stills);

@@ -91,8 +91,14 @@ export function buildAss({ segments, styleId, width, height, language, keyWords 
           width: Math.max(...chunk.lines.map(lineWidth)) * frame.size * fit,
           height: chunk.lines.reduce((sum, line) => sum + Math.max(...line.map((w) => (w.key ? KEY_PEAK : 1))), 0) * frame.size * fit,
         };
-        const covered = avoid.filter((a) => a.start < chunk.end && a.end > chunk.start).map((a) => a.box);
-        const place = placeBlock(look, frame, block, covered);
+        const covered = avoid.filter((a) => a.start < chunk.end && a.end > chunk.start);
+        const place = placeBlock(
+          look,
+          frame,
+          block,
+          covered.filter((a) => !a.firm).map((a) => a.box),
+          covered.filter((a) => a.firm).map((a) => a.box),
+        );
         const scale = place.scale * fit;
         const size =
           scale === 1 ? '' : `\\fs${Math.round(frame.size * scale)}\\bord${Math.max(1, Math.round(edgeOf(look, frame.size * scale).edge))}`;

@@ -9,11 +9,16 @@ export interface AvoidBox {
   h: number;
 }
 
-/** Where the product is on screen from `start` to `end` (seconds on the video's clock): captions keep off it. */
+/**
+ * Where the product is on screen from `start` to `end` (seconds on the video's clock): captions keep off it. A `firm`
+ * box (a card) they keep off even where the product leaves them no room: a caption over a product's edge reads, one
+ * over a card's words does not.
+ */
 export interface CaptionAvoid {
   start: number;
   end: number;
   box: AvoidBox;
+  firm?: boolean | undefined;
 }
 
 /** Share of the frame width the text may use, inside the safe zone's. */
@@ -86,18 +91,37 @@ const overlaps = (a: PixelBox, b: PixelBox) => a.left < b.right && b.left < a.ri
  * that covers one of `avoid` (the product on screen meanwhile, in shares of the frame): then just below the product
  * if the zone has room there, else just above it (the upper band when the product reaches into the lower band),
  * whichever is nearer the style's place; set smaller, down to MIN_SCALE, when neither has room at full size. With
- * no room even then, its own place at full size (the product fills the zone).
+ * no room even then, a place off the `firm` boxes (the cards) alone, and failing that its own place at full size
+ * (the product fills the zone).
  */
-export function placeBlock(look: CaptionLook, frame: Frame, block: Block, avoid: readonly AvoidBox[]): Placement {
+export function placeBlock(
+  look: CaptionLook,
+  frame: Frame,
+  block: Block,
+  avoid: readonly AvoidBox[],
+  firm: readonly AvoidBox[] = [],
+): Placement {
+  const preferred = home(look, frame, block, 1);
+  // Off everything; failing that, off the cards at least; failing that, its own place.
+  return placeOff(look, frame, block, [...avoid, ...firm]) ?? (firm.length ? placeOff(look, frame, block, firm) : undefined) ?? preferred;
+}
+
+/** Where a block of `block` stands in its style's place at `scale`, on the frame's middle. */
+function home(look: CaptionLook, frame: Frame, block: Block, scale: number): Placement {
+  const zone = safeZone(frame.width, frame.height);
+  const [top, bottom] = [zone.top * frame.height, zone.bottom * frame.height];
+  const { edge, shadow } = edgeOf(look, frame.size * scale);
+  const h = block.height * scale;
+  const y = look.alignment === 2 ? bottom - edge - shadow : look.alignment === 8 ? top + edge + h : (frame.height + h) / 2;
+  return { x: frame.width / 2, y, scale };
+}
+
+/** placeBlock's search: a place off every box in `avoid`, or none. */
+function placeOff(look: CaptionLook, frame: Frame, block: Block, avoid: readonly AvoidBox[]): Placement | undefined {
   const zone = safeZone(frame.width, frame.height);
   const [top, bottom] = [zone.top * frame.height, zone.bottom * frame.height];
   const x = frame.width / 2;
-  const home = (scale: number) => {
-    const { edge, shadow } = edgeOf(look, frame.size * scale);
-    const h = block.height * scale;
-    const y = look.alignment === 2 ? bottom - edge - shadow : look.alignment === 8 ? top + edge + h : (frame.height + h) / 2;
-    return { x, y, scale };
-  };
+  const at = (scale: number) => home(look, frame, block, scale);
   const products = avoid.map((b) => ({
     left: b.x * frame.width,
     right: (b.x + b.w) * frame.width,
@@ -108,8 +132,7 @@ export function placeBlock(look: CaptionLook, frame: Frame, block: Block, avoid:
     const ink = inkBox(look, frame, block, p);
     return ink.top >= top - 0.5 && ink.bottom <= bottom + 0.5 && !products.some((product) => overlaps(ink, product));
   };
-  const preferred = home(1);
-  if (clear(preferred)) return preferred;
+  if (clear(at(1))) return at(1);
 
   const gap = GAP * frame.height;
   /** The places just below and just above the products in the block's way at `scale`, and the room each band has. */
@@ -120,21 +143,22 @@ export function placeBlock(look: CaptionLook, frame: Frame, block: Block, avoid:
     const inWay = products.filter((p) => p.left < ink.right && ink.left < p.right);
     const under = Math.max(...inWay.map((p) => p.bottom)) + gap;
     const over = Math.min(...inWay.map((p) => p.top)) - gap;
-    const at = home(scale).y;
+    const own = at(scale).y;
     const places = [
       { place: { x, y: under + edge + h, scale }, room: bottom - under },
       { place: { x, y: over - edge - shadow, scale }, room: over - top },
     ];
     // Nearer the style's own place first.
-    return places.sort((a, b) => Math.abs(a.place.y - at) - Math.abs(b.place.y - at));
+    return places.sort((a, b) => Math.abs(a.place.y - own) - Math.abs(b.place.y - own));
   };
   for (const scale of SCALES) {
     const fits = candidates(scale).find((c) => clear(c.place));
     if (fits) return fits.place;
     // Smaller, it may pass beside a narrow product where it stands.
-    if (clear(home(scale))) return home(scale);
+    if (clear(at(scale))) return at(scale);
   }
-  // No room beside it (the product fills the zone): the style's own place at full size, over the product's lower
-  // part (a model's legs, a bottle's base) rather than a caption too small to read (decision "Word-timed captions").
-  return preferred;
+  // No room beside it (the product fills the zone): placeBlock sets it at its own place at full size, over the
+  // product's lower part (a model's legs, a bottle's base) rather than a caption too small to read (decision
+  // "Word-timed captions").
+  return undefined;
 }

@@ -170,7 +170,7 @@ export const scratch = (ctx: Ctx): Ctx => ({ ...ctx, events: [], areas: [] });
 /** Records that a card of `box` pixels stands from `start` to `end` seconds. */
 export function standsAt(ctx: Ctx, start: number, end: number, box: { x: number; y: number; w: number; h: number }): void {
   const { w, h } = ctx.layout;
-  ctx.areas.push({ start, end, box: { x: box.x / w, y: box.y / h, w: box.w / w, h: box.h / h } });
+  ctx.areas.push({ start, end, box: { x: box.x / w, y: box.y / h, w: box.w / w, h: box.h / h }, firm: true });
 }
 
 /** How an element arrives; times in ms from its own start. */
