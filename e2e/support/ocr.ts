@@ -37,18 +37,19 @@ export async function readText(picture: Buffer, languages = 'eng'): Promise<stri
 }
 
 /** One frame of a video (its bytes), `fromEnd` seconds before its end, as a PNG. */
-export function lastFrame(video: Buffer, fromEnd = 0.3): Buffer {
+export const lastFrame = (video: Buffer, fromEnd = 0.3): Buffer => frame(video, ['-sseof', `-${fromEnd}`]);
+
+/** One frame of a video (its bytes), `at` seconds from its start, as a PNG. */
+export const frameAt = (video: Buffer, at: number): Buffer => frame(video, ['-ss', String(at)]);
+
+function frame(video: Buffer, seek: string[]): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'reelsmith-frame-'));
   try {
     const file = join(dir, 'video.mp4');
     writeFileSync(file, video);
-    return execFileSync(
-      'ffmpeg',
-      ['-v', 'error', '-sseof', `-${fromEnd}`, '-i', file, '-frames:v', '1', '-f', 'image2', '-c:v', 'png', 'pipe:1'],
-      {
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
+    return execFileSync('ffmpeg', ['-v', 'error', ...seek, '-i', file, '-frames:v', '1', '-f', 'image2', '-c:v', 'png', 'pipe:1'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawnPortrait } from '../../packages/media/test/fixtures.js';
 import { bodyText, pathOf, visit } from '../support/browser.js';
 import { productInBrowser } from '../support/lifecycle.js';
+import { frameAt, readText } from '../support/ocr.js';
 import { openShop, type Shop } from '../support/shop.js';
 import { activeUser } from '../support/users.js';
 
@@ -45,10 +47,16 @@ interface Draft {
 }
 
 let shop: Shop;
+let pictures: string;
 beforeAll(async () => {
   shop = await openShop(PRODUCT);
+  pictures = mkdtempSync(join(tmpdir(), 'reelsmith-presenter-'));
+  writeFileSync(join(pictures, 'presenter.jpg'), await drawnPortrait());
 });
-afterAll(() => shop?.close());
+afterAll(async () => {
+  await shop?.close();
+  rmSync(pictures, { recursive: true, force: true });
+});
 const running = productInBrowser(() => ({ OUTBOUND_ALLOW_HOSTS: shop.host }));
 
 const projectIdOf = (page: Page) => new URL(page.url()).searchParams.get('projectId') ?? '';
@@ -225,11 +233,60 @@ describe('link to video', () => {
     await page.waitForURL('**/tools/link-to-video/video-export?projectId=*');
     await expect.poll(() => bodyText(page)).toContain('Your video has been exported and is ready for download.');
   });
+
+  it(
+    'a presenter of my own put on camera in the quick editor re-renders the video, and its export talks, charged their seconds',
+    async () => {
+      const { page } = running.browser;
+      // From the exported video, back to the previews, as a person goes.
+      await page.getByRole('button', { name: 'Back to previews' }).click();
+      await page.waitForURL('**/tools/link-to-video/preview?projectId=*');
+      const panel = page.getByRole('complementary', { name: 'Quick editor' }).getByRole('region', { name: 'Presenter' });
+      // No lip-sync vendor here: the panel says the rendered video shows a marked stand-in.
+      await expect.poll(() => panel.innerText(), { timeout: 30_000 }).toContain('marked stand-in');
+      await panel.locator('input[type=file][aria-label="Presenter file"]').setInputFiles(join(pictures, 'presenter.jpg'));
+      await panel.getByRole('checkbox', { name: "I have the right to use this person's face in my videos" }).check();
+      await panel.getByRole('textbox', { name: 'Name this presenter to keep them' }).fill('Sam');
+      await panel.getByRole('button', { name: 'Save as my presenter' }).click();
+      // Kept, chosen, and the edited video re-rendered with them at once.
+      await expect.poll(async () => (await localDraft(page))?.taskPath, { timeout: 30_000 }).toBe('script-update');
+      await expect.poll(async () => (await localDraft(page))?.taskStatus, { timeout: RENDER_MS, interval: 1000 }).toBe('SUCCESS');
+      const onCamera = page.getByRole('list', { name: 'Previews' }).getByText(/^Presenter · \d+ s on camera$/);
+      await onCamera.waitFor({ timeout: 30_000 });
+      const seconds = Number(/(\d+) s/.exec(await onCamera.innerText())?.[1]);
+      expect(seconds).toBeGreaterThan(1);
+
+      // The export's price adds the presenter's seconds at 3 credits each to the 30 of the export.
+      const before = await localCredits(page);
+      await page.getByRole('checkbox', { name: 'Video 1' }).check();
+      await page.getByRole('button', { name: `Render 1 video · ${30 + 3 * seconds} credits` }).click();
+      await page.getByRole('button', { name: 'Yes, render' }).click();
+      await page.waitForURL('**/tools/link-to-video/video-export?projectId=*');
+      await page.getByRole('button', { name: `${before - 30 - 3 * seconds} credits` }).waitFor({ timeout: 30_000 });
+      await expect
+        .poll(() => bodyText(page), { timeout: RENDER_MS, interval: 1000 })
+        .toContain('Your video has been exported and is ready for download.');
+      const href = await page.getByRole('link', { name: 'Download' }).getAttribute('href');
+      const response = await page.request.get(new URL(href ?? '', running.product.base).toString());
+      const bytes = await response.body();
+      const video = ffprobe(bytes).streams.find((stream) => stream.codec_type === 'video');
+      expect(video).toMatchObject({ width: 1080, height: 1920 });
+      // It opens on the presenter: the sandbox's stand-in, saying what it stands for.
+      expect(await readText(frameAt(bytes, 0.5))).toContain('talking presenter');
+    },
+    2 * RENDER_MS + 60_000,
+  );
 });
 
 interface Probe {
   format: { format_name: string; duration: string };
   streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+}
+
+/** The credits the header says the user has. */
+async function localCredits(page: Page): Promise<number> {
+  const label = await page.getByRole('button', { name: /^\d+ credits$/ }).innerText();
+  return Number(label.replace(/\D/g, ''));
 }
 
 /** What ffprobe makes of downloaded bytes. */
