@@ -244,7 +244,7 @@ describe('link to video', () => {
       const panel = page.getByRole('complementary', { name: 'Quick editor' }).getByRole('region', { name: 'Presenter' });
       // No lip-sync vendor here: the panel says the rendered video shows a marked stand-in.
       await expect.poll(() => panel.innerText(), { timeout: 30_000 }).toContain('marked stand-in');
-      await panel.locator('input[type=file][aria-label="Presenter file"]').setInputFiles(join(pictures, 'presenter.jpg'));
+      await panel.locator('input[type=file][aria-label="My own photo file"]').setInputFiles(join(pictures, 'presenter.jpg'));
       await panel.getByRole('checkbox', { name: "I have the right to use this person's face in my videos" }).check();
       await panel.getByRole('textbox', { name: 'Name this presenter to keep them' }).fill('Sam');
       await panel.getByRole('button', { name: 'Save as my presenter' }).click();

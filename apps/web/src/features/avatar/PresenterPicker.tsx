@@ -17,7 +17,16 @@ type Gender = 'female' | 'male';
  * The Avatar tool's presenter (decision "Presenters"): the saved presenters as tiles, the user's own removable; or a
  * photo, with the user's statement that they may use the face, which they may keep as their own presenter.
  */
-export function PresenterPicker({ value, onChange }: { value: PresenterChoice; onChange: (choice: PresenterChoice) => void }) {
+export function PresenterPicker({
+  value,
+  onChange,
+  photoLabel,
+}: {
+  value: PresenterChoice;
+  onChange: (choice: PresenterChoice) => void;
+  /** What the photo field is called where "Presenter" already heads the choice. */
+  photoLabel?: string;
+}) {
   const { t } = useTranslation('avatar');
   const presenters = usePresenters();
   const save = useSavePresenter();
@@ -43,7 +52,7 @@ export function PresenterPicker({ value, onChange }: { value: PresenterChoice; o
   return (
     <>
       <ImageInput
-        label={t('presenter')}
+        label={photoLabel ?? t('presenter')}
         value={photo?.photo ?? null}
         onChange={(picked) => onChange(picked ? { photo: picked, consent: false } : null)}
       />

@@ -44,7 +44,7 @@ export function PresenterChoice({ project, updating }: { project: Project; updat
         {t('presenter.none')}
       </Button>
       {engine.data.engine === 'sandbox' && <Alert type="info" showIcon title={t('presenter.sandbox')} />}
-      <PresenterPicker value={pending ?? (current ? { presenterId: current } : null)} onChange={pick} />
+      <PresenterPicker value={pending ?? (current ? { presenterId: current } : null)} onChange={pick} photoLabel={t('presenter.mine')} />
     </section>
   );
 }
