@@ -42,8 +42,8 @@ if (missing.length > 0 && process.getuid?.() !== 0) {
 }
 
 if (run('npm', ['run', 'lint']) !== 0) process.exit(1);
+// The root build makes the web app and the browser extension both.
 if (run('npm', ['run', 'build'], { NODE_ENV: 'production' }) !== 0) process.exit(1);
-if (run('npm', ['run', 'build', '--workspace', '@reelsmith/extension'], { NODE_ENV: 'production' }) !== 0) process.exit(1);
 
 /**
  * Each Vitest project's wall time (from its first file's start to its last file's end; the projects share the
