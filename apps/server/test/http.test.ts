@@ -42,6 +42,7 @@ describe.each(testDatabases())('HTTP layer on $name', (testDb) => {
               extendImage: 'local',
               upscale: 'local',
               talkingAvatar: 'sandbox',
+              productHolding: 'sandbox',
             },
           },
         },

@@ -125,6 +125,20 @@ export interface TalkingAvatar extends Named {
   talk(request: TalkingRequest, job: GenerationJob): Promise<string>;
 }
 
+/** A presenter holding the product (decision "Product in hand"): their portrait and a picture of the product. */
+export interface HoldingRequest {
+  /** The presenter's portrait. */
+  person: string;
+  /** The product's picture: a packshot or a photo, its background left as it is. */
+  product: string;
+  /** Direction for the shot (which hand, the label toward the camera); the model's own default without it. */
+  prompt?: string | undefined;
+}
+/** A still of the presenter holding or showing the product, their face, pose and framing kept. */
+export interface ProductHolding extends Named {
+  hold(request: HoldingRequest, job: GenerationJob): Promise<string>;
+}
+
 /** The provider of each generation capability; null where none is configured (production answers a clear error). */
 export interface GenerationProviders {
   textToImage: TextToImage | null;
@@ -137,5 +151,6 @@ export interface GenerationProviders {
   extendImage: ExtendImage | null;
   upscale: Upscale | null;
   talkingAvatar: TalkingAvatar | null;
+  productHolding: ProductHolding | null;
 }
 export type Capability = keyof GenerationProviders;

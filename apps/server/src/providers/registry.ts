@@ -11,7 +11,7 @@ import { openAiScriptWriter } from './openai/scripts.js';
 import { openAiVoice } from './openai/speech.js';
 import type { GenerationProviders, ScriptWriter, Voice } from './provider.js';
 import { replicateProviders } from './replicate/index.js';
-import { sandboxImageToImage, sandboxTalking, sandboxTextToImage, sandboxTryOn, sandboxVideo } from './sandbox/index.js';
+import { sandboxHolding, sandboxImageToImage, sandboxTalking, sandboxTextToImage, sandboxTryOn, sandboxVideo } from './sandbox/index.js';
 
 const LOCAL_WRITER: ScriptWriter = { write: async (brief) => writeScripts(brief) };
 // Named by how the local voices sound, so a change of eSpeak's settings or chain remakes the cached samples.
@@ -44,6 +44,7 @@ function chosenProviders(settings: Settings): Partial<GenerationProviders> {
     imageToVideo: video,
     virtualTryOn: sandboxTryOn,
     talkingAvatar: sandboxTalking(settings),
+    productHolding: sandboxHolding,
   };
   const chosen: Partial<GenerationProviders> = {
     ...(generation.fal && falProviders(settings, generation.fal)),
@@ -78,6 +79,7 @@ export function generationProviders(settings: Settings): GenerationProviders {
     extendImage: chosen.extendImage ?? local.extendImage,
     upscale: chosen.upscale ?? local.upscale,
     talkingAvatar: chosen.talkingAvatar ?? null,
+    productHolding: chosen.productHolding ?? null,
   };
 }
 

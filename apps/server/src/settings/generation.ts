@@ -38,9 +38,17 @@ const SANDBOX_CAPABILITIES: readonly RemoteCapability[] = [
   'imageToVideo',
   'virtualTryOn',
   'talkingAvatar',
+  'productHolding',
 ];
 /** What the sandbox serves when nothing is set outside production: what no local model can do (image to video is local). */
-const SANDBOX_DEFAULTS: readonly RemoteCapability[] = ['textToImage', 'imageToImage', 'textToVideo', 'virtualTryOn', 'talkingAvatar'];
+const SANDBOX_DEFAULTS: readonly RemoteCapability[] = [
+  'textToImage',
+  'imageToImage',
+  'textToVideo',
+  'virtualTryOn',
+  'talkingAvatar',
+  'productHolding',
+];
 
 const ALL: readonly RemoteCapability[] = [
   'textToImage',
@@ -52,6 +60,7 @@ const ALL: readonly RemoteCapability[] = [
   'extendImage',
   'upscale',
   'talkingAvatar',
+  'productHolding',
 ];
 
 /** What each vendor's adapter can do. */
@@ -104,6 +113,7 @@ export const GenerationEnv = z.object({
   PROVIDER_EXTEND_IMAGE: choice('extendImage', 'extends images'),
   PROVIDER_UPSCALE: choice('upscale', 'upscales images'),
   PROVIDER_TALKING_AVATAR: choice('talkingAvatar', 'makes a presenter’s picture speak a voice track, lip-synced'),
+  PROVIDER_PRODUCT_HOLDING: choice('productHolding', 'puts the product in a presenter’s hands, their face and pose kept'),
   PROVIDER_TIMEOUT_SECONDS: setting(seconds(900), 'how long one remote generation may take, queue included'),
   PROVIDER_REQUEST_TIMEOUT_SECONDS: setting(seconds(60), 'one HTTP request to a vendor (submit, status, result)'),
   PROVIDER_DOWNLOAD_TIMEOUT_SECONDS: setting(seconds(120), 'downloading one output the vendor made'),

@@ -17,9 +17,9 @@ const PRODUCTION = {
 describe('generation provider settings', () => {
   it('uses the sandbox for what no local model can do outside production, the local engine for the rest, and only the local engine in production', () => {
     const dev = generationProviders(load({}));
-    expect([dev.textToImage?.name, dev.imageToImage?.name, dev.textToVideo?.name, dev.virtualTryOn?.name, dev.talkingAvatar?.name]).toEqual(
-      Array(5).fill('sandbox'),
-    );
+    expect(
+      [dev.textToImage, dev.imageToImage, dev.textToVideo, dev.virtualTryOn, dev.talkingAvatar, dev.productHolding].map((p) => p?.name),
+    ).toEqual(Array(6).fill('sandbox'));
     const local = ['imageToVideo', 'removeBackground', 'replaceBackground', 'extendImage', 'upscale'] as const;
     expect(local.map((capability) => dev[capability]?.name)).toEqual(Array(5).fill('local'));
     const production = generationProviders(load(PRODUCTION));
@@ -29,7 +29,8 @@ describe('generation provider settings', () => {
       production.textToVideo,
       production.virtualTryOn,
       production.talkingAvatar,
-    ]).toEqual([null, null, null, null, null]);
+      production.productHolding,
+    ]).toEqual([null, null, null, null, null, null]);
     expect(local.map((capability) => production[capability]?.name)).toEqual(Array(5).fill('local'));
   });
 

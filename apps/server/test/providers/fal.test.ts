@@ -88,6 +88,32 @@ describe('fal.ai queue adapter', () => {
     expect(JSON.parse(fal.requests[0]?.body.toString() as string)).toMatchObject({ duration: '10', aspect_ratio: '9:16' });
   });
 
+  it('puts the product in the presenter’s hands: the Product Holding app takes the two pictures, an edit model them with an instruction', async () => {
+    const png = await outputPng();
+    fal.handlers.set('GET /files/held.png', (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
+    const person = join(job.job.workDir, 'person.png');
+    const product = join(job.job.workDir, 'product.png');
+    writeFileSync(person, png);
+    writeFileSync(product, png);
+    for (const [app, model] of [
+      ['fal-ai/image-apps-v2', 'fal-ai/image-apps-v2/product-holding'],
+      ['fal-ai/nano-banana', 'fal-ai/nano-banana/edit'],
+    ] as const) {
+      fal.requests.length = 0;
+      queue(app, model, (res) => json(res, 200, { images: [{ url: `${fal.base}/files/held.png` }] }));
+      const file = await providers({ PROVIDER_PRODUCT_HOLDING: `fal:${model}` }).productHolding?.hold({ person, product }, job.job);
+      expect(readFileSync(file as string)).toEqual(png);
+      const body = JSON.parse(fal.requests.find((r) => r.method === 'POST')?.body.toString() as string);
+      if (model.endsWith('product-holding')) {
+        expect(Object.keys(body).sort()).toEqual(['person_image_url', 'product_image_url']);
+        expect(body.person_image_url).toMatch(/^data:image\/png;base64,/);
+      } else {
+        expect(body).toMatchObject({ num_images: 1, output_format: 'png', prompt: expect.stringContaining('holds the product') });
+        expect(body.image_urls).toHaveLength(2);
+      }
+    }
+  });
+
   it('makes a presenter speak a voice longer than the model takes: cut on sentence ends, one run a part, joined under the voice', {
     timeout: 60_000,
   }, async () => {

@@ -60,6 +60,27 @@ describe('Replicate predictions adapter', () => {
     expect(job.stages).toEqual(['initialFrames', 'animating']);
   });
 
+  it('puts the product in the presenter’s hands with Nano Banana: the portrait first, the user’s direction as the prompt', async () => {
+    const png = await outputPng();
+    replicate.handlers.set('GET /files/held.png', (_req, res) => res.writeHead(200).end(png));
+    replicate.handlers.set('POST /v1/models/google/nano-banana/predictions', (_req, res) =>
+      json(res, 201, { id: 'h1', status: 'starting', output: null }),
+    );
+    prediction('h1', { status: 'succeeded', output: `${replicate.base}/files/held.png` });
+    const person = join(job.job.workDir, 'person.png');
+    const product = join(job.job.workDir, 'product.jpg');
+    writeFileSync(person, png);
+    writeFileSync(product, await sharp(png).jpeg().toBuffer());
+    const file = await providers({ PROVIDER_PRODUCT_HOLDING: 'replicate:google/nano-banana' }).productHolding?.hold(
+      { person, product, prompt: 'Holds the bottle in her left hand, label to the camera.' },
+      job.job,
+    );
+    expect(readFileSync(file as string)).toEqual(png);
+    const { input } = JSON.parse(replicate.requests.find((r) => r.method === 'POST')?.body.toString() as string);
+    expect(input).toMatchObject({ prompt: 'Holds the bottle in her left hand, label to the camera.', output_format: 'png' });
+    expect(input.image_input.map((uri: string) => uri.slice(0, 15))).toEqual(['data:image/png;', 'data:image/jpeg']);
+  });
+
   it('makes a presenter speak a voice longer than OmniHuman takes: cut at its limit where no sentence ends, joined', {
     timeout: 60_000,
   }, async () => {

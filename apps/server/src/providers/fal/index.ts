@@ -1,8 +1,8 @@
 // fal.ai models as providers (FLUX-class pictures, Kling/MiniMax-class videos, Kolors-class try-on, BiRefNet-class
-// cut-out, ESRGAN-class upscaling, Bria-class expansion, Kling-avatar-class talking presenters). Pictures and sound
+// cut-out, ESRGAN-class upscaling, Bria-class expansion, Kling-avatar-class talking presenters, product holding). Pictures and sound
 // are sent as data URIs, which fal accepts for every file input.
 import type { Settings, VendorAccess } from '../../settings.js';
-import { canvasPlacement, nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
+import { canvasPlacement, HOLDING_PROMPT, nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
 import { dataUri } from '../remote/job.js';
 import { falQueue } from './queue.js';
 
@@ -47,6 +47,14 @@ const shapes: VendorShapes = {
   // take the same three fields; the prompt is left out when there is none, so each model uses its own default.
   async talking(image, voice, prompt) {
     return { image_url: await dataUri(image), audio_url: await dataUri(voice), ...(prompt && { prompt }) };
+  },
+  // fal's Product Holding app (`fal-ai/image-apps-v2/product-holding`) takes the two pictures alone, and no direction;
+  // an image-edit model with reference pictures (`fal-ai/nano-banana/edit` and its kin) takes them as `image_urls`
+  // with an instruction.
+  async holding(request, model) {
+    const [person, product] = [await dataUri(request.person), await dataUri(request.product)];
+    if (/product-holding/.test(model)) return { person_image_url: person, product_image_url: product };
+    return { prompt: request.prompt ?? HOLDING_PROMPT, image_urls: [person, product], num_images: 1, output_format: 'png' };
   },
 };
 

@@ -12,9 +12,11 @@ import type {
   ExtendImage,
   GenerationJob,
   GenerationProviders,
+  HoldingRequest,
   ImageRequest,
   ImageToImage,
   ImageToVideo,
+  ProductHolding,
   RemoveBackground,
   TalkingAvatar,
   TalkingRequest,
@@ -44,7 +46,17 @@ export interface VendorShapes {
   extend?(request: ExtendRequest): Promise<object>;
   /** A talking model's input: the presenter's picture and one span of the voice (an M4A file). */
   talking?(image: string, voice: string, prompt: string | undefined): Promise<object>;
+  /** A product-holding model's input; `model` names which, where a vendor's models take different fields. */
+  holding?(request: HoldingRequest, model: string): Promise<object>;
 }
+
+/**
+ * What an image-edit model with reference pictures is told to make of a portrait (the first picture) and a product
+ * (the second), when the user gave no direction: decision "Product in hand".
+ */
+export const HOLDING_PROMPT =
+  'The person from the first image holds the product from the second image in one hand at chest height, its front and label toward the camera. ' +
+  "Keep the person's face, hair, clothes, pose, framing and background exactly as they are, and the product's shape, colours and label exactly as they are.";
 
 type ExtendRequest = { image: string; width: number; height: number; left: number; top: number };
 
@@ -153,6 +165,14 @@ export function remoteProviders(settings: Settings, runner: VendorRunner, shapes
       name: vendor,
       talk: (request, job) => talkInSpans(request, job, model(talking), shape),
     } satisfies TalkingAvatar;
+  }
+  const holding = modelOf('productHolding');
+  if (holding && shapes.holding) {
+    const shape = shapes.holding;
+    providers.productHolding = {
+      name: vendor,
+      hold: async (request, job) => single(model(holding), await shape(request, model(holding)), job),
+    } satisfies ProductHolding;
   }
   return providers;
 

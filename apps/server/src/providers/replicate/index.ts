@@ -1,8 +1,9 @@
 // Replicate models as providers (FLUX-class pictures, Kling/MiniMax-class videos, IDM-VTON-class try-on,
-// background removal, Real-ESRGAN-class upscaling, Bria-class expansion, OmniHuman-class talking presenters).
+// background removal, Real-ESRGAN-class upscaling, Bria-class expansion, OmniHuman-class talking presenters, product
+// holding by an image-edit model with reference pictures).
 // Pictures and sound are sent as data URIs, which Replicate accepts for file inputs.
 import type { Settings, VendorAccess } from '../../settings.js';
-import { canvasPlacement, nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
+import { canvasPlacement, HOLDING_PROMPT, nearestRatio, remoteProviders, type VendorShapes } from '../remote/adapters.js';
 import { dataUri } from '../remote/job.js';
 import { replicateRun } from './predictions.js';
 
@@ -49,6 +50,14 @@ const shapes: VendorShapes = {
   // OmniHuman 1.5 (`bytedance/omni-human-1.5`): `image` and `audio` files, an optional `prompt`.
   async talking(image, voice, prompt) {
     return { image: await dataUri(image), audio: await dataUri(voice), ...(prompt && { prompt }) };
+  },
+  // Nano Banana (`google/nano-banana`): the pictures as `image_input`, the portrait first, with an instruction.
+  async holding(request) {
+    return {
+      prompt: request.prompt ?? HOLDING_PROMPT,
+      image_input: [await dataUri(request.person), await dataUri(request.product)],
+      output_format: 'png',
+    };
   },
 };
 

@@ -1,7 +1,16 @@
 // Sandbox text → image and image → image: real PNGs of the asked size and count, drawn here and marked SANDBOX.
 import { join } from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import type { GenerationJob, ImageRequest, ImageToImage, TextToImage, TryOnRequest, VirtualTryOn } from '../provider.js';
+import type {
+  GenerationJob,
+  HoldingRequest,
+  ImageRequest,
+  ImageToImage,
+  ProductHolding,
+  TextToImage,
+  TryOnRequest,
+  VirtualTryOn,
+} from '../provider.js';
 import { sandboxBackground, sandboxOverlay } from './marks.js';
 
 /** The base picture of output `index`: the source picture filling the frame, or shapes chosen by the prompt. */
@@ -68,5 +77,39 @@ export const sandboxTryOn: VirtualTryOn = {
       outputs.push(out);
     }
     return outputs;
+  },
+};
+
+/**
+ * Product-holding stand-in: the product's picture, in a white card as if held up, in front of the presenter's chest,
+ * their face left clear, marked SANDBOX. Nobody's hands move: it shows where a vendor's still would go.
+ */
+export const sandboxHolding: ProductHolding = {
+  name: 'sandbox',
+  async hold(request: HoldingRequest, job: GenerationJob) {
+    job.signal.throwIfAborted();
+    const { data: base, info } = await sharp(request.person)
+      .rotate()
+      .resize(1024, 1024, { fit: 'inside' })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height } = info;
+    const side = Math.round(Math.min(width, height) * 0.36);
+    const pad = Math.round(side * 0.06);
+    const product = await sharp(request.product)
+      .rotate()
+      .resize(side - 2 * pad, side - 2 * pad, { fit: 'contain', background: '#ffffff' })
+      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#ffffff' })
+      .png()
+      .toBuffer();
+    const out = join(job.workDir, 'sandbox-holding.png');
+    await sharp(base)
+      .composite([
+        { input: product, left: Math.round(width * 0.58 - side / 2), top: Math.round(height * 0.62 - side / 2) },
+        { input: await sandboxOverlay(width, height, request.prompt || 'product in hand') },
+      ])
+      .png()
+      .toFile(out);
+    return out;
   },
 };
