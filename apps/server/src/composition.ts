@@ -11,6 +11,7 @@ import { GENERATION_TASKS } from './modules/generation/tasks.js';
 import { IMAGE_EDIT_TASKS } from './modules/image-edit/tasks.js';
 import { linkAnalysisTask } from './modules/link-video/analysis/task.js';
 import { exportVideoTask, linkVideoTask, scriptUpdateTask } from './modules/link-video/video/tasks.js';
+import { productHoldingTask } from './modules/presenters/holding.js';
 import type { AnyTaskDefinition } from './modules/tasks/definition.js';
 import { Parts } from './parts.js';
 import { generationProviders, scriptWriter, voice } from './providers/registry.js';
@@ -25,6 +26,7 @@ export const TASK_DEFINITIONS: readonly AnyTaskDefinition[] = [
   exportVideoTask,
   ...GENERATION_TASKS,
   ...IMAGE_EDIT_TASKS,
+  productHoldingTask,
 ];
 
 export interface Assembly {

@@ -51,6 +51,7 @@ describe('SKU codes', () => {
       img2VideoLocal_pro_5s: 'IMAGE_TO_VIDEO',
       img2VideoLocal_pro_10s: 'IMAGE_TO_VIDEO',
       avatarVideo: 'AVATAR_VIDEO',
+      productHolding: 'PRODUCT_HOLDING',
     });
   });
 

@@ -163,4 +163,55 @@ describe(`presenters on ${testDb?.name}`, () => {
       t.ctx.providers.textToImage = original;
     }
   });
+
+  it('puts the product in a presenter’s hands: a still charged at its price, face-checked, kept as my presenter; refunded when it cannot be', {
+    timeout: 120_000,
+  }, async () => {
+    const { browser, userId } = await activeMember(t, 'holder');
+    const other = await activeMember(t, 'holder-other');
+    const face = (await upload(t, browser, await drawnPortrait(), 'jpeg')).body.data as { resKey: string };
+    const bottle = (await upload(t, browser, await productPhoto(600, 800), 'png')).body.data as { resKey: string };
+    const saved = (await browser.ok('POST', '/video/avatar/presenters', {
+      body: { resKey: face.resKey, name: 'Sam', gender: 'male', voiceId: 'en-noah', consent: true },
+    })) as Listed;
+    const body = { presenterId: saved.presenterId, product: { resKey: bottle.resKey }, name: 'Sam with the bottle' };
+    // Another user's presenter is none to them, and nothing is charged.
+    const theirs = await other.browser.call('POST', '/task/v1/product-holding/submit', { body });
+    expect(theirs.body).toMatchObject({ code: 404 });
+
+    const before = await availableOf(t.ctx.db, userId);
+    // No vendor here: the sandbox holds the product up before the presenter.
+    const held = await tasks.run<{ presenter?: Listed }>(browser, 'product-holding', body);
+    expect(held.status, held.error).toBe('SUCCESS');
+    expect(await availableOf(t.ctx.db, userId)).toBe(before - 4);
+    expect(held.presenter).toMatchObject({ name: 'Sam with the bottle', source: 'own', voiceId: 'en-noah' });
+    const listed = await listOf(browser);
+    expect(listed.map((p) => p.name)).toEqual(expect.arrayContaining(['Sam', 'Sam with the bottle']));
+    expect(listed.some((p) => p.presenterId === held.presenter?.presenterId)).toBe(true);
+    expect((await listOf(other.browser)).some((p) => p.presenterId === held.presenter?.presenterId)).toBe(false);
+    // The still is a picture in the library, the presenter's portrait: what the link answers is it.
+    const picture = await t.app.inject({ method: 'GET', url: held.presenter?.imageUrl as string });
+    expect(picture.statusCode).toBe(200);
+    expect((await sharp(picture.rawPayload).metadata()).format).toBe('png');
+
+    // A model that loses the face: the still is refused in plain words and the charge refunded.
+    const original = t.ctx.providers.productHolding;
+    t.ctx.providers.productHolding = {
+      name: 'fal',
+      hold: async (request, job) => {
+        const file = join(job.workDir, 'faceless.png');
+        await writeFile(file, await productPhoto(600, 800));
+        return file ?? request.person;
+      },
+    };
+    try {
+      const lost = await tasks.run<{ presenter?: Listed }>(browser, 'product-holding', { ...body, name: 'Lost' });
+      expect(lost.status).toBe('FAILURE');
+      expect(JSON.parse(lost.error as string).message).toContain('No face was found');
+      expect(await availableOf(t.ctx.db, userId)).toBe(before - 4);
+      expect((await listOf(browser)).some((p) => p.name === 'Lost')).toBe(false);
+    } finally {
+      t.ctx.providers.productHolding = original;
+    }
+  });
 });

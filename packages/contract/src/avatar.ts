@@ -94,6 +94,19 @@ export const Presenter = z.object({
 });
 export type Presenter = z.infer<typeof Presenter>;
 
+/**
+ * One of the caller's presenters (or the catalogue's) holding the product in `product` (decision "Product in hand"):
+ * the still is kept as a presenter of the caller's own, called `name`, with the source's voice and languages.
+ */
+export const ProductHoldingInput = z.strictObject({
+  presenterId: Id,
+  product: ImageRef,
+  name: z.string().trim().min(1).max(60),
+  /** Direction for the shot (which hand, the label toward the camera); the model's own without it. */
+  prompt: z.string().trim().max(300).optional(),
+});
+export const ProductHoldingResult = z.object({ presenter: Presenter });
+
 export const avatarPresenters = defineCall({
   method: 'GET',
   path: '/video/avatar/presenters',

@@ -27,6 +27,7 @@ export const TaskKind = z.enum([
   'text-to-image',
   'virtual-try-on',
   'avatar-video',
+  'product-holding',
 ]);
 export type TaskKind = z.infer<typeof TaskKind>;
 
@@ -68,6 +69,7 @@ export const OperationType = z.enum([
   'EXTEND_IMAGE',
   'UPSCALE_IMAGE',
   'AVATAR_VIDEO',
+  'PRODUCT_HOLDING',
   'EXPIRATION',
 ]);
 export type OperationType = z.infer<typeof OperationType>;
@@ -116,6 +118,8 @@ export const SkuCode = z.enum([
   'img2VideoLocal_pro_10s',
   // A second of talking presenter (the Avatar tool): a video's price is this × its seconds (decision "The Avatar tool").
   'avatarVideo',
+  // A still of a presenter holding the product (decision "Product in hand").
+  'productHolding',
 ]);
 export type SkuCode = z.infer<typeof SkuCode>;
 

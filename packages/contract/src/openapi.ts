@@ -68,6 +68,7 @@ const TASK_SUMMARIES: Record<TaskKind, string> = {
   'text-to-image': 'generate pictures from a description (or from a picture)',
   'virtual-try-on': 'dress a model in a garment',
   'avatar-video': 'a presenter saying a script, lip-synced and captioned',
+  'product-holding': 'a presenter holding the product, kept as one of your presenters',
 };
 
 function summaryOf(call: Call): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AvatarVideoInput } from './avatar.js';
+import { AvatarVideoInput, ProductHoldingInput, ProductHoldingResult } from './avatar.js';
 import { defineCall } from './call.js';
 import { HttpUrl, Id, ResKey } from './common.js';
 import { EXPAND_RATIO_MAX, EXPORT_VIDEO_LENGTH_TYPE, expandRatioAllowed, MAX_ASSETS_PER_PROJECT, UPSCALE_N } from './constants.js';
@@ -241,6 +241,7 @@ export const TASKS = {
   'text-to-image': { input: ImageGenerateInput, result: Images },
   'virtual-try-on': { input: VirtualTryOnInput, result: Images },
   'avatar-video': { input: AvatarVideoInput, result: Videos },
+  'product-holding': { input: ProductHoldingInput, result: ProductHoldingResult },
 } as const satisfies Record<TaskKind, { input: z.ZodType; result: z.ZodObject }>;
 
 /** The generation tools are submitted at the spec's own paths ("The calls" Other calls); every other kind at /task/v1/<kind>/submit. */

@@ -4,7 +4,7 @@
 // waits refuse at once and change nothing; tasks and URL imports end FAILURE with the same clear error, their
 // credits returned, none left running, nothing stored. A worker runs here, so this has an app of its own.
 import { type Batch, ERRORS, HttpUrl, type LibraryAsset } from '@reelsmith/contract';
-import { makeImage } from '@reelsmith/media/fixtures';
+import { drawnPortrait, makeImage } from '@reelsmith/media/fixtures';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
@@ -44,6 +44,7 @@ const HANDLING: Record<string, 'at once' | 'task' | 'checked, then task' | 'impo
   'submit virtual-try-on top.imageUrl': 'checked, then task',
   'submit virtual-try-on bottom.imageUrl': 'checked, then task',
   'submit avatar-video presenter.imageUrl': 'checked, then task',
+  'submit product-holding product.imageUrl': 'checked, then task',
   // Checked when registered for what the URL shows; resolved, checked and never redirected at every delivery
   // (decision "Webhooks"; test/webhooks.test.ts sends to redirects and to a name that resolves to a private address).
   'webhookEndpointCreate url': 'webhook',
@@ -125,7 +126,7 @@ export function ssrfAttacks(testDb: TestDatabase, figures: Figures) {
   describe(CATEGORY, () => {
     const site = fixtureServer();
     const t = appOn(testDb, () => ({ OUTBOUND_ALLOW_HOSTS: site.host }));
-    const state = {} as { campaign: Campaign; attacker: Browser; zh: Browser; userId: string; own: Own };
+    const state = {} as { campaign: Campaign; attacker: Browser; zh: Browser; userId: string; own: Own; portraitFileId: string };
 
     beforeAll(async () => {
       state.campaign = new Campaign(t, figures);
@@ -138,7 +139,14 @@ export function ssrfAttacks(testDb: TestDatabase, figures: Figures) {
         projectId: string;
       };
       const image = (await upload(t, browser, await makeImage(64, 64, 'png'), 'png')).body.data as LibraryAsset;
+      // A presenter of their own, for the tools that take one beside a link.
+      const portrait = (await upload(t, browser, await drawnPortrait(), 'jpeg')).body.data as LibraryAsset;
+      const { presenterId } = (await browser.ok('POST', '/video/avatar/presenters', {
+        body: { resKey: portrait.resKey, name: 'ssrf presenter', gender: 'female', consent: true },
+      })) as { presenterId: string };
+      state.portraitFileId = portrait.fileId;
       state.own = {
+        presenterId,
         projectId,
         imageFileId: image.fileId,
         imageResKey: image.resKey as string,
@@ -257,7 +265,8 @@ export function ssrfAttacks(testDb: TestDatabase, figures: Figures) {
       );
       expect(unpaid).toEqual([]);
       const stored = await queryRows<{ id: string }>(t.ctx.db, sql`select id from files where user_id = ${userId} and res_key is not null`);
-      expect(stored.map((row) => row.id)).toEqual([state.own.imageFileId]);
+      // Only the pictures the user put there: the picture and the presenter's portrait.
+      expect(stored.map((row) => row.id).sort()).toEqual([state.own.imageFileId, state.portraitFileId].sort());
     });
 
     it("a batch's rows of the matrix fail with the same clear error, refunded, nothing stored", async () => {

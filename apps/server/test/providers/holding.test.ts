@@ -31,8 +31,8 @@ describe('product in hand', () => {
     // The portrait's shape, brought within 1024 px.
     expect([info.width, info.height]).toEqual([768, 1024]);
     const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
-    // The product where a held product would be (chest height, a little to the side), the portrait at the top.
-    const [r, g, b] = at(Math.round(0.58 * info.width), Math.round(0.62 * info.height)) as [number, number, number];
+    // The product where a held product would be (below the face, a little to the side), the portrait at the top.
+    const [r, g, b] = at(Math.round(0.66 * info.width), Math.round(0.7 * info.height)) as [number, number, number];
     expect(r).toBeGreaterThan(150);
     expect(g + b).toBeLessThan(200);
     const [, , blue] = at(20, 20) as [number, number, number];

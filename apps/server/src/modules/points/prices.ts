@@ -17,6 +17,7 @@ const TOOL_TYPES: Array<[prefix: string, type: OperationType]> = [
   ['extendImg', 'EXTEND_IMAGE'],
   ['imageEnhance', 'UPSCALE_IMAGE'],
   ['avatarVideo', 'AVATAR_VIDEO'],
+  ['productHolding', 'PRODUCT_HOLDING'],
 ];
 
 /** The operation type of a charge for a SKU; a SKU of no known tool is a plain DEDUCTION. */

@@ -112,34 +112,44 @@ export interface SavePresenter {
   consent: true;
 }
 
+/** Refuses one more presenter of the caller's own past OWN_PRESENTERS_MAX. */
+export async function checkRoom(ctx: AppContext, userId: string): Promise<void> {
+  const [kept] = await ctx.db.select({ n: count() }).from(presenters).where(eq(presenters.userId, userId));
+  if ((kept?.n ?? 0) >= OWN_PRESENTERS_MAX) throw new AppError('presentersLimit', { max: OWN_PRESENTERS_MAX });
+}
+
 /** Saves one of the caller's pictures as their own presenter, after looking at it. */
 export async function savePresenter(ctx: AppContext, userId: string, body: SavePresenter): Promise<Presenter> {
   await checkPicture(ctx, userId, { resKey: body.resKey });
   checkVoice(body.voiceId);
-  const [kept] = await ctx.db.select({ n: count() }).from(presenters).where(eq(presenters.userId, userId));
-  if ((kept?.n ?? 0) >= OWN_PRESENTERS_MAX) throw new AppError('presentersLimit', { max: OWN_PRESENTERS_MAX });
+  await checkRoom(ctx, userId);
+  await checkStoredPortrait(ctx, userId, body);
+  return keepPresenter(ctx, userId, { ...body, languages: body.languages ?? [...LOCALES], voiceId: body.voiceId ?? null });
+}
+
+/**
+ * Keeps the caller's stored picture `resKey` as their own presenter, consented to now: by the caller's statement, or
+ * (a presenter made from one already consented to, decision "Product in hand") by that presenter's.
+ */
+export async function keepPresenter(
+  ctx: AppContext,
+  userId: string,
+  presenter: Pick<PresenterRow, 'resKey' | 'name' | 'gender' | 'languages' | 'voiceId'>,
+): Promise<Presenter> {
   const [file] = await ctx.db
     .select({ id: files.id })
     .from(files)
-    .where(and(eq(files.userId, userId), eq(files.resKey, body.resKey)));
+    .where(and(eq(files.userId, userId), eq(files.resKey, presenter.resKey)));
   if (!file) throw new AppError('notFound');
-  await checkStoredPortrait(ctx, userId, body);
   const [row] = await ctx.db
     .insert(presenters)
-    .values({
-      id: randomUUID(),
-      userId,
-      fileId: file.id,
-      resKey: body.resKey,
-      name: body.name,
-      gender: body.gender,
-      languages: body.languages ?? [...LOCALES],
-      voiceId: body.voiceId ?? null,
-      consentAt: new Date(),
-    })
+    .values({ id: randomUUID(), userId, fileId: file.id, ...presenter, consentAt: new Date() })
     .returning();
   return viewOf(ctx.storage, row as PresenterRow);
 }
+
+/** The presenter as the caller is shown it, with a fresh link to its picture. */
+export const presenterView = (ctx: AppContext, row: PresenterRow) => viewOf(ctx.storage, row);
 
 /** Removes one of the caller's own presenters; the picture stays in their library. */
 export async function removePresenter(ctx: AppContext, userId: string, presenterId: string): Promise<Record<string, never>> {

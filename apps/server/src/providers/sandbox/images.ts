@@ -1,5 +1,6 @@
 // Sandbox text → image and image → image: real PNGs of the asked size and count, drawn here and marked SANDBOX.
 import { join } from 'node:path';
+import { findFaces } from '@reelsmith/media';
 import sharp, { type OverlayOptions } from 'sharp';
 import type {
   GenerationJob,
@@ -81,8 +82,9 @@ export const sandboxTryOn: VirtualTryOn = {
 };
 
 /**
- * Product-holding stand-in: the product's picture, in a white card as if held up, in front of the presenter's chest,
- * their face left clear, marked SANDBOX. Nobody's hands move: it shows where a vendor's still would go.
+ * Product-holding stand-in: the product's picture in a white card held up below the presenter's face, the face left
+ * clear (the still must pass the presenter's face check, as a vendor's does), marked SANDBOX over the chest. Nobody's
+ * hands move: it shows where a vendor's still would go.
  */
 export const sandboxHolding: ProductHolding = {
   name: 'sandbox',
@@ -94,7 +96,10 @@ export const sandboxHolding: ProductHolding = {
       .png()
       .toBuffer({ resolveWithObject: true });
     const { width, height } = info;
-    const side = Math.round(Math.min(width, height) * 0.36);
+    const [face] = [...(await findFaces(request.person))].sort((a, b) => b.box.w * b.box.h - a.box.w * a.box.h);
+    // Below the chin (with room for it), else the lower part of the picture.
+    const below = Math.min(0.75, face ? face.box.y + face.box.h * 1.08 : 0.6);
+    const side = Math.round(Math.min(width * 0.32, height * (1 - below) * 0.8));
     const pad = Math.round(side * 0.06);
     const product = await sharp(request.product)
       .rotate()
@@ -105,8 +110,8 @@ export const sandboxHolding: ProductHolding = {
     const out = join(job.workDir, 'sandbox-holding.png');
     await sharp(base)
       .composite([
-        { input: product, left: Math.round(width * 0.58 - side / 2), top: Math.round(height * 0.62 - side / 2) },
-        { input: await sandboxOverlay(width, height, request.prompt || 'product in hand') },
+        { input: product, left: Math.round(width * 0.66 - side / 2), top: Math.round(height * below) },
+        { input: await sandboxOverlay(width, height, request.prompt || 'product in hand', below + (1 - below) * 0.4) },
       ])
       .png()
       .toFile(out);

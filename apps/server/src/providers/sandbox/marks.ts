@@ -40,8 +40,11 @@ async function fitted(text: string, width: number, height: number, baseDpi: numb
   }
 }
 
-/** The transparent overlay of a sandbox output: SANDBOX in the middle, the prompt (and a label) in a band below. */
-export async function sandboxOverlay(width: number, height: number, caption: string): Promise<Buffer> {
+/**
+ * The transparent overlay of a sandbox output: SANDBOX in the middle (or with its middle `markAt` down the picture,
+ * a share of its height: below a face that must stay clear), the prompt (and a label) in a band below.
+ */
+export async function sandboxOverlay(width: number, height: number, caption: string, markAt = 0.39): Promise<Buffer> {
   const short = Math.min(width, height);
   const mark = await fitted('SANDBOX', Math.round(width * 0.9), Math.round(height * 0.3), Math.round(short * 1.4), 'white', '55%');
   const shown = caption.length > PROMPT_SHOWN ? `${caption.slice(0, PROMPT_SHOWN)}…` : caption;
@@ -52,7 +55,7 @@ export async function sandboxOverlay(width: number, height: number, caption: str
   );
   return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
     .composite([
-      { input: mark.image, left: Math.round((width - mark.width) / 2), top: Math.round((height * 0.78 - mark.height) / 2) },
+      { input: mark.image, left: Math.round((width - mark.width) / 2), top: Math.round(height * markAt - mark.height / 2) },
       { input: band, left: 0, top: height - bandHeight },
       {
         input: text.image,

@@ -5,7 +5,7 @@ import type { ApiCall } from './calls.js';
 import type { Holdings } from './holdings.js';
 import { sampleOf } from './schema.js';
 
-export type Own = Pick<Holdings, 'projectId' | 'imageFileId' | 'imageResKey' | 'uploadKey' | 'videoTaskId' | 'scriptId'>;
+export type Own = Pick<Holdings, 'projectId' | 'imageFileId' | 'imageResKey' | 'uploadKey' | 'videoTaskId' | 'scriptId' | 'presenterId'>;
 
 export function ownRequest(api: ApiCall, own: Own): Record<string, unknown> {
   const schema = api.call.body ?? api.call.query;
@@ -26,6 +26,7 @@ export function ownRequest(api: ApiCall, own: Own): Record<string, unknown> {
     brandKitSave: { logoResKey: own.imageResKey },
     'submit virtual-try-on': { garmentType: 'twoPieces', model: picture, top: picture, bottom: picture },
     'submit avatar-video': { presenter: picture, consent: true },
+    'submit product-holding': { presenterId: own.presenterId, product: picture },
   };
   return { ...sample, ...needs[api.name] };
 }

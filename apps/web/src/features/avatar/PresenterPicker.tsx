@@ -1,10 +1,7 @@
-import { taskQuery } from '@reelsmith/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Input, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callQuery } from '../../shared/api/queries';
-import { hasEnded } from '../../shared/polling/followTask';
+import { useTaskRun } from '../../shared/polling/useTaskRun';
 import { Choice, Field, ImageInput, imageRef, type PickedImage, PresetTiles, submitGeneration, useSkuPrice } from '../generation';
 import { usePresenters, useRemovePresenter, useSavePresenter } from './presentersApi';
 
@@ -114,30 +111,21 @@ export const portraitPrompt = (description: string) =>
 function MakePresenter({ onMade }: { onMade: (picture: PickedImage) => void }) {
   const { t } = useTranslation(['avatar', 'generation']);
   const [description, setDescription] = useState('');
-  const [taskId, setTaskId] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const price = useSkuPrice('imageGen');
-  const task = useQuery({
-    ...callQuery(taskQuery('text-to-image'), { query: { taskId: taskId ?? '' } }),
-    enabled: taskId !== null,
-    refetchInterval: (query) => (hasEnded(query.state.data?.status) ? false : 2_000),
-  });
-  const answer = task.data;
   // The made picture becomes the photo once, when its task ends.
-  useEffect(() => {
-    if (!taskId || !answer || !hasEnded(answer.status)) return;
+  const task = useTaskRun('text-to-image', (answer) => {
     const image = answer.images?.[0];
-    setTaskId(null);
     if (answer.status === 'SUCCESS' && image) {
       const name = `${description.trim().slice(0, 40)}.png`;
       onMade({ fileId: image.resKey, name, resKey: image.resKey, url: image.url, width: null, height: null });
     } else setFailed(answer.error ? (JSON.parse(answer.error) as { message: string }).message : t('make.failed'));
-  }, [taskId, answer, description, onMade, t]);
+  });
 
   const make = async () => {
     setFailed(null);
     const prompt = portraitPrompt(description);
-    setTaskId(await submitGeneration('text-to-image', { prompt, ratio: '3:4', count: 1, imageModel: 'v1', quality: 'standard' }));
+    task.follow(await submitGeneration('text-to-image', { prompt, ratio: '3:4', count: 1, imageModel: 'v1', quality: 'standard' }));
   };
 
   return (
@@ -148,11 +136,11 @@ function MakePresenter({ onMade }: { onMade: (picture: PickedImage) => void }) {
         maxLength={300}
         placeholder={t('make.placeholder')}
         enterButton={price === undefined ? t('make.button') : t('make.buttonPrice', { credits: price })}
-        loading={taskId !== null}
+        loading={task.running}
         onChange={(event) => setDescription(event.target.value)}
-        onSearch={() => description.trim() && taskId === null && void make().catch(() => undefined)}
+        onSearch={() => description.trim() && !task.running && void make().catch(() => undefined)}
       />
-      {taskId !== null && <Typography.Text type="secondary">{t('make.making')}</Typography.Text>}
+      {task.running && <Typography.Text type="secondary">{t('make.making')}</Typography.Text>}
       {failed && <Alert type="error" showIcon title={failed} />}
     </Field>
   );

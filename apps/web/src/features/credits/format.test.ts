@@ -23,12 +23,12 @@ describe('credit history formatting (spec "Screens and routes")', () => {
     expect(formatHistoryTime('2024-12-31T23:59:59')).toBe('2024-12-31 23:59:59');
   });
 
-  it.each(LOCALES)("names every one of the spec's 19 operation types and the Avatar tool's in %s", (locale) => {
+  it.each(LOCALES)("names every one of the spec's 19 operation types, the Avatar tool's and product in hand's in %s", (locale) => {
     const t = i18n.getFixedT(locale, 'credits');
     const names = OperationType.options.map((type) => t(`operationType.${type}`));
-    expect(names).toHaveLength(20);
+    expect(names).toHaveLength(21);
     for (const [index, name] of names.entries()) expect(name, OperationType.options[index]).not.toMatch(/^operationType\./);
-    expect(new Set(names).size).toBe(20);
+    expect(new Set(names).size).toBe(21);
   });
 
   it('reads the sources in English as a person would', () => {

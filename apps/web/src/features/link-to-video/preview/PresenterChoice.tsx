@@ -4,10 +4,11 @@ import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../../shared/api/queries';
-import { type PresenterChoice as Picked, PresenterPicker } from '../../avatar';
+import { type PresenterChoice as Picked, PresenterPicker, usePresenters } from '../../avatar';
 import { useSkuPrice } from '../../generation';
 import styles from '../flow.module.css';
 import type { Project } from '../project/types';
+import { HoldProduct } from './HoldProduct';
 import { useRerender } from './rerender';
 
 /**
@@ -21,11 +22,16 @@ export function PresenterChoice({ project, updating }: { project: Project; updat
   const { t } = useTranslation('link-to-video');
   const engine = useQuery(callQuery(avatarEngine, {}));
   const perSecond = useSkuPrice('avatarVideo');
+  const presenters = usePresenters();
   // A photo being consented to and kept, or a description being made, before it is a saved presenter.
   const [pending, setPending] = useState<Picked>(null);
   const { video, chosen, rerender } = useRerender<{ presenterId: string | null }>(project, updating);
   if (!video || !engine.data || engine.data.engine === null) return null;
   const current = chosen ? chosen.presenterId : (video.presenterId ?? null);
+  const chosenOne = presenters.data?.find((presenter) => presenter.presenterId === current);
+  // The product's first stored picture is what the presenter holds.
+  const productResKey = project.product?.productImages.find((image) => image.resKey)?.resKey;
+  const productPicture = productResKey ? { resKey: productResKey } : undefined;
   const put = (presenterId: string | null) => (presenterId === (video.presenterId ?? null) ? Promise.resolve() : rerender({ presenterId }));
   const pick = (choice: Picked) => {
     if (choice && 'presenterId' in choice) {
@@ -44,6 +50,7 @@ export function PresenterChoice({ project, updating }: { project: Project; updat
         {t('presenter.none')}
       </Button>
       {engine.data.engine === 'sandbox' && <Alert type="info" showIcon title={t('presenter.sandbox')} />}
+      {chosenOne && <HoldProduct presenter={chosenOne} product={productPicture} onHeld={(id) => void put(id)} />}
       <PresenterPicker value={pending ?? (current ? { presenterId: current } : null)} onChange={pick} photoLabel={t('presenter.mine')} />
     </section>
   );

@@ -43,6 +43,20 @@ function openPreview(
     '/task/v1/script-update/query': ok({ taskId: 't3', status: 'IN_PROGRESS' }),
     '/points/skuPrice': (_body, query) => ok({ skuCode: query.get('skuCode'), price: query.get('skuCode') === 'avatarVideo' ? 3 : 30 }),
     '/video/avatar/engine': ok({ engine }),
+    '/task/v1/product-holding/submit': { record: { taskId: 't5' } },
+    '/task/v1/product-holding/query': ok({
+      taskId: 't5',
+      status: 'SUCCESS',
+      presenter: {
+        presenterId: 'own-9',
+        name: 'Ana with the product',
+        gender: 'female',
+        languages: ['en'],
+        voiceId: null,
+        imageUrl: 'https://cdn/held.png',
+        source: 'own',
+      },
+    }),
     '/video/avatar/presenters': ok([
       {
         presenterId: 'cat-1',
@@ -175,6 +189,20 @@ describe('preview: a presenter on camera (decision "Presenter in link to video")
     fireEvent.click(within(await presenterRegion()).getByRole('button', { name: 'No presenter' }));
     await waitFor(() => expect(sent['/task/v1/script-update/submit']).toHaveLength(1));
     expect(sent['/task/v1/script-update/submit']?.[0]).toMatchObject({ scriptId: 's1', presenterId: null });
+  });
+
+  it('puts the product in the chosen presenter’s hands, at its price, and puts the presenter holding it on camera', async () => {
+    const withPresenter = { ...video(1, 'clean-studio'), presenterId: 'cat-1', presenterSeconds: 6 };
+    const { sent } = openPreview([picture], { engine: 'sandbox', videos: [withPresenter, video(2, 'bold-ugc')] });
+    fireEvent.click(await within(await presenterRegion()).findByRole('button', { name: 'Hold the product (30 credits)' }));
+    await waitFor(() => expect(sent['/task/v1/product-holding/submit']).toHaveLength(1));
+    expect(sent['/task/v1/product-holding/submit']?.[0]).toEqual({
+      presenterId: 'cat-1',
+      product: { resKey: picture.resKey },
+      name: 'Ana with the product',
+    });
+    await waitFor(() => expect(sent['/task/v1/script-update/submit']).toHaveLength(1), { timeout: 10_000 });
+    expect(sent['/task/v1/script-update/submit']?.[0]).toMatchObject({ scriptId: 's1', presenterId: 'own-9' });
   });
 
   it('offers no presenter where no one can make one talk', async () => {

@@ -1,0 +1,43 @@
+import { Alert, Button, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTaskRun } from '../../../shared/polling/useTaskRun';
+import { submitGeneration, useSkuPrice } from '../../generation';
+
+/**
+ * "Hold the product" (decision "Product in hand"): the chosen presenter holding the product's first picture, made as
+ * a still at its price and kept as a presenter of the user's own, then put on camera (`onHeld`).
+ */
+export function HoldProduct({
+  presenter,
+  product,
+  onHeld,
+}: {
+  presenter: { presenterId: string; name: string };
+  product: { resKey: string } | undefined;
+  onHeld: (presenterId: string) => void;
+}) {
+  const { t } = useTranslation('link-to-video');
+  const price = useSkuPrice('productHolding');
+  const [failed, setFailed] = useState<string | null>(null);
+  const task = useTaskRun('product-holding', (answer) => {
+    if (answer.status === 'SUCCESS' && answer.presenter) onHeld(answer.presenter.presenterId);
+    else setFailed(answer.error ? (JSON.parse(answer.error) as { message: string }).message : t('presenter.holdFailed'));
+  });
+  if (!product) return null;
+
+  const hold = async () => {
+    setFailed(null);
+    const name = t('presenter.holdingName', { name: presenter.name }).slice(0, 60);
+    task.follow(await submitGeneration('product-holding', { presenterId: presenter.presenterId, product, name }));
+  };
+  return (
+    <>
+      <Button loading={task.running} onClick={() => void hold().catch(() => undefined)}>
+        {price === undefined ? t('presenter.hold') : t('presenter.holdPrice', { credits: price })}
+      </Button>
+      {task.running && <Typography.Text type="secondary">{t('presenter.holding')}</Typography.Text>}
+      {failed && <Alert type="error" showIcon title={failed} />}
+    </>
+  );
+}
