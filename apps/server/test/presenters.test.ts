@@ -170,11 +170,11 @@ describe(`presenters on ${testDb?.name}`, () => {
     const { browser, userId } = await activeMember(t, 'holder');
     const other = await activeMember(t, 'holder-other');
     const face = (await upload(t, browser, await drawnPortrait(), 'jpeg')).body.data as { resKey: string };
-    const bottle = (await upload(t, browser, await productPhoto(600, 800), 'png')).body.data as { resKey: string };
+    const bottle = (await upload(t, browser, await productPhoto(600, 800), 'png')).body.data as { fileId: string };
     const saved = (await browser.ok('POST', '/video/avatar/presenters', {
       body: { resKey: face.resKey, name: 'Sam', gender: 'male', voiceId: 'en-noah', consent: true },
     })) as Listed;
-    const body = { presenterId: saved.presenterId, product: { resKey: bottle.resKey }, name: 'Sam with the bottle' };
+    const body = { presenterId: saved.presenterId, fileId: bottle.fileId, name: 'Sam with the bottle' };
     // Another user's presenter is none to them, and nothing is charged.
     const theirs = await other.browser.call('POST', '/task/v1/product-holding/submit', { body });
     expect(theirs.body).toMatchObject({ code: 404 });

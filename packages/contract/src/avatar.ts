@@ -95,12 +95,13 @@ export const Presenter = z.object({
 export type Presenter = z.infer<typeof Presenter>;
 
 /**
- * One of the caller's presenters (or the catalogue's) holding the product in `product` (decision "Product in hand"):
- * the still is kept as a presenter of the caller's own, called `name`, with the source's voice and languages.
+ * One of the caller's presenters (or the catalogue's) holding the product pictured in their file `fileId` (a picture
+ * of the project, imported or uploaded: decision "Product in hand"): the still is kept as a presenter of the caller's
+ * own, called `name`, with the source's voice and languages.
  */
 export const ProductHoldingInput = z.strictObject({
   presenterId: Id,
-  product: ImageRef,
+  fileId: Id,
   name: z.string().trim().min(1).max(60),
   /** Direction for the shot (which hand, the label toward the camera); the model's own without it. */
   prompt: z.string().trim().max(300).optional(),

@@ -3,14 +3,24 @@
 // presenter of the caller's own. Priced a still, refunded when the still cannot be made or kept.
 import { TASKS } from '@reelsmith/contract';
 import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
 import { presenters } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
 import { checkPicture, fetchPicture } from '../generation/pictures.js';
 import { providerOf, runGeneration } from '../generation/run.js';
+import { mediaFiles } from '../link-video/video/media.js';
 import type { TaskDefinition } from '../tasks/definition.js';
 import { checkPresenter, checkRoom, keepPresenter, presenterFor, presenterPicture, presenterView } from './service.js';
 
 type Input = (typeof TASKS)['product-holding']['input']['_output'];
 type Result = (typeof TASKS)['product-holding']['result']['_output'];
+
+/** The caller's stored picture `fileId`, as a picture reference; another user's, or one not stored, is not found. */
+async function productOf(ctx: AppContext, userId: string, fileId: string): Promise<{ resKey: string }> {
+  const [file] = await mediaFiles(ctx, userId, [fileId]);
+  if (file?.type !== 'image') throw new AppError('inputNotImage');
+  return { resKey: file.resKey };
+}
 
 export const productHoldingTask: TaskDefinition<Input, Result> = {
   kind: 'product-holding',
@@ -18,9 +28,9 @@ export const productHoldingTask: TaskDefinition<Input, Result> = {
   input: TASKS['product-holding'].input,
   price: () => ({ sku: 'productHolding', count: 1 }),
   async accept(ctx, user, input) {
-    // Another user's presenter answers as one that does not exist.
+    // Another user's presenter or file answers as one that does not exist.
     await presenterFor(ctx, user.userId, input.presenterId);
-    await checkPicture(ctx, user.userId, input.product);
+    await checkPicture(ctx, user.userId, await productOf(ctx, user.userId, input.fileId));
     await checkRoom(ctx, user.userId);
     providerOf(ctx, 'productHolding');
   },
@@ -31,7 +41,7 @@ export const productHoldingTask: TaskDefinition<Input, Result> = {
     const [still] = await runGeneration(job, {
       prepare: async (dir) => ({
         person: (await presenterPicture(ctx, source, dir)).path,
-        product: (await fetchPicture(ctx, job.userId, input.product, dir, 'product')).path,
+        product: (await fetchPicture(ctx, job.userId, await productOf(ctx, job.userId, input.fileId), dir, 'product')).path,
       }),
       async generate(pictures, generation) {
         const held = await provider.hold({ ...pictures, prompt: input.prompt }, generation);

@@ -26,7 +26,7 @@ export function ownRequest(api: ApiCall, own: Own): Record<string, unknown> {
     brandKitSave: { logoResKey: own.imageResKey },
     'submit virtual-try-on': { garmentType: 'twoPieces', model: picture, top: picture, bottom: picture },
     'submit avatar-video': { presenter: picture, consent: true },
-    'submit product-holding': { presenterId: own.presenterId, product: picture },
+    'submit product-holding': { presenterId: own.presenterId, fileId: own.imageFileId },
   };
   return { ...sample, ...needs[api.name] };
 }

@@ -14,7 +14,7 @@ export function HoldProduct({
   onHeld,
 }: {
   presenter: { presenterId: string; name: string };
-  product: { resKey: string } | undefined;
+  product: { fileId: string } | undefined;
   onHeld: (presenterId: string) => void;
 }) {
   const { t } = useTranslation('link-to-video');
@@ -29,7 +29,7 @@ export function HoldProduct({
   const hold = async () => {
     setFailed(null);
     const name = t('presenter.holdingName', { name: presenter.name }).slice(0, 60);
-    task.follow(await submitGeneration('product-holding', { presenterId: presenter.presenterId, product, name }));
+    task.follow(await submitGeneration('product-holding', { presenterId: presenter.presenterId, fileId: product.fileId, name }));
   };
   return (
     <>

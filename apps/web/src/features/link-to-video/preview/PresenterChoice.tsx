@@ -29,9 +29,8 @@ export function PresenterChoice({ project, updating }: { project: Project; updat
   if (!video || !engine.data || engine.data.engine === null) return null;
   const current = chosen ? chosen.presenterId : (video.presenterId ?? null);
   const chosenOne = presenters.data?.find((presenter) => presenter.presenterId === current);
-  // The product's first stored picture is what the presenter holds.
-  const productResKey = project.product?.productImages.find((image) => image.resKey)?.resKey;
-  const productPicture = productResKey ? { resKey: productResKey } : undefined;
+  // The product's first picture is what the presenter holds.
+  const productPicture = project.product?.productImages[0];
   const put = (presenterId: string | null) => (presenterId === (video.presenterId ?? null) ? Promise.resolve() : rerender({ presenterId }));
   const pick = (choice: Picked) => {
     if (choice && 'presenterId' in choice) {

@@ -198,7 +198,7 @@ describe('preview: a presenter on camera (decision "Presenter in link to video")
     await waitFor(() => expect(sent['/task/v1/product-holding/submit']).toHaveLength(1));
     expect(sent['/task/v1/product-holding/submit']?.[0]).toEqual({
       presenterId: 'cat-1',
-      product: { resKey: picture.resKey },
+      fileId: picture.fileId,
       name: 'Ana with the product',
     });
     await waitFor(() => expect(sent['/task/v1/script-update/submit']).toHaveLength(1), { timeout: 10_000 });
