@@ -1,6 +1,9 @@
+import { avatarPresenters } from '@reelsmith/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { callKey } from '../../../shared/api/queries';
 import { useTaskRun } from '../../../shared/polling/useTaskRun';
 import { submitGeneration, useSkuPrice } from '../../generation';
 
@@ -20,9 +23,13 @@ export function HoldProduct({
   const { t } = useTranslation('link-to-video');
   const price = useSkuPrice('productHolding');
   const [failed, setFailed] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const task = useTaskRun('product-holding', (answer) => {
-    if (answer.status === 'SUCCESS' && answer.presenter) onHeld(answer.presenter.presenterId);
-    else setFailed(answer.error ? (JSON.parse(answer.error) as { message: string }).message : t('presenter.holdFailed'));
+    if (answer.status === 'SUCCESS' && answer.presenter) {
+      // The held presenter is one of the user's own now: the saved presenters show it.
+      void queryClient.invalidateQueries({ queryKey: callKey(avatarPresenters) });
+      onHeld(answer.presenter.presenterId);
+    } else setFailed(answer.error ? (JSON.parse(answer.error) as { message: string }).message : t('presenter.holdFailed'));
   });
   if (!product) return null;
 

@@ -20,6 +20,20 @@ const video = (n: number, templateId: TemplateId) => ({
 });
 const script = (n: number) => ({ scriptId: `s${n}`, segments: [{ segId: 0, segText: `Line ${n}.` }] });
 
+/** The saved presenters the service lists: the catalogue's Ana; and how often the page asked for them. */
+const SAVED_PRESENTERS = ok([
+  {
+    presenterId: 'cat-1',
+    name: 'Ana',
+    gender: 'female',
+    languages: ['en'],
+    voiceId: null,
+    imageUrl: 'https://cdn/ana.jpg',
+    source: 'catalogue',
+  },
+]);
+let presentersAsked = 0;
+
 /** The preview page of a project with two previews, the first being edited; answers what each call was sent. */
 function openPreview(
   images: ProjectAsset[] = [picture],
@@ -57,17 +71,10 @@ function openPreview(
         source: 'own',
       },
     }),
-    '/video/avatar/presenters': ok([
-      {
-        presenterId: 'cat-1',
-        name: 'Ana',
-        gender: 'female',
-        languages: ['en'],
-        voiceId: null,
-        imageUrl: 'https://cdn/ana.jpg',
-        source: 'catalogue',
-      },
-    ]),
+    '/video/avatar/presenters': () => {
+      presentersAsked++;
+      return SAVED_PRESENTERS;
+    },
     '/task/v1/export-video/submit': { record: { taskId: 't4' } },
     '/task/v1/export-video/query': ok({ taskId: 't4', status: 'IN_PROGRESS' }),
   });
@@ -194,7 +201,9 @@ describe('preview: a presenter on camera (decision "Presenter in link to video")
   it('puts the product in the chosen presenter’s hands, at its price, and puts the presenter holding it on camera', async () => {
     const withPresenter = { ...video(1, 'clean-studio'), presenterId: 'cat-1', presenterSeconds: 6 };
     const { sent } = openPreview([picture], { engine: 'sandbox', videos: [withPresenter, video(2, 'bold-ugc')] });
-    fireEvent.click(await within(await presenterRegion()).findByRole('button', { name: 'Hold the product (30 credits)' }));
+    const hold = await within(await presenterRegion()).findByRole('button', { name: 'Hold the product (30 credits)' });
+    const asked = presentersAsked;
+    fireEvent.click(hold);
     await waitFor(() => expect(sent['/task/v1/product-holding/submit']).toHaveLength(1));
     expect(sent['/task/v1/product-holding/submit']?.[0]).toEqual({
       presenterId: 'cat-1',
@@ -203,6 +212,8 @@ describe('preview: a presenter on camera (decision "Presenter in link to video")
     });
     await waitFor(() => expect(sent['/task/v1/script-update/submit']).toHaveLength(1), { timeout: 10_000 });
     expect(sent['/task/v1/script-update/submit']?.[0]).toMatchObject({ scriptId: 's1', presenterId: 'own-9' });
+    // The saved presenters are asked for again: the held one is among them now.
+    await waitFor(() => expect(presentersAsked).toBeGreaterThan(asked));
   });
 
   it('offers no presenter where no one can make one talk', async () => {
