@@ -62,12 +62,13 @@ function commonChecks(env: () => Record<string, string>) {
  * PostgreSQL (every command travels the same way as those above, so the other paths add nothing).
  */
 function creditsChecks(env: () => Record<string, string>) {
-  it("prices set changes a price that prices list then shows, among all 24 (the spec's 19, the local image to video's 4, the Avatar tool's)", async () => {
+  it("prices set changes a price that prices list then shows, among all 25 (the spec's 19, the local image to video's 4, the Avatar tool's, product in hand's)", async () => {
     expect(await cli(['prices', 'set', 'imageBg', '3'], env())).toMatchObject({ code: 0, stdout: 'imageBg now costs 3 credits\n' });
     const list = lines(await cli(['prices', 'list'], env()));
     expect(list[0]).toMatch(/^SKU\s+PRICE\s+UPDATED$/);
-    expect(list).toHaveLength(25);
+    expect(list).toHaveLength(26);
     expect(list[1]).toMatch(/^imageGen\s+4\s+\d{4}-/);
+    expect(list.some((l) => /^productHolding\s+4\s/.test(l))).toBe(true);
     expect(list.some((l) => /^imageBg\s+3\s/.test(l))).toBe(true);
     expect(list.some((l) => /^img2Video_pro_10s\s+60\s/.test(l))).toBe(true);
   });

@@ -14,14 +14,17 @@ import {
 } from '../src/index.js';
 
 describe('contract enums', () => {
-  it("lists the spec's 19 operation types and 19 SKU codes, the local engine's image-to-video SKUs and the Avatar tool's", () => {
-    // The spec's 19, and the Avatar tool's own (decision "The Avatar tool").
-    expect(OperationType.options.filter((type) => type !== 'AVATAR_VIDEO')).toHaveLength(19);
-    expect(OperationType.options).toContain('AVATAR_VIDEO');
-    // Decision "Image-to-video price": the spec's 19, and the local engine's own 4; the Avatar tool's second.
+  it("lists the spec's 19 operation types and 19 SKU codes, the local engine's image-to-video SKUs, the Avatar tool's and product in hand's", () => {
+    // The spec's 19, the Avatar tool's own (decision "The Avatar tool") and product in hand's (decision "Product in hand").
+    const ours = ['AVATAR_VIDEO', 'PRODUCT_HOLDING'];
+    expect(OperationType.options.filter((type) => !ours.includes(type))).toHaveLength(19);
+    expect(OperationType.options).toEqual(expect.arrayContaining(ours));
+    // Decision "Image-to-video price": the spec's 19, and the local engine's own 4; the Avatar tool's second, a held still.
     const local = SkuCode.options.filter((code) => code.startsWith('img2VideoLocal_'));
     expect(local).toEqual(['img2VideoLocal_std_5s', 'img2VideoLocal_std_10s', 'img2VideoLocal_pro_5s', 'img2VideoLocal_pro_10s']);
-    expect(SkuCode.options.filter((code) => !local.includes(code) && code !== 'avatarVideo')).toHaveLength(19);
+    const perUse = ['avatarVideo', 'productHolding'];
+    expect(SkuCode.options.filter((code) => !local.includes(code) && !perUse.includes(code))).toHaveLength(19);
+    expect(SkuCode.options).toEqual(expect.arrayContaining(perUse));
   });
 
   it('has an input and a result schema for every task kind', () => {
