@@ -5,7 +5,17 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captionFrame } from '../src/captions/frame.js';
 import { safeZone } from '../src/captions/safeZone.js';
-import { breakLines, buildAss, CAPTIONS, captionFontsDir, captionPreview, spokenWords, textWidth, type WordTiming } from '../src/index.js';
+import {
+  breakLines,
+  buildAss,
+  CAPTIONS,
+  type CaptionAvoid,
+  captionFontsDir,
+  captionPreview,
+  spokenWords,
+  textWidth,
+  type WordTiming,
+} from '../src/index.js';
 import { type CaptionEvent, captionEvents, eventBox, seconds } from './captionEvents.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-captions-'));
@@ -357,6 +367,9 @@ describe('word-timed captions', () => {
 
 describe('captions off the product', () => {
   const text = 'Meet HydroPeak, the bottle that keeps drinks cold all day. Only $19 today.';
+  /** Six seconds of the line in a style, over a `width`×`height` frame, keeping off `avoid`. */
+  const captionsOver = (captionId: string, width: number, height: number, avoid: CaptionAvoid[]) =>
+    buildAss({ segments: [{ text, start: 0, end: 6 }], styleId: captionId, width, height, language: 'en', avoid });
 
   it('never covers an avoid box: below the product when there is room, above it when it reaches the lower band', async () => {
     const cases = [
@@ -369,14 +382,7 @@ describe('captions off the product', () => {
       const zone = safeZone(width, height);
       for (const { box, side } of cases) {
         for (const { captionId } of CAPTIONS) {
-          const ass = buildAss({
-            segments: [{ text, start: 0, end: 6 }],
-            styleId: captionId,
-            width,
-            height,
-            language: 'en',
-            avoid: [{ start: 1, end: 4, box }],
-          });
+          const ass = captionsOver(captionId, width, height, [{ start: 1, end: 4, box }]);
           for (const event of captionEvents(ass).filter((e) => e.start < 4 && e.end > 1)) {
             const ink = eventBox(event, captionId);
             const where = `${captionId} ${ratio} ${side} ${event.text.join(' / ')}`;
@@ -401,17 +407,10 @@ describe('captions off the product', () => {
     const card = { x: 0.07, y: 0.13, w: 0.6, h: 0.12 };
     const [width, height] = SIZES['9:16'];
     for (const { captionId } of CAPTIONS) {
-      const ass = buildAss({
-        segments: [{ text, start: 0, end: 6 }],
-        styleId: captionId,
-        width,
-        height,
-        language: 'en',
-        avoid: [
-          { start: 0, end: 6, box: product },
-          { start: 0, end: 6, box: card, firm: true },
-        ],
-      });
+      const ass = captionsOver(captionId, width, height, [
+        { start: 0, end: 6, box: product },
+        { start: 0, end: 6, box: card, firm: true },
+      ]);
       for (const event of captionEvents(ass)) {
         const ink = eventBox(event, captionId);
         const apart =
