@@ -89,6 +89,7 @@ export { drawEndCard, MAX_LOGO_PIXELS } from './render/endCard.js';
 export type { HookStyle, Look, SetStyle, TransitionKind } from './render/look.js';
 export { type RenderedVideo, type RenderOptions, type RenderQuality, renderVideo } from './render/render.js';
 export { sceneSubject } from './render/scene/kinds.js';
+export { PRESENTER_LAYOUTS, type PresenterLayout } from './render/scene/types.js';
 export {
   type AspectRatio,
   frameSize,

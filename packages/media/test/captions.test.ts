@@ -423,6 +423,25 @@ describe('captions off the product', () => {
     }
   });
 
+  it('finds the room between a card above and a face below (a split screen) rather than covering either', () => {
+    // A feature card high up and the presenter's face on the lower half: only the band between them is free.
+    const card = { x: 0.06, y: 0.13, w: 0.88, h: 0.09 };
+    const face = { x: 0.3, y: 0.56, w: 0.4, h: 0.3 };
+    const [width, height] = SIZES['9:16'];
+    for (const { captionId } of CAPTIONS) {
+      const ass = captionsOver(captionId, width, height, [
+        { start: 0, end: 6, box: card, firm: true },
+        { start: 0, end: 6, box: face, firm: true },
+      ]);
+      for (const event of captionEvents(ass)) {
+        const ink = eventBox(event, captionId);
+        const where = `${captionId} ${event.text.join(' / ')}`;
+        expect(ink.top / height, where).toBeGreaterThanOrEqual(card.y + card.h);
+        expect(ink.bottom / height, where).toBeLessThanOrEqual(face.y);
+      }
+    }
+  });
+
   it('leaves the product’s box without a pixel of caption in the rendered frame', async () => {
     const box = { x: 0.2, y: 0.45, w: 0.6, h: 0.45 };
     for (const { captionId } of CAPTIONS) {

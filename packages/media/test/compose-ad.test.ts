@@ -18,8 +18,9 @@ import {
   splitScript,
   type TalkRequest,
   TalkTooLongError,
+  type TimelineMedia,
 } from '../src/index.js';
-import { drawnPortrait, formatTags, productPhoto } from './fixtures.js';
+import { drawnPortrait, formatTags, productPhoto, shownFile } from './fixtures.js';
 
 const tools = locateTools();
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-compose-'));
@@ -83,8 +84,8 @@ describe('composeAd', () => {
     expect(probed.streams.map((s) => s.type).sort()).toEqual(['audio', 'video']);
     // The timeline tells which picture each scene shows: the plan's own files, the first opening the ad.
     expect(ad.timeline.seconds).toBe(15);
-    expect(ad.timeline.scenes[0]?.media.file).toBe(pictures[0]?.file);
-    expect(new Set(ad.timeline.scenes.filter((s) => s.role !== 'end').map((s) => s.media.file))).toEqual(
+    expect(shownFile(ad.timeline.scenes[0]?.media as TimelineMedia)).toBe(pictures[0]?.file);
+    expect(new Set(ad.timeline.scenes.filter((s) => s.role !== 'end').map((s) => shownFile(s.media)))).toEqual(
       new Set(pictures.map((p) => p.file)),
     );
     expect(await formatTags(tools, ad.file)).toMatchObject({ comment: 'AI-generated content', ai_generated: 'true' });
@@ -111,6 +112,31 @@ describe('composeAd with a presenter on camera (decision "Presenter in link to v
       presenter: { picture: portrait },
     };
   };
+  /**
+   * A stand-in for a vendor's clip: the framed portrait as long as the stretch of voice it was given, each request
+   * kept in `asked`.
+   */
+  const standIn =
+    (workDir: string, asked: (TalkRequest & { image: string })[]) =>
+    async (request: TalkRequest & { image: string }): Promise<string> => {
+      const out = join(workDir, `take-${asked.push(request)}.mp4`);
+      const { duration } = await probe(tools, request.voice);
+      await runTool(tools.ffmpeg, [
+        '-v',
+        'error',
+        '-y',
+        '-loop',
+        '1',
+        '-i',
+        request.image,
+        '-t',
+        duration.toFixed(3),
+        '-pix_fmt',
+        'yuv420p',
+        out,
+      ]);
+      return out;
+    };
   /** What the first frame of the ad shows, looked at by the face detector. */
   const facesAt = async (file: string, at: number) => {
     const frame = join(dir, `frame-${at}.png`);
@@ -149,26 +175,7 @@ describe('composeAd with a presenter on camera (decision "Presenter in link to v
         presenter: {
           picture: (base.presenter as { picture: string }).picture,
           maxSeconds: 15,
-          // A stand-in for a vendor's clip: the framed portrait as long as the stretch of voice it was given.
-          talk: async (request) => {
-            const out = join(workDir, `take-${asked.push(request)}.mp4`);
-            const { duration } = await probe(tools, request.voice);
-            await runTool(tools.ffmpeg, [
-              '-v',
-              'error',
-              '-y',
-              '-loop',
-              '1',
-              '-i',
-              request.image,
-              '-t',
-              duration.toFixed(3),
-              '-pix_fmt',
-              'yuv420p',
-              out,
-            ]);
-            return out;
-          },
+          talk: standIn(workDir, asked),
         },
       },
       { workDir, cacheDir: join(dir, 'cache') },
@@ -190,6 +197,46 @@ describe('composeAd with a presenter on camera (decision "Presenter in link to v
     expect(clips.sort()).toEqual(asked.map((_, i) => join(workDir, `take-${i + 1}.mp4`)));
     expect(Math.abs((await probe(tools, ad.file)).duration - 15)).toBeLessThanOrEqual(0.05);
     expect(await facesAt(ad.file, 0.5)).toHaveLength(1);
+  });
+
+  it('in a corner, has the presenter say everything up to the end card in one take, played on across the scenes', async () => {
+    const asked: (TalkRequest & { image: string })[] = [];
+    const base = await plan();
+    const workDir = mkdtempSync(join(dir, 'corner-'));
+    const ad = await composeAd(
+      {
+        ...base,
+        presenter: {
+          picture: (base.presenter as { picture: string }).picture,
+          layout: 'corner',
+          maxSeconds: 15,
+          talk: standIn(workDir, asked),
+        },
+      },
+      { workDir, cacheDir: join(dir, 'cache') },
+    );
+    const scenes = ad.timeline.scenes;
+    expect(scenes[0]?.media.kind).toBe('presenter');
+    expect(scenes.slice(1, -1).every((s) => s.media.kind === 'presented' && s.media.layout === 'corner')).toBe(true);
+    expect(scenes.at(-1)?.media.kind).toBe('image');
+    // One take, from the first frame to the end card's: what the export charges for.
+    expect(asked).toHaveLength(1);
+    const end = scenes.at(-1) as { start: number };
+    expect(ad.presenterSeconds).toBeCloseTo(end.start, 6);
+    expect((await probe(tools, asked[0]?.voice as string)).duration).toBeCloseTo(end.start, 1);
+    // Each scene plays the take from where its first frame falls in it.
+    const froms = scenes.slice(1, -1).map((s) => (s.media.kind === 'presented' ? s.media.presenter.from : undefined));
+    const firstFrames = scenes.slice(1, -1).map((s) => s.start - ad.timeline.transition);
+    for (const [i, from] of froms.entries()) expect(from).toBeCloseTo(firstFrames[i] as number, 6);
+    expect(scenes.slice(1, -1).every((s) => s.media.kind === 'presented' && s.media.presenter.clip === join(workDir, 'take-1.mp4'))).toBe(
+      true,
+    );
+    // Over a product scene, the one face is the presenter's, in the inset in the lower right.
+    const second = scenes[1] as { start: number; seconds: number };
+    const faces = await facesAt(ad.file, second.start + second.seconds / 2);
+    expect(faces).toHaveLength(1);
+    expect(faces[0]?.box.x).toBeGreaterThan(0.5);
+    expect(faces[0]?.box.y).toBeGreaterThan(0.4);
   });
 
   it('refuses to have the presenter talk longer than was paid for, before asking', async () => {

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import type { TimelineMedia } from '../src/render/scene/types.js';
 import { runTool } from '../src/run.js';
 import type { MediaTools } from '../src/tools.js';
 
@@ -185,3 +186,6 @@ export async function formatTags(tools: MediaTools, file: string): Promise<Recor
   const { stdout } = await promisify(execFile)(tools.ffprobe, ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', file]);
   return (JSON.parse(stdout) as { format: { tags?: Record<string, string> } }).format.tags ?? {};
 }
+
+/** The file a timeline scene's media shows: the product's own under a presenter beside it. */
+export const shownFile = (media: TimelineMedia): string => (media.kind === 'presented' ? media.product.file : media.file);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { panAlong } from '../src/render/scene/productPhoto.js';
 import { frameSize, planTimeline, type TimelineInput, type TimelineMedia } from '../src/render/timeline.js';
 import { TEMPLATE_IDS, TEMPLATES } from '../src/templates/catalogue.js';
+import { shownFile } from './fixtures.js';
 
 /** A template that never cuts a scene into shots, so the cuts follow the segments alone. */
 const calm = { ...TEMPLATES['minimal-luxury'], maxShot: 60 };
@@ -24,7 +25,7 @@ describe('planTimeline', () => {
 
   it('cycles images when there are fewer than segments, and every scene has media', () => {
     const t = plan({ scenes: images(2), segments: segs(3, 3, 3, 3, 3), videoLength: 15, aspectRatio: '1:1' });
-    expect(t.scenes.map((s) => s.media.file)).toEqual(['/img/0.jpg', '/img/1.jpg', '/img/0.jpg', '/img/1.jpg', '/img/0.jpg']);
+    expect(t.scenes.map((s) => shownFile(s.media))).toEqual(['/img/0.jpg', '/img/1.jpg', '/img/0.jpg', '/img/1.jpg', '/img/0.jpg']);
   });
 
   it('tiles the timeline without gaps or overlaps', () => {
@@ -53,7 +54,7 @@ describe('planTimeline', () => {
     const end = t.scenes.at(-1);
     expect(end?.role).toBe('end');
     expect(end?.segId).toBeUndefined();
-    expect(end?.media.file).toBe('/img/0.jpg');
+    expect(end && shownFile(end.media)).toBe('/img/0.jpg');
     expect(end?.seconds).toBe(3);
     // 15 s without speech between the voice and the end card: five more scenes of about 3 s, not one long hold.
     const fills = t.scenes.filter((s) => s.segId === undefined && s.role !== 'end');
@@ -129,7 +130,7 @@ describe('planTimeline', () => {
 });
 
 describe('planTimeline with a presenter on camera', () => {
-  const presenter: TimelineMedia = { kind: 'presenter', file: '/presenter.png' };
+  const presenter = { kind: 'presenter', file: '/presenter.png' } as const;
   const kinds = (t: { scenes: { media: TimelineMedia }[] }) => t.scenes.map((s) => s.media.kind);
 
   it('gives the presenter the opening line and the call to action, the product the lines between and the end card', () => {
@@ -137,7 +138,7 @@ describe('planTimeline with a presenter on camera', () => {
     expect(kinds(t)).toEqual(['presenter', 'image', 'image', 'presenter', 'image']);
     expect(t.scenes.map((s) => s.segId)).toEqual([1, 2, 3, 4, undefined]);
     // The product pictures take turns from the first, which the end card brings back.
-    expect(t.scenes.map((s) => s.media.file)).toEqual(['/presenter.png', '/img/0.jpg', '/img/1.jpg', '/presenter.png', '/img/0.jpg']);
+    expect(t.scenes.map((s) => shownFile(s.media))).toEqual(['/presenter.png', '/img/0.jpg', '/img/1.jpg', '/presenter.png', '/img/0.jpg']);
     expect(t.scenes[0]?.role).toBe('hook');
     expect(total(t)).toBeCloseTo(15, 6);
   });
@@ -167,6 +168,60 @@ describe('planTimeline with a presenter on camera', () => {
   });
 });
 
+describe('planTimeline with the presenter in a corner or beside the product', () => {
+  const presenter = { kind: 'presenter', file: '/presenter.png' } as const;
+
+  for (const layout of ['corner', 'split'] as const) {
+    it(`${layout}: the presenter opens full-frame, then talks ${layout === 'corner' ? 'over' : 'beside'} every product scene up to the end card`, () => {
+      const t = plan({
+        scenes: images(2),
+        segments: segs(3.2, 4.1, 2.9, 2),
+        videoLength: 15,
+        aspectRatio: '9:16',
+        presenter,
+        presenterLayout: layout,
+      });
+      expect(t.scenes.map((s) => s.media.kind)).toEqual(['presenter', 'presented', 'presented', 'presented', 'image']);
+      for (const s of t.scenes.slice(1, -1)) expect(s.media).toMatchObject({ kind: 'presented', layout, presenter });
+      // The product's pictures take their turns under the presenter; the end card is the product's alone.
+      expect(t.scenes.map((s) => shownFile(s.media))).toEqual(['/presenter.png', '/img/0.jpg', '/img/1.jpg', '/img/0.jpg', '/img/0.jpg']);
+      expect(total(t)).toBeCloseTo(15, 6);
+    });
+  }
+
+  it("takes the template's layout when none is chosen, and the chosen one over it", () => {
+    const input = {
+      scenes: images(2),
+      segments: segs(3, 3, 3, 3),
+      videoLength: 15 as const,
+      aspectRatio: '9:16' as const,
+      presenter,
+      hasOffer: false,
+    };
+    const kinds = (t: { scenes: { media: TimelineMedia }[] }) => t.scenes.map((s) => s.media.kind);
+    expect(TEMPLATES['bold-ugc'].presenter).toBe('corner');
+    const ugc = planTimeline({ ...input, template: TEMPLATES['bold-ugc'] });
+    expect(
+      ugc.scenes.filter((s) => s.media.kind === 'presented').every((s) => s.media.kind === 'presented' && s.media.layout === 'corner'),
+    ).toBe(true);
+    expect(kinds(planTimeline({ ...input, template: TEMPLATES['bold-ugc'], presenterLayout: 'bookends' }))).not.toContain('presented');
+    expect(kinds(planTimeline({ ...input, template: TEMPLATES['clean-studio'] }))).not.toContain('presented');
+  });
+
+  it('puts the offer card on a product scene the presenter talks over', () => {
+    const t = plan({
+      scenes: images(3),
+      segments: segs(3, 3, 3, 3),
+      videoLength: 15,
+      aspectRatio: '9:16',
+      presenter,
+      presenterLayout: 'split',
+      hasOffer: true,
+    });
+    expect(t.scenes.find((s) => s.role === 'offer')?.media.kind).toBe('presented');
+  });
+});
+
 describe('each template plans its own ad', () => {
   const input = { scenes: images(4), segments: segs(3.4, 3.1, 3.6, 2.9, 2.6), videoLength: 15 as const, aspectRatio: '9:16' as const };
 
@@ -181,7 +236,7 @@ describe('each template plans its own ad', () => {
       const roles = t.scenes.map((s) => s.role);
       expect(roles[0]).toBe('hook');
       expect(roles.at(-1)).toBe('end');
-      expect(t.scenes.at(-1)?.media.file).toBe('/img/0.jpg');
+      expect(shownFile(t.scenes.at(-1)?.media as TimelineMedia)).toBe('/img/0.jpg');
       expect(roles.filter((r) => r === 'offer')).toHaveLength(1);
       const offer = t.scenes.find((s) => s.role === 'offer');
       expect(offer?.seconds).toBeGreaterThanOrEqual(1.5);
@@ -205,7 +260,7 @@ describe('each template plans its own ad', () => {
     // Shots of one segment show its picture, each moving its own way.
     const first = fast.scenes.filter((s) => s.segId === 1);
     expect(first.length).toBeGreaterThan(1);
-    expect(new Set(first.map((s) => s.media.file)).size).toBe(1);
+    expect(new Set(first.map((s) => shownFile(s.media))).size).toBe(1);
     for (let i = 1; i < first.length; i++) expect(first[i]?.motion).not.toBe(first[i - 1]?.motion);
   });
 

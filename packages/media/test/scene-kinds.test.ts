@@ -43,6 +43,13 @@ const SAMPLES: { [K in TimelineMedia['kind']]: () => Promise<Extract<TimelineMed
     const framed = await framePortrait(picture, FRAME, join(dir, 'cache', 'presenters'));
     return { ...framed, clip: await makeVideo(tools, join(dir, 'talking.mp4'), { seconds: 0.6, width: 270, height: 480 }) };
   },
+  // The presenter's take in a corner over a product photo, 0.2 s into the take.
+  presented: async () => ({
+    kind: 'presented',
+    layout: 'corner',
+    product: await SAMPLES.image(),
+    presenter: { ...(await SAMPLES.presenter()), from: 0.2 },
+  }),
 };
 
 const context = (motionFrames: number): PrepareContext => ({

@@ -14,8 +14,9 @@ import { musicBed } from '../music/bed.js';
 import { mixAudio } from '../music/mix.js';
 import { cutSpeech, type SpeechSpan, type TalkRequest, TalkTooLongError } from '../render/clip/talking.js';
 import { type RenderQuality, renderVideo, shortSideOf } from '../render/render.js';
-import { sceneSubject } from '../render/scene/kinds.js';
+import { sceneKeepClear, sceneSubject } from '../render/scene/kinds.js';
 import { framePortrait } from '../render/scene/presenter.js';
+import type { PresenterLayout } from '../render/scene/types.js';
 import { type AspectRatio, frameSize, planTimeline, type Timeline, type TimelineMedia, type VideoLength } from '../render/timeline.js';
 import type { Language } from '../script/language.js';
 import { shortName } from '../script/name.js';
@@ -77,6 +78,8 @@ export interface AdPresenter {
   talk?: ((request: TalkRequest & { image: string }) => Promise<string>) | undefined;
   /** The most seconds on camera `talk` may be asked for (what was charged): more fails before it is called. */
   maxSeconds?: number | undefined;
+  /** Where they stand (decision "Presenter layouts"): the template's layout when absent. */
+  layout?: PresenterLayout | undefined;
 }
 
 /** The steps an ad goes through, for a progress display. */
@@ -148,6 +151,7 @@ export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<
     // The scenes cut on the music's beats (decision "SoundFont music"): the bed starts on its first beat with the video.
     beats: musicBeats(plan.musicId, plan.videoLength),
     presenter: portrait,
+    presenterLayout: plan.presenter?.layout,
   });
   // At export the presenter's scenes become clips of them saying their lines; in previews the portrait is held.
   const talk = plan.presenter?.talk;
@@ -183,22 +187,37 @@ export async function mixSoundtrack(
   return mixAudio({ voice, music, seconds, outFile: join(workDir, 'audio.wav'), tools });
 }
 
+/** Whether a scene shows the presenter, full-frame or beside the product. */
+const showsPresenter = (media: TimelineMedia) => media.kind === 'presenter' || media.kind === 'presented';
+
+/** The seconds of the voice's clock where a scene is on screen: from its first frame (its fade-in) to its last. */
+function onScreen(timeline: Timeline, i: number): SpeechSpan {
+  const scene = timeline.scenes[i] as Timeline['scenes'][number];
+  return { start: Math.max(0, scene.start - (i === 0 ? 0 : timeline.transition)), end: scene.start + scene.seconds };
+}
+
 /**
- * Where the presenter is on screen, on the voice's clock: each of their scenes from its first frame (its fade-in,
- * under the scene before) to its last (under the next one's fade-in).
+ * Where the presenter is on screen, on the voice's clock: each run of scenes showing them, from its first scene's
+ * first frame (its fade-in, under the scene before) to its last scene's last (under the next one's fade-in). Each
+ * run is one take of them talking.
  */
 export function presenterSpans(timeline: Timeline): SpeechSpan[] {
-  return timeline.scenes.flatMap((scene, i) =>
-    scene.media.kind === 'presenter'
-      ? [{ start: Math.max(0, scene.start - (i === 0 ? 0 : timeline.transition)), end: scene.start + scene.seconds }]
-      : [],
-  );
+  const spans: SpeechSpan[] = [];
+  let running = false;
+  timeline.scenes.forEach((scene, i) => {
+    const shows = showsPresenter(scene.media);
+    if (shows && running) (spans.at(-1) as SpeechSpan).end = onScreen(timeline, i).end;
+    else if (shows) spans.push(onScreen(timeline, i));
+    running = shows;
+  });
+  return spans;
 }
 
 /**
  * The timeline with each presenter scene showing the presenter saying its stretch of the voice: the stretches are
- * cut from the voice track and said at once (a vendor takes minutes a clip), each clip starting on its scene's
- * first frame. More seconds than `maxSeconds` fail before anything is asked.
+ * cut from the voice track and said at once (a vendor takes minutes a clip), each take starting on its first
+ * scene's first frame and running on through the scenes after it. More seconds than `maxSeconds` fail before
+ * anything is asked.
  */
 async function withTakes(
   timeline: Timeline,
@@ -219,12 +238,20 @@ async function withTakes(
       return presenter.talk({ voice: said, sentenceEnds, ...frame, image: presenter.image });
     }),
   );
-  let take = 0;
+  /** The take a scene first shown at `start` plays, and how far into it the scene's first frame falls. */
+  const takeAt = (start: number) => {
+    const n = spans.findLastIndex((span) => span.start <= start + 1e-6);
+    return { clip: takes[n] as string, from: Math.max(0, start - (spans[n] as SpeechSpan).start) };
+  };
   return {
     ...timeline,
-    scenes: timeline.scenes.map((scene) =>
-      scene.media.kind === 'presenter' ? { ...scene, media: { ...scene.media, clip: takes[take++] } } : scene,
-    ),
+    scenes: timeline.scenes.map((scene, i) => {
+      const { media } = scene;
+      if (media.kind === 'presenter') return { ...scene, media: { ...media, ...takeAt(onScreen(timeline, i).start) } };
+      if (media.kind === 'presented')
+        return { ...scene, media: { ...media, presenter: { ...media.presenter, ...takeAt(onScreen(timeline, i).start) } } };
+      return scene;
+    }),
   };
 }
 
@@ -250,6 +277,9 @@ async function drawAd(
       avoid.push({ ...span, box: endCardArea(width, height), firm: true });
       continue;
     }
+    // A presenter's inset, or their face beside the product, stays clear of them whatever else they cover.
+    const clear = sceneKeepClear(scene, { width, height });
+    if (clear) avoid.push({ ...span, box: clear, firm: true });
     const subject = await sceneSubject(scene, plan.aspectRatio, { width, height }, stills);
     if (subject)
       avoid.push({ ...span, box: { x: subject.left, y: subject.top, w: subject.right - subject.left, h: subject.bottom - subject.top } });

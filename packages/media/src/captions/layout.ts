@@ -135,25 +135,25 @@ function placeOff(look: CaptionLook, frame: Frame, block: Block, avoid: readonly
   if (clear(at(1))) return at(1);
 
   const gap = GAP * frame.height;
-  /** The places just below and just above the products in the block's way at `scale`, and the room each band has. */
+  /**
+   * The places just below and just above each box in the block's way, nearer the style's own place first: between
+   * two of them (a card above, a presenter's face below) as well as past them all.
+   */
   const candidates = (scale: number) => {
     const { edge, shadow } = edgeOf(look, frame.size * scale);
     const h = block.height * scale;
     const ink = inkBox(look, frame, block, { x, y: 0, scale });
     const inWay = products.filter((p) => p.left < ink.right && ink.left < p.right);
-    const under = Math.max(...inWay.map((p) => p.bottom)) + gap;
-    const over = Math.min(...inWay.map((p) => p.top)) - gap;
     const own = at(scale).y;
-    const places = [
-      { place: { x, y: under + edge + h, scale }, room: bottom - under },
-      { place: { x, y: over - edge - shadow, scale }, room: over - top },
-    ];
-    // Nearer the style's own place first.
-    return places.sort((a, b) => Math.abs(a.place.y - own) - Math.abs(b.place.y - own));
+    const places = inWay.flatMap((p) => [
+      { x, y: p.bottom + gap + edge + h, scale },
+      { x, y: p.top - gap - edge - shadow, scale },
+    ]);
+    return places.sort((a, b) => Math.abs(a.y - own) - Math.abs(b.y - own));
   };
   for (const scale of SCALES) {
-    const fits = candidates(scale).find((c) => clear(c.place));
-    if (fits) return fits.place;
+    const fits = candidates(scale).find(clear);
+    if (fits) return fits;
     // Smaller, it may pass beside a narrow product where it stands.
     if (clear(at(scale))) return at(scale);
   }

@@ -5,6 +5,7 @@
  */
 import type { BrandFontFileId } from '../brand/fonts.js';
 import type { Grade } from '../imaging/grade.js';
+import type { PresenterLayout } from './scene/types.js';
 
 /** How one scene hands over to the next: a hard cut, a dissolve, the next sliding in, or a fast blurred whip. */
 export type TransitionKind = 'cut' | 'dissolve' | 'slide' | 'whip';
@@ -52,6 +53,8 @@ export interface Look<Id extends string = string> {
   offer: 'early' | 'late';
   /** A discount badge and a "sale" ticker from the offer on. */
   saleBadge: boolean;
+  /** Where a presenter stands when the ad has one and the user chose no layout (decision "Presenter layouts"). */
+  presenter: PresenterLayout;
 }
 
 /**

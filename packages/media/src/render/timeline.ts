@@ -7,7 +7,16 @@
 import { beatAtOrBefore, shotsOnBeats, snapCuts } from './beatCuts.js';
 import type { Look, TransitionKind } from './look.js';
 import { kindOf } from './scene/kinds.js';
-import type { AspectRatio, Motion, SceneRole, TimelineMedia, TimelineScene, VideoLength } from './scene/types.js';
+import type {
+  AspectRatio,
+  Motion,
+  PresenterLayout,
+  PresenterMedia,
+  SceneRole,
+  TimelineMedia,
+  TimelineScene,
+  VideoLength,
+} from './scene/types.js';
 
 export type { AspectRatio, Motion, SceneRole, TimelineMedia, TimelineScene, VideoLength } from './scene/types.js';
 
@@ -44,10 +53,13 @@ export interface TimelineInput {
    */
   beats?: readonly number[] | undefined;
   /**
-   * The presenter on camera (a `presenter` media), when the ad has one: they say the opening line and the call to
-   * action, the product's pictures show between (decision "Presenter in link to video").
+   * The presenter on camera, when the ad has one (decision "Presenter in link to video"): full-frame for the opening
+   * line, then as `presenterLayout` says (decision "Presenter layouts"; the template's when absent): full-frame
+   * again for the call to action with the product's pictures between, or over or beside every product scene to
+   * the end card.
    */
-  presenter?: TimelineMedia | undefined;
+  presenter?: PresenterMedia | undefined;
+  presenterLayout?: PresenterLayout | undefined;
 }
 
 /** A shortfall up to this long is absorbed by holding the last scene; a longer one gets more scenes. */
@@ -127,6 +139,25 @@ function presenterSays(fitted: Fitted[]): Set<number> {
 }
 
 /**
+ * The media a spoken scene shows: the presenter full-frame where they say the line, the product's next picture
+ * elsewhere, with the presenter over or beside it in a corner or split layout.
+ */
+function spokenMedia(
+  i: number,
+  product: () => TimelineMedia,
+  presenter: PresenterMedia | undefined,
+  layout: PresenterLayout,
+  fitted: Fitted[],
+): TimelineMedia {
+  if (!presenter) return product();
+  if (layout === 'bookends') return presenterSays(fitted).has(i) ? presenter : product();
+  if (i === 0) return presenter;
+  const shown = product();
+  // Only a product's own picture or clip takes a presenter beside it.
+  return shown.kind === 'image' || shown.kind === 'video' ? { kind: 'presented', layout, product: shown, presenter } : shown;
+}
+
+/**
  * The fitted scenes with their cuts moved onto the beats, and the body's new end (the end card's start, the last
  * beat before it). Where the beats cannot hold every scene at its least length (short segments at a slow tempo),
  * the shortest scene joins the one before it, as fitDurations does with a segment too short to be a scene.
@@ -169,6 +200,7 @@ export function planTimeline({
   hasOffer,
   beats,
   presenter,
+  presenterLayout = template.presenter,
 }: TimelineInput): Timeline {
   if (media.length === 0) throw new Error('A video needs at least one picture or clip');
   const ordered = hookFirst(media);
@@ -189,11 +221,11 @@ export function planTimeline({
     return previous;
   };
   const planned: Omit<TimelineScene, 'start'>[] = [];
-  const onCamera = presenter ? presenterSays(fitted) : new Set<number>();
   let sceneStart = 0;
   let shown = 0;
+  const product = () => ordered[shown++ % ordered.length] as TimelineMedia;
   for (const [i, { segId, seconds }] of fitted.entries()) {
-    const m = presenter && onCamera.has(i) ? presenter : (ordered[shown++ % ordered.length] as TimelineMedia);
+    const m = spokenMedia(i, product, presenter, presenterLayout, fitted);
     // A kind may refuse to be cut into shots (a clip: each shot would restart it). On the beat, shots cut on beats too.
     const shots = !kindOf(m).shots
       ? [seconds]

@@ -25,6 +25,7 @@ export const TEMPLATES: Record<TemplateId, Template> = {
     featureLines: false,
     offer: 'late',
     saleBadge: false,
+    presenter: 'bookends',
   },
   'bold-ugc': {
     id: 'bold-ugc',
@@ -37,6 +38,7 @@ export const TEMPLATES: Record<TemplateId, Template> = {
     featureLines: false,
     offer: 'late',
     saleBadge: false,
+    presenter: 'corner',
   },
   'minimal-luxury': {
     id: 'minimal-luxury',
@@ -49,6 +51,7 @@ export const TEMPLATES: Record<TemplateId, Template> = {
     featureLines: false,
     offer: 'late',
     saleBadge: false,
+    presenter: 'bookends',
   },
   sale: {
     id: 'sale',
@@ -61,6 +64,7 @@ export const TEMPLATES: Record<TemplateId, Template> = {
     featureLines: false,
     offer: 'early',
     saleBadge: true,
+    presenter: 'corner',
   },
   'feature-list': {
     id: 'feature-list',
@@ -73,6 +77,7 @@ export const TEMPLATES: Record<TemplateId, Template> = {
     featureLines: true,
     offer: 'late',
     saleBadge: false,
+    presenter: 'split',
   },
   'problem-solution': {
     id: 'problem-solution',
@@ -85,5 +90,6 @@ export const TEMPLATES: Record<TemplateId, Template> = {
     featureLines: false,
     offer: 'late',
     saleBadge: false,
+    presenter: 'split',
   },
 };

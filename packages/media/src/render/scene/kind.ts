@@ -7,7 +7,7 @@ import type { BrandLook } from '../../brand/look.js';
 import type { MediaTools } from '../../tools.js';
 import type { FramedSubject } from '../framing.js';
 import type { Look } from '../look.js';
-import type { AspectRatio, Frame, Motion, TimelineMedia, TimelineScene } from './types.js';
+import type { AspectRatio, Frame, FrameBox, Motion, TimelineMedia, TimelineScene } from './types.js';
 
 /** What every kind's prepared scene says, beside the files of its own that its drawing reads. */
 export interface PreparedScene {
@@ -80,6 +80,11 @@ export interface SceneKind<M extends TimelineMedia, S extends PreparedScene> {
   prepare(scene: TimelineScene & { media: M }, context: PrepareContext): Promise<S>;
   /** Where its subject stands in the frame while it is on screen, for the captions and cards to keep off. */
   subject(scene: TimelineScene & { media: M }, context: SubjectContext): Promise<FramedSubject | undefined>;
+  /**
+   * What of it the captions must leave clear whatever else they cover (a presenter's inset), in shares of a `frame`
+   * frame; a kind without one leaves its subject to them.
+   */
+  keepClear?: ((scene: TimelineScene & { media: M }, frame: { width: number; height: number }) => FrameBox | undefined) | undefined;
   /** How it draws: `at.frames` frames of it, from input `at.index`. */
   draw(source: S, at: DrawAt): SceneDrawing;
 }

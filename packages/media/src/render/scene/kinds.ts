@@ -5,19 +5,21 @@
 import type { FramedSubject } from '../framing.js';
 import type { DrawAt, PrepareContext, SceneDrawing, SceneKind, SubjectContext } from './kind.js';
 import { type ClipScene, pageVideo } from './pageVideo.js';
+import { type PresentedScene, presented } from './presented.js';
 import { type PresenterScene, presenter } from './presenter.js';
 import { type PhotoScene, productPhoto } from './productPhoto.js';
-import type { TimelineMedia, TimelineScene } from './types.js';
+import type { FrameBox, TimelineMedia, TimelineScene } from './types.js';
 
 /** Every kind by the media it shows; the type makes a new media variant name its kind. */
 export const SCENE_KINDS: { [K in TimelineMedia['kind']]: SceneKind<Extract<TimelineMedia, { kind: K }>, SceneSource & { kind: K }> } = {
   image: productPhoto,
   video: pageVideo,
   presenter,
+  presented,
 };
 
 /** A scene made ready for ffmpeg by its kind. */
-export type SceneSource = PhotoScene | ClipScene | PresenterScene;
+export type SceneSource = PhotoScene | ClipScene | PresenterScene | PresentedScene;
 
 /** The kind named `kind`, read through one loose signature (each kind is typed for its own media in the map). */
 const kindNamed = (kind: TimelineMedia['kind']) => SCENE_KINDS[kind] as unknown as SceneKind<TimelineMedia, SceneSource>;
@@ -44,3 +46,7 @@ export function sceneSubject(
 ): Promise<FramedSubject | undefined> {
   return kindOf(scene.media).subject(scene, { aspectRatio, frame, cacheDir });
 }
+
+/** What of a scene the captions must leave clear (a presenter's inset or face beside the product), if anything. */
+export const sceneKeepClear = (scene: TimelineScene, frame: { width: number; height: number }): FrameBox | undefined =>
+  kindOf(scene.media).keepClear?.(scene, frame);

@@ -10,14 +10,16 @@ import sharp from 'sharp';
 import { aroundFace, findFaces } from '../../imaging/faces.js';
 import { BT709 } from '../filters.js';
 import type { DrawAt, PreparedScene, SceneDrawing, SceneKind } from './kind.js';
-import type { FrameBox, TimelineMedia } from './types.js';
+import type { FrameBox, PresenterMedia } from './types.js';
 
-type Presenter = Extract<TimelineMedia, { kind: 'presenter' }>;
+type Presenter = PresenterMedia;
 
-/** A presenter made ready: the framed portrait, or the clip of them talking from the scene's first frame. */
+/** A presenter made ready: the framed portrait and its face, and at export the take they talk in from `from` on. */
 export interface PresenterScene extends PreparedScene {
   kind: 'presenter';
   clip?: string | undefined;
+  from?: number | undefined;
+  face?: FrameBox | undefined;
 }
 
 /** The face's height in the frame a presenter scene aims for: head and shoulders, a medium close-up. */
@@ -78,16 +80,55 @@ export async function framePortrait(file: string, frame: { width: number; height
   return { kind: 'presenter', file: framed, face };
 }
 
-/** The portrait held, or the clip played from where the scene's fade-in left it and held on its last frame. */
-function draw(source: PresenterScene, { index, lead, frames, frame, output }: DrawAt): SceneDrawing {
+/** The face's height in a box smaller than the frame (a corner, a half) the presenter is cropped to: closer. */
+const FACE_IN_BOX = 0.28;
+/** Where the face's middle sits down such a box. */
+const FACE_LEVEL_IN_BOX = 0.38;
+
+/**
+ * The part of a `frame`-sized framed portrait showing the presenter in a box of `box`'s shape, about the face, in
+ * pixels of the frame: the whole frame when the box has its shape.
+ */
+export function boxAbout(face: FrameBox | undefined, frame: { width: number; height: number }, box: { width: number; height: number }) {
+  const { width: W, height: H } = frame;
+  const aspect = box.width / box.height;
+  if (Math.abs(aspect - W / H) < 0.01) return { x: 0, y: 0, width: W, height: H };
+  // As close as the face asks, never past the frame.
+  let height = face ? Math.min(H, (face.h * H) / FACE_IN_BOX) : H;
+  let width = height * aspect;
+  if (width > W) [width, height] = [W, W / aspect];
+  const even = (v: number) => Math.max(2, Math.floor(v / 2) * 2);
+  [width, height] = [even(width), even(height)];
+  const centre = face ? { x: (face.x + face.w / 2) * W, y: (face.y + face.h / 2) * H } : { x: W / 2, y: H * 0.3 };
+  const clamp = (v: number, hi: number) => Math.round(Math.max(0, Math.min(hi, v)));
+  return { x: clamp(centre.x - width / 2, W - width), y: clamp(centre.y - FACE_LEVEL_IN_BOX * height, H - height), width, height };
+}
+
+/** What drawing the presenter needs: the framed portrait, its face, and the take from `from` seconds on. */
+export type PresenterSource = Pick<PresenterScene, 'file' | 'clip' | 'from' | 'face'>;
+
+/**
+ * The presenter's frames in a `box`-sized picture (the whole frame, a corner, a half) from input `index`: the
+ * portrait held, or the take played from where the scene's fade-in left it and held on its last frame.
+ */
+export function drawPresenter(
+  source: PresenterSource,
+  { index, lead, frames, frame, output }: Omit<DrawAt, 'stillSize'>,
+  box: { width: number; height: number } = frame,
+): SceneDrawing {
   const { width: w, height: h, fps } = frame;
-  const fit = `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1`;
+  const part = boxAbout(source.face, frame, box);
+  const toBox =
+    part.width === w && part.height === h
+      ? `setsar=1`
+      : `crop=${part.width}:${part.height}:${part.x}:${part.y},scale=${box.width}:${box.height},setsar=1`;
+  const fit = `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},${toBox}`;
   const end = `trim=end_frame=${frames},setpts=N/${fps}/TB${output}`;
   if (!source.clip) {
     return { input: ['-loop', '1', '-framerate', String(fps), '-i', source.file], inputs: 1, graph: `[${index}:v]${fit},${BT709},${end}` };
   }
   return {
-    input: ['-ss', (lead / fps).toFixed(3), '-i', source.clip],
+    input: ['-ss', ((source.from ?? 0) + lead / fps).toFixed(3), '-i', source.clip],
     inputs: 1,
     graph: `[${index}:v]${fit},fps=${fps},${BT709},tpad=stop_mode=clone:stop_duration=${(frames / fps).toFixed(3)},${end}`,
   };
@@ -105,6 +146,8 @@ export const presenter: SceneKind<Presenter, PresenterScene> = {
     kind: 'presenter',
     file: scene.media.file,
     clip: scene.media.clip,
+    from: scene.media.from,
+    face: scene.media.face,
     motion: 'none',
     motionFrames,
   }),
@@ -115,5 +158,5 @@ export const presenter: SceneKind<Presenter, PresenterScene> = {
     const box = aroundFace(face);
     return { left: box.x, top: box.y, right: box.x + box.w, bottom: box.y + box.h, head: true };
   },
-  draw,
+  draw: (source, at) => drawPresenter(source, at),
 };

@@ -19,14 +19,44 @@ export interface FrameBox {
 
 /**
  * What a scene shows, by kind (scene/kinds.ts): a product picture; a clip from the page, which carries its own
- * length so it can be trimmed; or the presenter (decision "Presenter in link to video"): their portrait framed to the
- * ad's shape, with their face's box in it, and at export the lip-synced clip of what they say in the scene, whose
- * first frame is the scene's first. A picture's size, when known, chooses its move.
+ * length so it can be trimmed; the presenter full-frame; or a product scene with the presenter over or beside it.
+ * A picture's size, when known, chooses its move.
  */
-export type TimelineMedia =
+export type TimelineMedia = ProductMedia | PresenterMedia | PresentedMedia;
+
+/** What the product's own scenes show: one of its pictures, or a clip from its page. */
+export type ProductMedia =
   | { kind: 'image'; file: string; width?: number | undefined; height?: number | undefined }
-  | { kind: 'video'; file: string; seconds: number }
-  | { kind: 'presenter'; file: string; face?: FrameBox | undefined; clip?: string | undefined };
+  | { kind: 'video'; file: string; seconds: number };
+
+/**
+ * The presenter (decision "Presenter in link to video"): their portrait framed to the ad's frame about the face, the
+ * face's box in it, and at export `clip`, the lip-synced take of them talking, `from` seconds into which the scene's
+ * first frame falls (a take runs on across the scenes they talk through).
+ */
+export interface PresenterMedia {
+  kind: 'presenter';
+  file: string;
+  face?: FrameBox | undefined;
+  clip?: string | undefined;
+  from?: number | undefined;
+}
+
+/**
+ * Where the presenter stands in an ad (decision "Presenter layouts"): full-frame for the opening line and the call
+ * to action with the product between ("bookends"), full-frame for the opening and then in a corner over the
+ * product, or beside the product on a screen split in two.
+ */
+export const PRESENTER_LAYOUTS = ['bookends', 'corner', 'split'] as const;
+export type PresenterLayout = (typeof PRESENTER_LAYOUTS)[number];
+
+/** A product scene with the presenter talking over it, in a corner or on their half of a split screen. */
+export interface PresentedMedia {
+  kind: 'presented';
+  layout: Exclude<PresenterLayout, 'bookends'>;
+  product: ProductMedia;
+  presenter: PresenterMedia;
+}
 
 /** Cheap camera moves over a still: each is a crop window moving across a slightly larger picture. */
 export type Motion = 'zoom-in' | 'zoom-out' | 'pan-left' | 'pan-right' | 'pan-up' | 'pan-down' | 'none';
