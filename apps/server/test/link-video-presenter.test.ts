@@ -10,7 +10,7 @@ import { drawnPortrait, formatTags, productPhoto } from '@reelsmith/media/fixtur
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readText } from '../../../e2e/support/ocr.js';
-import { pointsLedger } from '../src/db/schema.js';
+import { pointsLedger, previews as previewRows } from '../src/db/schema.js';
 import { priceOf } from '../src/modules/points/prices.js';
 import { ProviderError } from '../src/providers/http.js';
 import { appOn } from './support/app.js';
@@ -152,6 +152,61 @@ describe(`a presenter in link to video on ${testDb?.name}`, () => {
     expect(without.previewVideos[0]).not.toHaveProperty('presenterId');
     expect(await facesAt((without.previewVideos[0] as Preview).videoUrl, 'without.mp4', 0.5)).toBe(0);
     await expectConsistent(t.ctx.db);
+  });
+
+  it('puts the presenter beside or over the product where the seller chooses, on camera (and paid for) up to the end card', {
+    timeout: 300_000,
+  }, async () => {
+    const s = await seller('presenter-layout');
+    const before = await availableOf(t.ctx.db, s.userId);
+    // A layout that does not exist is refused before anything is made.
+    const wrong = submit(s, s.presenterId);
+    const refused = await s.browser.call('POST', '/task/v1/link-video/submit', {
+      body: { ...wrong, editorConfig: { ...wrong.editorConfig, presenterLayout: 'floating' } },
+    });
+    expect(refused.body).toMatchObject({ code: 40000 });
+
+    const body = submit(s, s.presenterId);
+    const split = await tasks.run<Answer>(s.browser, 'link-video', {
+      ...body,
+      editorConfig: { ...body.editorConfig, presenterLayout: 'split' },
+    });
+    expect(split.status, split.error).toBe('SUCCESS');
+    const [preview] = split.previewVideos as [Preview & { presenterLayout?: string }];
+    expect(preview.presenterLayout).toBe('split');
+    // On camera from the opening to the end card (its last 2.5 s): far longer than the opening and the close.
+    expect(preview.presenterSeconds).toBeGreaterThanOrEqual(11);
+    expect(preview.presenterSeconds).toBeLessThanOrEqual(13);
+    // Over the product, the presenter's face is on the lower half of the split screen.
+    const [face] = await findFaces(await frameAt(preview.videoUrl, 'split.mp4', 7));
+    expect(face?.box.y).toBeGreaterThan(0.5);
+    const stored = await t.ctx.db.select().from(previewRows).where(eq(previewRows.scriptId, preview.scriptId));
+    expect(stored.map((row) => [row.presenterLayout, row.presenterSeconds])).toEqual([['split', preview.presenterSeconds]]);
+
+    // Left to the template (Clean studio: the opening and the close), the presenter is on camera a few seconds.
+    const update = (presenterLayout: string | null) =>
+      tasks.run<Answer>(s.browser, 'script-update', {
+        projectId: s.projectId,
+        taskId: split.taskId,
+        resultNum: 1,
+        scriptId: preview.scriptId,
+        scriptContents: body.diyScriptContent.split('\n').map((segText, i) => ({ segId: i + 1, segText })),
+        presenterLayout,
+      });
+    const template = await update(null);
+    expect(template.status, template.error).toBe('SUCCESS');
+    const bookends = template.previewVideos[0] as Preview & { presenterLayout?: string };
+    expect(bookends.presenterLayout).toBe('bookends');
+    expect(bookends.presenterSeconds).toBeLessThan(preview.presenterSeconds as number);
+    // In the corner: the face in the inset, lower right.
+    const corner = await update('corner');
+    const inset = corner.previewVideos[0] as Preview & { presenterLayout?: string };
+    expect(inset.presenterLayout).toBe('corner');
+    const [small] = await findFaces(await frameAt(inset.videoUrl, 'corner.mp4', 7));
+    expect(small?.box.x).toBeGreaterThan(0.5);
+    expect(small?.box.y).toBeGreaterThan(0.4);
+    // Previews cost nothing, whatever the layout.
+    expect(await availableOf(t.ctx.db, s.userId)).toBe(before);
   });
 
   it('refunds the export and the presenter’s seconds when the presenter cannot be made', { timeout: 300_000 }, async () => {

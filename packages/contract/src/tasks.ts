@@ -13,7 +13,7 @@ import {
   TextToVideoInput,
   VirtualTryOnInput,
 } from './generation.js';
-import { ProductOffer, TemplateId } from './templates.js';
+import { PresenterLayout, ProductOffer, TemplateId } from './templates.js';
 
 /**
  * The page's review summary: stars out of 5 (a page that rates out of 10 or 100 is scaled) and how many reviews
@@ -59,6 +59,8 @@ export const EditorConfig = z.strictObject({
   templateId: TemplateId.optional(),
   /** A presenter on camera (decision "Presenter in link to video"): one of the caller's or the catalogue's. */
   presenterId: Id.optional(),
+  /** Where the presenter stands (decision "Presenter layouts"); absent, where each preview's template puts them. */
+  presenterLayout: PresenterLayout.optional(),
 });
 export type EditorConfig = z.infer<typeof EditorConfig>;
 
@@ -102,6 +104,8 @@ export const PreviewVideo = z.object({
    */
   presenterId: z.string().optional(),
   presenterSeconds: z.number().int().min(0).optional(),
+  /** Where the presenter stands in it: the one chosen, else its template's (decision "Presenter layouts"). */
+  presenterLayout: PresenterLayout.optional(),
 });
 /**
  * An exported video: `videoUrl` plays it, `downloadUrl` saves it as `fileName` (`<project>-<n>-<length>s.mp4`); its
@@ -183,6 +187,8 @@ export const TASKS = {
       templateId: TemplateId.optional(),
       /** The presenter on camera from now on; null takes them out of the preview. */
       presenterId: Id.nullable().optional(),
+      /** Where the presenter stands from now on; null leaves it to the template (decision "Presenter layouts"). */
+      presenterLayout: PresenterLayout.nullable().optional(),
     }),
     result: z.object({ previewVideos: z.array(PreviewVideo), scriptContentList: z.array(ScriptContent) }),
   },

@@ -8,6 +8,15 @@ export const TEMPLATE_IDS = ['clean-studio', 'bold-ugc', 'minimal-luxury', 'sale
 export const TemplateId = z.enum(TEMPLATE_IDS);
 export type TemplateId = z.infer<typeof TemplateId>;
 
+/**
+ * Where a presenter stands in a link-to-video ad (decision "Presenter layouts"): full-frame for the opening line and
+ * the call to action ("bookends"), or full-frame for the opening and then in a corner over, or beside on a split
+ * screen, every product scene. Each template has its own; the media package's renderer is keyed by these.
+ */
+export const PRESENTER_LAYOUTS = ['bookends', 'corner', 'split'] as const;
+export const PresenterLayout = z.enum(PRESENTER_LAYOUTS);
+export type PresenterLayout = z.infer<typeof PresenterLayout>;
+
 /** An amount as the shop writes it, normalised: digits with an optional 1–2 digit decimal part ("54", "1749.00"). */
 export const Amount = z
   .string()

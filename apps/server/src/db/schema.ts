@@ -1,4 +1,14 @@
-import { BRAND_FONT_IDS, type EditorConfig, type Locale, OperationType, SkuCode, type TASKS, type TemplateId } from '@reelsmith/contract';
+import {
+  BRAND_FONT_IDS,
+  type EditorConfig,
+  type Locale,
+  OperationType,
+  PRESENTER_LAYOUTS,
+  type PresenterLayout,
+  SkuCode,
+  type TASKS,
+  type TemplateId,
+} from '@reelsmith/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -623,13 +633,19 @@ export const previews = pgTable(
      */
     presenterId: text('presenter_id').references(() => presenters.id, { onDelete: 'set null' }),
     presenterSeconds: integer('presenter_seconds'),
+    /** Where the presenter stands, when the user chose (decision "Presenter layouts"); null, where the template puts them. */
+    presenterLayout: text('presenter_layout').$type<PresenterLayout>(),
     /** The rendered video: its stored object, and its library file while the user keeps it. */
     resKey: text('res_key').notNull(),
     fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('previews_task_id_script_id_unique').on(t.taskId, t.scriptId), index('previews_project_id_idx').on(t.projectId)],
+  (t) => [
+    uniqueIndex('previews_task_id_script_id_unique').on(t.taskId, t.scriptId),
+    index('previews_project_id_idx').on(t.projectId),
+    oneOf('previews_presenter_layout_check', t.presenterLayout, PRESENTER_LAYOUTS),
+  ],
 );
 
 /**

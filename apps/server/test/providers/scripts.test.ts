@@ -246,6 +246,7 @@ describe('link-video scripts by the writer the composition root chose', () => {
     language: 'en',
     templateId: undefined,
     presenterId: undefined,
+    presenterLayout: undefined,
   };
   const job = (llm: Settings['llm']) => ({
     taskId: 'abcdef12-task',

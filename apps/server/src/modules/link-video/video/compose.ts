@@ -2,7 +2,7 @@
 // of (local copies of the pictures, the brand kit, the cards' facts, the voice and music chosen), let the media
 // engine make it (composeAd, decision "The ad engine"), and store the result as a generated asset of the project.
 import { randomUUID } from 'node:crypto';
-import type { ProgressStage, TemplateId } from '@reelsmith/contract';
+import type { PresenterLayout, ProgressStage, TemplateId } from '@reelsmith/contract';
 import {
   type AdStage,
   CAPTIONS,
@@ -50,7 +50,7 @@ export interface ComposeRequest {
    * The presenter on camera (decision "Presenter in link to video"); `talkSeconds`, at export, the seconds paid for
    * their lip-synced clips (held portrait in previews).
    */
-  presenter?: { presenterId: string; talkSeconds?: number | undefined } | undefined;
+  presenter?: { presenterId: string; layout: PresenterLayout; talkSeconds?: number | undefined } | undefined;
 }
 
 export interface ComposedVideo {
@@ -126,6 +126,7 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
                 throw taskError(error, signal);
               })),
           maxSeconds: talkSeconds === undefined ? undefined : talkSeconds * TALK_OVERRUN,
+          layout: request.presenter?.layout,
         },
       },
       { workDir: dir, cacheDir: cacheDirOf(ctx.settings.dataDir), tools, signal, progress: (stage) => job.progress(STAGE[stage]) },

@@ -3,7 +3,7 @@
 // which is the link-video task or a script update made after it (spec "States and transitions", decision "Script
 // update chain"): every task that rendered one of the previews is recorded beside them, so any of them finds them
 // without following the tasks' inputs back.
-import type { TASKS, TemplateId } from '@reelsmith/contract';
+import type { PresenterLayout, TASKS, TemplateId } from '@reelsmith/contract';
 import type { AspectRatio, Language, VideoLength } from '@reelsmith/media';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,14 +24,19 @@ export interface VideoSettings {
   templateId: TemplateId | undefined;
   /** The presenter on camera, if any (decision "Presenter in link to video"). */
   presenterId: string | undefined;
+  /** Where they stand, when chosen; absent, where the template puts them (decision "Presenter layouts"). */
+  presenterLayout: PresenterLayout | undefined;
 }
 
 export type LinkVideoInput = z.output<(typeof TASKS)['link-video']['input']>;
 export type ScriptUpdateInput = z.output<(typeof TASKS)['script-update']['input']>;
 export type VideoResult = z.output<(typeof TASKS)['link-video']['result']>;
 export type Segment = { segId: number; segText: string };
-/** The quick editor's choices a script update may change for one preview (a null presenter takes them out). */
-export type Look = Partial<Pick<ScriptUpdateInput, 'voiceId' | 'captionId' | 'musicId' | 'templateId' | 'presenterId'>>;
+/**
+ * The quick editor's choices a script update may change for one preview (a null presenter takes them out, a null
+ * layout leaves it to the template).
+ */
+export type Look = Partial<Pick<ScriptUpdateInput, 'voiceId' | 'captionId' | 'musicId' | 'templateId' | 'presenterId' | 'presenterLayout'>>;
 
 /** What a preview is rendered from: its row without the file it became and the bookkeeping. */
 export type PreviewSpec = Pick<
@@ -48,11 +53,14 @@ export type PreviewSpec = Pick<
   | 'product'
   | 'fileIds'
   | 'presenterId'
+  | 'presenterLayout'
 >;
 
 /** The choices an update names, without the ones it leaves alone. */
-export const lookOf = ({ voiceId, captionId, musicId, templateId, presenterId }: Look): Look =>
-  Object.fromEntries(Object.entries({ voiceId, captionId, musicId, templateId, presenterId }).filter(([, v]) => v !== undefined));
+export const lookOf = ({ voiceId, captionId, musicId, templateId, presenterId, presenterLayout }: Look): Look =>
+  Object.fromEntries(
+    Object.entries({ voiceId, captionId, musicId, templateId, presenterId, presenterLayout }).filter(([, v]) => v !== undefined),
+  );
 
 /** A preview with the choices a script update makes for it; what it leaves alone stays as the preview has it. */
 export const withLook = <T extends PreviewSpec>(preview: T, look: Look): T => ({ ...preview, ...lookOf(look) });
@@ -68,6 +76,7 @@ export const settingsOf = (preview: PreviewSpec): VideoSettings => ({
   language: preview.language ?? undefined,
   templateId: preview.templateId,
   presenterId: preview.presenterId ?? undefined,
+  presenterLayout: preview.presenterLayout ?? undefined,
 });
 
 /** The product as a link-video task was given it, for the cards and the file's name. */
@@ -121,7 +130,16 @@ export async function storeRerender(
   taskId: string,
   rendered: Pick<
     PreviewRow,
-    'segments' | 'templateId' | 'voiceId' | 'musicId' | 'captionId' | 'presenterId' | 'presenterSeconds' | 'resKey' | 'fileId'
+    | 'segments'
+    | 'templateId'
+    | 'voiceId'
+    | 'musicId'
+    | 'captionId'
+    | 'presenterId'
+    | 'presenterSeconds'
+    | 'presenterLayout'
+    | 'resKey'
+    | 'fileId'
   >,
 ): Promise<void> {
   const [updated] = await tx

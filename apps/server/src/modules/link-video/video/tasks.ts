@@ -2,8 +2,8 @@
 // different scripts; script-update re-renders one preview with its edited script; export-video renders the chosen
 // preview in full quality and is the one that is charged (link2V_<length>s, once).
 import { randomUUID } from 'node:crypto';
-import { type SkuCode, TASKS } from '@reelsmith/contract';
-import { CAPTIONS, MUSIC, type RenderQuality, VOICES } from '@reelsmith/media';
+import { type PresenterLayout, type SkuCode, TASKS } from '@reelsmith/contract';
+import { CAPTIONS, MUSIC, type RenderQuality, TEMPLATES, VOICES } from '@reelsmith/media';
 import type { AppContext } from '../../../context.js';
 import type { PreviewRow } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
@@ -65,6 +65,7 @@ export function videoSettings(input: LinkVideoInput): VideoSettings {
     language: config.language,
     templateId: config.templateId,
     presenterId: config.presenterId,
+    presenterLayout: config.presenterLayout,
   };
 }
 
@@ -122,17 +123,26 @@ const render = (
     product: preview.product,
     templateId: preview.templateId,
     aiLabel: exported?.aiLabel ?? false,
-    presenter: preview.presenterId ? { presenterId: preview.presenterId, talkSeconds: exported?.talkSeconds } : undefined,
+    presenter: preview.presenterId
+      ? { presenterId: preview.presenterId, layout: layoutOf(preview), talkSeconds: exported?.talkSeconds }
+      : undefined,
   });
 
-/** A rendered preview as the task's result shows it: with its presenter's seconds on camera, which the export adds. */
+/** Where a preview's presenter stands: where the user put them, else where its template does (decision "Presenter layouts"). */
+const layoutOf = (preview: Pick<PreviewSpec, 'presenterLayout' | 'templateId'>): PresenterLayout =>
+  preview.presenterLayout ?? TEMPLATES[preview.templateId].presenter;
+
+/**
+ * A rendered preview as the task's result shows it: with its presenter's seconds on camera, which the export adds,
+ * and where they stand.
+ */
 const previewVideo = (video: ComposedVideo, spec: PreviewSpec, scriptId: string, taskId: string): VideoResult['previewVideos'][number] => ({
   resKey: video.resKey,
   videoUrl: video.videoUrl,
   scriptId,
   taskId,
   templateId: spec.templateId,
-  ...(spec.presenterId ? { presenterId: spec.presenterId, presenterSeconds: video.presenterSeconds } : {}),
+  ...(spec.presenterId ? { presenterId: spec.presenterId, presenterSeconds: video.presenterSeconds, presenterLayout: layoutOf(spec) } : {}),
 });
 
 /** The pictures of a stored preview, loaded once the work starts. */
@@ -157,6 +167,7 @@ export function previewSpecOf(input: LinkVideoInput, variant: number, segments: 
     product: productOf(input),
     fileIds: input.fileIds,
     presenterId: settings.presenterId ?? null,
+    presenterLayout: settings.presenterLayout ?? null,
   };
 }
 
@@ -223,7 +234,7 @@ export const scriptUpdateTask: TaskDefinition<ScriptUpdateInput, VideoResult> = 
     // The edited script with the choices the update makes; the rest as the preview was last rendered.
     const preview = { ...withLook(stored, input), segments: nonBlank(input.scriptContents) };
     const video = await render(job, preview, await mediaOf(job, preview), 'preview');
-    const { templateId, voiceId, musicId, captionId, presenterId } = preview;
+    const { templateId, voiceId, musicId, captionId, presenterId, presenterLayout } = preview;
     job.atCompletion((tx) =>
       storeRerender(tx, stored.id, job.taskId, {
         segments: preview.segments,
@@ -232,6 +243,7 @@ export const scriptUpdateTask: TaskDefinition<ScriptUpdateInput, VideoResult> = 
         musicId,
         captionId,
         presenterId,
+        presenterLayout,
         presenterSeconds: presenterId ? video.presenterSeconds : null,
         resKey: video.resKey,
         fileId: video.fileId,

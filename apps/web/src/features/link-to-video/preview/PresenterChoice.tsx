@@ -1,6 +1,6 @@
-import { avatarEngine } from '@reelsmith/contract';
+import { avatarEngine, PRESENTER_LAYOUTS, type PresenterLayout } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button } from 'antd';
+import { Alert, Button, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../../shared/api/queries';
@@ -14,9 +14,10 @@ import { useRerender } from './rerender';
 /**
  * The edited video's presenter in the quick editor (decision "Presenter in link to video"): none, a saved one (the
  * catalogue's or the user's own), the user's own photo kept as a presenter after their consent, or one made from a
- * description. Choosing re-renders the video at once with the presenter on the opening and the call to action, their
- * portrait held; they talk in the export, which adds their seconds on camera to its price. Hidden where no one can
- * make a presenter talk.
+ * description, and where they stand: the opening and the close, in a corner over the product, or beside it on a
+ * split screen (decision "Presenter layouts"; the template's place until one is chosen). Choosing re-renders the
+ * video at once, their portrait held; they talk in the export, which adds their seconds on camera to its price.
+ * Hidden where no one can make a presenter talk.
  */
 export function PresenterChoice({ project, updating }: { project: Project; updating: boolean }) {
   const { t } = useTranslation('link-to-video');
@@ -25,9 +26,10 @@ export function PresenterChoice({ project, updating }: { project: Project; updat
   const presenters = usePresenters();
   // A photo being consented to and kept, or a description being made, before it is a saved presenter.
   const [pending, setPending] = useState<Picked>(null);
-  const { video, chosen, rerender } = useRerender<{ presenterId: string | null }>(project, updating);
+  const { video, chosen, rerender } = useRerender<{ presenterId: string | null; presenterLayout?: PresenterLayout }>(project, updating);
   if (!video || !engine.data || engine.data.engine === null) return null;
   const current = chosen ? chosen.presenterId : (video.presenterId ?? null);
+  const layout = chosen?.presenterLayout ?? video.presenterLayout;
   const chosenOne = presenters.data?.find((presenter) => presenter.presenterId === current);
   // The product's first picture is what the presenter holds.
   const productPicture = project.product?.productImages[0];
@@ -49,6 +51,24 @@ export function PresenterChoice({ project, updating }: { project: Project; updat
         {t('presenter.none')}
       </Button>
       {engine.data.engine === 'sandbox' && <Alert type="info" showIcon title={t('presenter.sandbox')} />}
+      {current !== null && layout && (
+        <>
+          <span id="presenter-layout" className={styles.hint}>
+            {t('presenter.layout')}
+          </span>
+          <Segmented
+            aria-labelledby="presenter-layout"
+            name="presenter-layout"
+            block
+            disabled={updating}
+            value={layout}
+            options={PRESENTER_LAYOUTS.map((value) => ({ value, label: t(`presenter.layouts.${value}`) }))}
+            onChange={(presenterLayout) => {
+              if (presenterLayout !== video.presenterLayout) void rerender({ presenterId: current, presenterLayout });
+            }}
+          />
+        </>
+      )}
       {chosenOne && <HoldProduct presenter={chosenOne} product={productPicture} onHeld={(id) => void put(id)} />}
       <PresenterPicker value={pending ?? (current ? { presenterId: current } : null)} onChange={pick} photoLabel={t('presenter.mine')} />
     </section>

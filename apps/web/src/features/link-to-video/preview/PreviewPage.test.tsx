@@ -216,6 +216,23 @@ describe('preview: a presenter on camera (decision "Presenter in link to video")
     await waitFor(() => expect(presentersAsked).toBeGreaterThan(asked));
   });
 
+  it('moves the presenter onto a split screen (or into a corner) at once', async () => {
+    const withPresenter = { ...video(1, 'clean-studio'), presenterId: 'cat-1', presenterSeconds: 6, presenterLayout: 'bookends' as const };
+    const { sent } = openPreview([picture], { engine: 'sandbox', videos: [withPresenter, video(2, 'bold-ugc')] });
+    const panel = await presenterRegion();
+    const place = within(panel).getByRole('radiogroup', { name: 'Where they stand' });
+    expect(within(place).getByRole('radio', { name: 'Opening and close' })).toHaveProperty('checked', true);
+    fireEvent.click(within(place).getByRole('radio', { name: 'Split screen' }));
+    await waitFor(() => expect(sent['/task/v1/script-update/submit']).toHaveLength(1));
+    expect(sent['/task/v1/script-update/submit']?.[0]).toMatchObject({ scriptId: 's1', presenterId: 'cat-1', presenterLayout: 'split' });
+  });
+
+  it('shows no choice of place for a video without a presenter', async () => {
+    openPreview([picture], { engine: 'sandbox' });
+    const panel = await presenterRegion();
+    expect(within(panel).queryByRole('radiogroup', { name: 'Where they stand' })).toBeNull();
+  });
+
   it('offers no presenter where no one can make one talk', async () => {
     openPreview();
     await screen.findByRole('region', { name: 'Voice' });

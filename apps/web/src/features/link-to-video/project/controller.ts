@@ -2,6 +2,7 @@ import {
   assetUrlTaskSubmit,
   EXPORT_RESULT_NUM,
   EXPORT_VIDEO_LENGTH_TYPE,
+  type PresenterLayout,
   projectNameAfterProduct,
   projectSaveDraft,
   type TaskQueryData,
@@ -413,12 +414,16 @@ export function createProjectController(projectId: string, { store, api, toast, 
    * Re-renders the edited video with its customised script (spec "States and transitions"), and with the voice, subtitle style and
    * music the quick editor has chosen since: without them the render keeps the first generation's. A template
    * chosen for this video goes with it; without one the service keeps the video's own (decision "Template picker").
-   * So does a presenter put on camera, or taken off (null); without one the video keeps its own (decision
-   * "Presenter in link to video").
+   * So does a presenter put on camera, or taken off (null), and where they stand (null: the template's place);
+   * without them the video keeps its own (decisions "Presenter in link to video", "Presenter layouts").
    */
   async function submitScriptUpdate(
     segments: Segment[],
-    { templateId, presenterId }: { templateId?: TemplateId; presenterId?: string | null } = {},
+    {
+      templateId,
+      presenterId,
+      presenterLayout,
+    }: { templateId?: TemplateId; presenterId?: string | null; presenterLayout?: PresenterLayout | null } = {},
   ): Promise<void> {
     const project = own();
     const video = project?.preview?.previewVideos.find((item) => item.scriptId === project.editedScriptId);
@@ -436,6 +441,7 @@ export function createProjectController(projectId: string, { store, api, toast, 
         musicId,
         templateId,
         presenterId,
+        presenterLayout,
       },
     });
     submittedTask('script-update', taskId);

@@ -1,0 +1,2 @@
+ALTER TABLE "previews" ADD COLUMN "presenter_layout" text;--> statement-breakpoint
+ALTER TABLE "previews" ADD CONSTRAINT "previews_presenter_layout_check" CHECK ("previews"."presenter_layout" in ('bookends', 'corner', 'split'));
