@@ -154,8 +154,8 @@ describe('the Avatar tool', () => {
     expect(submitted[0]).toMatchObject({ presenter: { presenterId: 'cat-1' } });
     expect(submitted[0]).not.toHaveProperty('consent');
 
-    // A photo of my own, kept: saved with my statement, then chosen.
-    fireEvent.click(screen.getByRole('button', { name: /Choose from my assets/ }));
+    // A photo of my own, kept: saved with my statement, then chosen (the presenter's picture, before the product's).
+    fireEvent.click(screen.getAllByRole('button', { name: /Choose from my assets/ })[0] as HTMLElement);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'presenter.png' }));
     fireEvent.click(screen.getByRole('button', { name: 'Use' }));
     fireEvent.click(await screen.findByRole('checkbox', { name: "I have the right to use this person's face in my videos" }));
@@ -170,6 +170,41 @@ describe('the Avatar tool', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Old me' }));
     await waitFor(() => expect(removed).toEqual([{ presenterId: 'own-1' }]));
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Old me/ })).toBeNull());
+  });
+
+  it('puts a product in a saved presenter’s hands at its price, and chooses the presenter holding it', async () => {
+    const held = presenter('own-9', 'Ana with the product', 'own');
+    const list = [presenter('cat-1', 'Ana', 'catalogue')];
+    const holding: unknown[] = [];
+    stubTool({
+      tool: 'avatar-video',
+      extra: {
+        ...EXTRA,
+        '/assert/folders/files': libraryOf(libraryImage('lamp', { fileName: 'lamp.png', fileUrl: 'http://files.test/lamp.png' })),
+        '/video/avatar/presenters': () => ok(list),
+        '/task/v1/product-holding/submit': (body) => {
+          holding.push(body);
+          list.unshift(held);
+          return ok({ taskId: 'hold-1' });
+        },
+        '/task/v1/product-holding/query': ok({ taskId: 'hold-1', status: 'SUCCESS', presenter: held }),
+      },
+    });
+    renderApp('/tools/avatar', userWith('ACTIVE'));
+    // Only a saved presenter can be given the product.
+    await screen.findByRole('list', { name: 'Saved presenters' });
+    expect(screen.queryByRole('region', { name: 'Product in hand' })).toBeNull();
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Saved presenters' })).getByRole('button', { name: /^Ana/ }));
+    const section = await screen.findByRole('region', { name: 'Product in hand' });
+    fireEvent.click(within(section).getByRole('button', { name: /Choose from my assets/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'lamp.png' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    fireEvent.click(await within(section).findByRole('button', { name: 'Hold the product (4 credits)' }));
+    await waitFor(() => expect(holding).toEqual([{ presenterId: 'cat-1', fileId: 'lamp', name: 'Ana with the product' }]));
+    // The presenter holding it is chosen for the video.
+    const tiles = await screen.findByRole('list', { name: 'Saved presenters' });
+    const tile = await within(tiles).findByRole('button', { name: /^Ana with the product/ }, { timeout: 10_000 });
+    await waitFor(() => expect(tile.getAttribute('aria-pressed')).toBe('true'));
   });
 
   it('makes a presenter from a description with the image tool, at its price, and offers the picture to keep', async () => {

@@ -15,8 +15,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../shared/api/queries';
 import { LANGUAGES } from '../../shared/i18n/locale';
-import { Choice, Field, imageRef, type PickedImage, SubmitBar, ToolLayout, useGenerationForm } from '../generation';
+import { Choice, Field, ImageInput, imageRef, type PickedImage, SubmitBar, ToolLayout, useGenerationForm } from '../generation';
+import { HoldProduct } from './HoldProduct';
 import { type PresenterChoice, PresenterPicker } from './PresenterPicker';
+import { usePresenters } from './presentersApi';
 
 type Shape = '9:16' | '1:1' | '16:9';
 const SHAPES: Shape[] = ['9:16', '1:1', '16:9'];
@@ -24,7 +26,8 @@ const SHAPES: Shape[] = ['9:16', '1:1', '16:9'];
 /**
  * The Avatar tool (decision "The Avatar tool"): a presenter's portrait says the user's script, lip-synced,
  * captioned and labelled "AI-generated", at the shape asked. Priced per second of the script as spoken at an ad's
- * pace, counted here as the server counts it, so the price shown is the one charged.
+ * pace, counted here as the server counts it, so the price shown is the one charged. A saved presenter can first be
+ * given a product to hold (decision "Product in hand"), which makes a presenter of the user's own holding it.
  */
 export function AvatarPage() {
   const { t, i18n } = useTranslation(['avatar', 'generation', 'app']);
@@ -34,6 +37,9 @@ export function AvatarPage() {
   const [voiceId, setVoiceId] = useState<string | undefined>(undefined);
   const [musicId, setMusicId] = useState<string | undefined>(undefined);
   const [ratio, setRatio] = useState<Shape>('9:16');
+  const [product, setProduct] = useState<PickedImage | null>(null);
+  const presenters = usePresenters();
+  const saved = presenter && 'presenterId' in presenter ? presenters.data?.find((p) => p.presenterId === presenter.presenterId) : undefined;
   const engine = useQuery(callQuery(avatarEngine, {}));
   const voices = useQuery(callQuery(linkVideoVoices, { query: { language } }));
   const music = useQuery(callQuery(linkVideoMusic, {}));
@@ -66,6 +72,22 @@ export function AvatarPage() {
       {engine.data?.engine === null && <Alert type="warning" showIcon title={t('unavailable')} />}
       {engine.data?.engine === 'sandbox' && <Alert type="info" showIcon title={t('sandbox')} />}
       <PresenterPicker value={presenter} onChange={setPresenter} />
+      {saved && engine.data?.engine !== null && (
+        <section aria-label={t('hold.title')}>
+          <Typography.Paragraph type="secondary">{t('hold.hint')}</Typography.Paragraph>
+          <ImageInput label={t('hold.product')} value={product} onChange={setProduct} />
+          {product && (
+            <HoldProduct
+              presenter={saved}
+              product={product}
+              onHeld={(presenterId) => {
+                setPresenter({ presenterId });
+                setProduct(null);
+              }}
+            />
+          )}
+        </section>
+      )}
       <Field id="avatar-script" label={t('script')}>
         <Input.TextArea
           id="avatar-script"

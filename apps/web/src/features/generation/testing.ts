@@ -40,6 +40,7 @@ export const PRICES: Record<string, number> = {
   extendImg: 3,
   imageEnhance: 2,
   avatarVideo: 3,
+  productHolding: 4,
 };
 
 type Answer = ReturnType<typeof ok>;

@@ -4,11 +4,10 @@ import { Alert, Button, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../../shared/api/queries';
-import { type PresenterChoice as Picked, PresenterPicker, usePresenters } from '../../avatar';
+import { HoldProduct, type PresenterChoice as Picked, PresenterPicker, usePresenters } from '../../avatar';
 import { useSkuPrice } from '../../generation';
 import styles from '../flow.module.css';
 import type { Project } from '../project/types';
-import { HoldProduct } from './HoldProduct';
 import { useRerender } from './rerender';
 
 /**

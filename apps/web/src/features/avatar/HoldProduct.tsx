@@ -3,13 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callKey } from '../../../shared/api/queries';
-import { useTaskRun } from '../../../shared/polling/useTaskRun';
-import { submitGeneration, useSkuPrice } from '../../generation';
+import { callKey } from '../../shared/api/queries';
+import { useTaskRun } from '../../shared/polling/useTaskRun';
+import { submitGeneration, useSkuPrice } from '../generation';
 
 /**
- * "Hold the product" (decision "Product in hand"): the chosen presenter holding the product's first picture, made as
- * a still at its price and kept as a presenter of the user's own, then put on camera (`onHeld`).
+ * "Hold the product" (decision "Product in hand"): the chosen presenter holding a picture of the product (link to
+ * video's first, or one the Avatar tool's user picks), made as a still at its price and kept as a presenter of the
+ * user's own, then chosen (`onHeld`).
  */
 export function HoldProduct({
   presenter,
@@ -20,7 +21,7 @@ export function HoldProduct({
   product: { fileId: string } | undefined;
   onHeld: (presenterId: string) => void;
 }) {
-  const { t } = useTranslation('link-to-video');
+  const { t } = useTranslation('avatar');
   const price = useSkuPrice('productHolding');
   const [failed, setFailed] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -29,21 +30,21 @@ export function HoldProduct({
       // The held presenter is one of the user's own now: the saved presenters show it.
       void queryClient.invalidateQueries({ queryKey: callKey(avatarPresenters) });
       onHeld(answer.presenter.presenterId);
-    } else setFailed(answer.error ? (JSON.parse(answer.error) as { message: string }).message : t('presenter.holdFailed'));
+    } else setFailed(answer.error ? (JSON.parse(answer.error) as { message: string }).message : t('hold.failed'));
   });
   if (!product) return null;
 
   const hold = async () => {
     setFailed(null);
-    const name = t('presenter.holdingName', { name: presenter.name }).slice(0, 60);
+    const name = t('hold.name', { name: presenter.name }).slice(0, 60);
     task.follow(await submitGeneration('product-holding', { presenterId: presenter.presenterId, fileId: product.fileId, name }));
   };
   return (
     <>
       <Button loading={task.running} onClick={() => void hold().catch(() => undefined)}>
-        {price === undefined ? t('presenter.hold') : t('presenter.holdPrice', { credits: price })}
+        {price === undefined ? t('hold.button') : t('hold.buttonPrice', { credits: price })}
       </Button>
-      {task.running && <Typography.Text type="secondary">{t('presenter.holding')}</Typography.Text>}
+      {task.running && <Typography.Text type="secondary">{t('hold.holding')}</Typography.Text>}
       {failed && <Alert type="error" showIcon title={failed} />}
     </>
   );
