@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
-import { Id, ResKey } from './common.js';
+import { HttpUrl, Id, ResKey } from './common.js';
 import { Locale } from './enums.js';
 import { ImageRef } from './generation.js';
 
@@ -75,6 +75,19 @@ export const avatarEngine = defineCall({
   path: '/video/avatar/engine',
   access: 'active',
   data: z.object({ engine: z.enum(['vendor', 'sandbox']).nullable() }),
+});
+
+/**
+ * A script for the presenter written from a product page (decision "The Avatar tool"): the page read as link
+ * analysis reads it (nothing imported, nothing charged), the script written as link to video writes one, as running
+ * text the presenter can say within AVATAR_SECONDS_MAX. The language is the one asked, else the page's.
+ */
+export const avatarScript = defineCall({
+  method: 'POST',
+  path: '/video/avatar/script',
+  access: 'active',
+  body: z.strictObject({ productLink: HttpUrl, language: Locale.optional() }),
+  data: z.object({ script: z.string(), productName: z.string(), language: Locale }),
 });
 
 /** The most presenters of their own a user may keep. */

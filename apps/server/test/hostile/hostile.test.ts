@@ -30,7 +30,7 @@ import { wrongTypeAttacks } from './wrongTypes.js';
  * The contract's calls: 68 exported ones (7 of them batches', 4 the Avatar tool's) and submit, query and cancel of
  * its 13 task kinds.
  */
-const CALL_COUNT = 110;
+const CALL_COUNT = 111;
 
 /** Limits high enough that thousands of attacks are refused for what they send, not for how many they are. */
 const UNLIMITED = { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', ACTIVATE_RATE_LIMIT: '1000000', CLIENT_LOG_RATE_LIMIT: '1000000' };

@@ -44,6 +44,8 @@ const HANDLING: Record<string, 'at once' | 'task' | 'checked, then task' | 'impo
   'submit virtual-try-on top.imageUrl': 'checked, then task',
   'submit virtual-try-on bottom.imageUrl': 'checked, then task',
   'submit avatar-video presenter.imageUrl': 'checked, then task',
+  // The Avatar tool's script from a product page: read while the caller waits, nothing imported.
+  'avatarScript productLink': 'at once',
   // Checked when registered for what the URL shows; resolved, checked and never redirected at every delivery
   // (decision "Webhooks"; test/webhooks.test.ts sends to redirects and to a name that resolves to a private address).
   'webhookEndpointCreate url': 'webhook',

@@ -1,10 +1,19 @@
 // The generation tools' calls beside their tasks: the history of each tool, the video models, the product demos,
 // and the try-on presets with their pictures (our own illustrations, served without a session like any <img>).
-import { avatarEngine, generationHistory, imageClothInfo, imageHumanInfo, productDemo, videoModels } from '@reelsmith/contract';
+import {
+  avatarEngine,
+  avatarScript,
+  generationHistory,
+  imageClothInfo,
+  imageHumanInfo,
+  productDemo,
+  videoModels,
+} from '@reelsmith/contract';
 import { AppError } from '../../errors.js';
 import { localeOf } from '../../http/locale.js';
 import { defineModule } from '../../http/module.js';
 import { apiBase } from '../../settings.js';
+import { avatarScriptFrom } from './avatarScript.js';
 import { generationHistory as readHistory } from './history.js';
 import { listVideoModels } from './models.js';
 import { CLOTH_TEMPLATES, HUMAN_MODELS, PRODUCT_DEMOS, type PresetKind, presetPicture } from './presets.js';
@@ -26,6 +35,7 @@ export const generationModule = defineModule((api, { route, ctx }) => {
     const provider = ctx.providers.talkingAvatar;
     return { engine: provider ? (provider.name === 'sandbox' ? ('sandbox' as const) : ('vendor' as const)) : null };
   });
+  route(avatarScript, ({ user, body }) => avatarScriptFrom(ctx, user.userId, body));
   route(productDemo, ({ req }) => {
     const locale = localeOf(req.headers['accept-language']);
     return PRODUCT_DEMOS.map((d) => ({

@@ -207,6 +207,39 @@ describe('the Avatar tool', () => {
     await waitFor(() => expect(tile.getAttribute('aria-pressed')).toBe('true'));
   });
 
+  it('writes the script from a product link into the script box, in the language the page answers in', async () => {
+    const asked: unknown[] = [];
+    const { submitted } = stubTool({
+      tool: 'avatar-video',
+      extra: {
+        ...EXTRA,
+        '/video/avatar/presenters': ok([presenter('cat-1', 'Ana', 'catalogue')]),
+        '/video/avatar/script': (body) => {
+          asked.push(body);
+          return ok({ script: '还在找好灯吗？来看看 Lumi 太阳能灯。', productName: 'Lumi', language: 'zh' });
+        },
+      },
+    });
+    renderApp('/tools/avatar', userWith('ACTIVE'));
+    const link = await screen.findByRole('textbox', { name: 'Product link' });
+    // Not a link: said at once, nothing asked.
+    fireEvent.change(link, { target: { value: 'lumi lamp' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Write from link' }));
+    expect((await screen.findByText('Please enter a product link starting with http:// or https://')).getAttribute('role')).toBe('alert');
+    expect(asked).toHaveLength(0);
+    fireEvent.change(link, { target: { value: ' https://shop.example/products/lumi ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Write from link' }));
+    await waitFor(() => expect(asked).toEqual([{ productLink: 'https://shop.example/products/lumi', language: 'en' }]));
+    await waitFor(async () =>
+      expect((await script()).getAttribute('value') ?? (await script()).textContent).toBe('还在找好灯吗？来看看 Lumi 太阳能灯。'),
+    );
+    // The script is in Chinese: the video is made in Chinese.
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Saved presenters' })).getByRole('button', { name: /^Ana/ }));
+    generate();
+    await waitFor(() => expect(submitted).toHaveLength(1), { timeout: 30_000 });
+    expect(submitted[0]).toMatchObject({ script: '还在找好灯吗？来看看 Lumi 太阳能灯。', language: 'zh' });
+  });
+
   it('makes a presenter from a description with the image tool, at its price, and offers the picture to keep', async () => {
     const asked: unknown[] = [];
     stubTool({

@@ -19,6 +19,7 @@ import { Choice, Field, ImageInput, imageRef, type PickedImage, SubmitBar, ToolL
 import { HoldProduct } from './HoldProduct';
 import { type PresenterChoice, PresenterPicker } from './PresenterPicker';
 import { usePresenters } from './presentersApi';
+import { ScriptFromLink } from './ScriptFromLink';
 
 type Shape = '9:16' | '1:1' | '16:9';
 const SHAPES: Shape[] = ['9:16', '1:1', '16:9'];
@@ -88,6 +89,16 @@ export function AvatarPage() {
           )}
         </section>
       )}
+      <ScriptFromLink
+        language={language}
+        onWritten={(written, spoken) => {
+          setScript(written);
+          if (spoken !== language) {
+            setLanguage(spoken);
+            setVoiceId(undefined);
+          }
+        }}
+      />
       <Field id="avatar-script" label={t('script')}>
         <Input.TextArea
           id="avatar-script"

@@ -3,7 +3,15 @@
 // distinct variant per preview, by the LLM when one is configured, else by the local writer.
 
 import { LOCALES } from '@reelsmith/contract';
-import { detectLanguage, type Language, MAX_VARIANTS, type ScriptVariant, splitScript } from '@reelsmith/media';
+import {
+  detectLanguage,
+  type Language,
+  MAX_VARIANTS,
+  type ScriptBrief,
+  type ScriptVariant,
+  splitScript,
+  type VideoLength,
+} from '@reelsmith/media';
 import { AppError } from '../../../errors.js';
 import type { TaskJob } from '../../tasks/definition.js';
 import type { LinkVideoInput, VideoSettings } from './source.js';
@@ -14,12 +22,34 @@ import type { LinkVideoInput, VideoSettings } from './source.js';
  */
 export const languageOf = (
   input: Pick<LinkVideoInput, 'productName' | 'productDescription' | 'productFacts'>,
-  settings: VideoSettings,
+  settings: Pick<VideoSettings, 'language'>,
 ): Language =>
   settings.language ?? spokenLanguage(input.productFacts?.language) ?? detectLanguage(`${input.productName}\n${input.productDescription}`);
 
 const spokenLanguage = (language: string | undefined): Language | undefined =>
   (LOCALES as readonly string[]).includes(language ?? '') ? (language as Language) : undefined;
+
+/** What a script is written from: the product as link analysis read it. */
+export type ScriptProduct = Pick<
+  LinkVideoInput,
+  'productName' | 'productDescription' | 'productBrand' | 'productOffer' | 'productRating' | 'productFacts'
+>;
+
+/** The brief a script writer gets for `count` scripts of a `videoLength` ad about `product`, spoken in `language`. */
+export const scriptBrief = (product: ScriptProduct, language: Language, videoLength: VideoLength, count: number): ScriptBrief => ({
+  productName: product.productName,
+  productDescription: product.productDescription,
+  productBrand: product.productBrand,
+  offer: product.productOffer,
+  rating: product.productRating,
+  // The bullets and materials the page states, so the local writer says real things (decision "Product facts").
+  features: product.productFacts?.features,
+  materials: product.productFacts?.materials,
+  pageLanguage: product.productFacts?.language,
+  language,
+  videoLength,
+  count,
+});
 
 /** Script ids name the task and the preview, so an edit or export names exactly one script of one task. */
 const scriptIdOf = (taskId: string, n: number) => `${taskId.slice(0, 8)}-s${n + 1}`;
@@ -37,20 +67,7 @@ export async function scriptsFor(
     return Array.from({ length: count }, (_, n) => ({ scriptId: scriptIdOf(taskId, n), segments }));
   }
   const written = await ctx.scriptWriter.write(
-    {
-      productName: input.productName,
-      productDescription: input.productDescription,
-      productBrand: input.productBrand,
-      offer: input.productOffer,
-      rating: input.productRating,
-      // The bullets and materials the page states, so the local writer says real things (decision "Product facts").
-      features: input.productFacts?.features,
-      materials: input.productFacts?.materials,
-      pageLanguage: input.productFacts?.language,
-      language: languageOf(input, settings),
-      videoLength: settings.videoLength,
-      count: Math.min(count, MAX_VARIANTS),
-    },
+    scriptBrief(input, languageOf(input, settings), settings.videoLength, Math.min(count, MAX_VARIANTS)),
     signal,
   );
   return Array.from({ length: count }, (_, n) => ({
