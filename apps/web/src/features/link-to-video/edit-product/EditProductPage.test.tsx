@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../../../test/fakeXhr';
 import { ok } from '../../../test/renderApp';
-import { openProjectPage, resetProjectPages, storedUpload } from '../project/pageTesting';
+import { ANA, openProjectPage, resetProjectPages, storedUpload } from '../project/pageTesting';
 import { currentProject } from '../project/store';
 import { emptyProduct, newProject, type Product } from '../project/types';
 
@@ -14,7 +14,7 @@ afterEach(resetProjectPages);
 const picture = { fileId: 'f1', fileName: 'mug.jpg', fileUrl: 'https://cdn/mug.jpg', resKey: 'u/1/f1.jpg', format: 'jpg' };
 
 /** The edit-product page of a project whose draft holds `product`; answers what each call was sent. */
-function openEditor(product: Partial<Product>) {
+function openEditor(product: Partial<Product>, routes: Parameters<typeof openProjectPage>[2] = {}) {
   const project = {
     ...newProject('p1', 'https://shop.example/mug'),
     product: { ...emptyProduct(), productImages: [picture], ...product },
@@ -24,6 +24,8 @@ function openEditor(product: Partial<Product>) {
     '/link-video/templates': { record: TEMPLATE_IDS.map((templateId) => ({ templateId, previewUrl: `https://thumbs/${templateId}.jpg` })) },
     '/task/v1/link-video/submit': { record: { taskId: 't2' } },
     '/task/v1/link-video/query': ok({ taskId: 't2', status: 'IN_PROGRESS' }),
+    '/video/avatar/engine': ok({ engine: null }),
+    ...routes,
   });
 }
 
@@ -117,6 +119,35 @@ describe('edit product: offer and template', () => {
       productBrand: 'Acme',
       editorConfig: { templateId: 'sale' },
     });
+  });
+
+  it('puts a saved presenter in every preview, where the seller places them, with the link-video submit', async () => {
+    const { sent, router } = openEditor(
+      { productName: 'Mug' },
+      {
+        '/video/avatar/engine': ok({ engine: 'sandbox' }),
+        '/video/avatar/presenters': ok([ANA]),
+        '/points/skuPrice': ok({ skuCode: 'avatarVideo', price: 3 }),
+      },
+    );
+    const panel = await screen.findByRole('region', { name: 'Presenter' });
+    // No place to choose before there is a presenter.
+    expect(within(panel).queryByRole('combobox', { name: 'Where they stand' })).toBeNull();
+    fireEvent.click(await within(panel).findByRole('button', { name: /^Ana/ }));
+    expect(currentProject()?.editorConfig.presenterId).toBe('cat-1');
+    const place = await within(panel).findByRole('combobox', { name: 'Where they stand' });
+    fireEvent.mouseDown(place);
+    fireEvent.click(await screen.findByTitle('Split screen'));
+    expect(currentProject()?.editorConfig.presenterLayout).toBe('split');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate videos' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tools/link-to-video/preview'));
+    expect(sent['/task/v1/link-video/submit']?.[0]).toMatchObject({ editorConfig: { presenterId: 'cat-1', presenterLayout: 'split' } });
+  });
+
+  it('offers no presenter where no one can make one talk', async () => {
+    openEditor({ productName: 'Mug' });
+    await screen.findByRole('radiogroup', { name: 'Template' });
+    expect(screen.queryByRole('region', { name: 'Presenter' })).toBeNull();
   });
 
   it('draws the sample product while no picture of the product is stored yet', async () => {

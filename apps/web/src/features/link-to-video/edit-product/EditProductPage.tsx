@@ -13,6 +13,7 @@ import { stageUrl, useProjectPage } from '../project/useProjectPage';
 import { productProblem } from '../project/validate';
 import { AnalysisFailed } from './AnalysisFailed';
 import { AssetPanel } from './AssetPanel';
+import { PresenterSetting } from './PresenterSetting';
 import { ProductFields } from './ProductFields';
 import { ScriptChoice } from './ScriptChoice';
 import { VideoSettings } from './VideoSettings';
@@ -57,6 +58,7 @@ export function EditProductPage() {
         <div className={styles.stack}>
           <ScriptChoice product={project.product} />
           <VideoSettings project={project} />
+          <PresenterSetting project={project} />
           <BrandKitButton />
           <Button type="primary" size="large" block loading={submitting} disabled={project.assetUrlTasks.length > 0} onClick={generate}>
             {t('product.generate')}

@@ -2,7 +2,7 @@ import { TEMPLATE_IDS, type TemplateId } from '@reelsmith/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../../test/renderApp';
-import { openProjectPage, resetProjectPages } from '../project/pageTesting';
+import { ANA, openProjectPage, resetProjectPages } from '../project/pageTesting';
 import { currentProject } from '../project/store';
 import { emptyProduct, newProject, type ProjectAsset } from '../project/types';
 
@@ -21,17 +21,7 @@ const video = (n: number, templateId: TemplateId) => ({
 const script = (n: number) => ({ scriptId: `s${n}`, segments: [{ segId: 0, segText: `Line ${n}.` }] });
 
 /** The saved presenters the service lists: the catalogue's Ana; and how often the page asked for them. */
-const SAVED_PRESENTERS = ok([
-  {
-    presenterId: 'cat-1',
-    name: 'Ana',
-    gender: 'female',
-    languages: ['en'],
-    voiceId: null,
-    imageUrl: 'https://cdn/ana.jpg',
-    source: 'catalogue',
-  },
-]);
+const SAVED_PRESENTERS = ok([ANA]);
 let presentersAsked = 0;
 
 /** The preview page of a project with two previews, the first being edited; answers what each call was sent. */

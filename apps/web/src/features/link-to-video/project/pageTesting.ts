@@ -83,3 +83,14 @@ export const storedUpload = (fileId: string, fileName: string) => ({
   duration: null,
   createTime: '2026-11-24 12:00:00',
 });
+
+/** A saved presenter as the service lists one: the catalogue's Ana. */
+export const ANA = {
+  presenterId: 'cat-1',
+  name: 'Ana',
+  gender: 'female',
+  languages: ['en'],
+  voiceId: null,
+  imageUrl: 'https://cdn/ana.jpg',
+  source: 'catalogue',
+};
