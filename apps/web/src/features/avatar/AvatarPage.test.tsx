@@ -221,7 +221,7 @@ describe('the Avatar tool', () => {
       },
     });
     renderApp('/tools/avatar', userWith('ACTIVE'));
-    const link = await screen.findByRole('textbox', { name: 'Product link' });
+    const link = await screen.findByRole('textbox', { name: 'Write the script from a product link (optional)' });
     // Not a link: said at once, nothing asked.
     fireEvent.change(link, { target: { value: 'lumi lamp' } });
     fireEvent.click(screen.getByRole('button', { name: 'Write from link' }));

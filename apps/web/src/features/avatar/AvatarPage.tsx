@@ -74,7 +74,10 @@ export function AvatarPage() {
       {engine.data?.engine === 'sandbox' && <Alert type="info" showIcon title={t('sandbox')} />}
       <PresenterPicker value={presenter} onChange={setPresenter} />
       {saved && engine.data?.engine !== null && (
-        <section aria-label={t('hold.title')}>
+        <section aria-labelledby="avatar-hold-title">
+          <Typography.Text strong id="avatar-hold-title">
+            {t('hold.title')}
+          </Typography.Text>
           <Typography.Paragraph type="secondary">{t('hold.hint')}</Typography.Paragraph>
           <ImageInput label={t('hold.product')} value={product} onChange={setProduct} />
           {product && (

@@ -2,6 +2,7 @@ import type { Locale } from '@reelsmith/contract';
 import { Button, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../generation';
 import { useScriptFromLink } from './scriptApi';
 
 /** What looks like a link a shop's page has: http or https, with a host. */
@@ -34,10 +35,10 @@ export function ScriptFromLink({ language, onWritten }: { language: Locale; onWr
     write.mutate({ productLink, language }, { onSuccess: (written) => onWritten(written.script, written.language) });
   };
   return (
-    <div>
+    <Field id="avatar-script-link" label={t('fromLink.label')}>
       <Space.Compact block>
         <Input
-          aria-label={t('fromLink.label')}
+          id="avatar-script-link"
           type="url"
           value={link}
           placeholder={t('fromLink.placeholder')}
@@ -54,6 +55,6 @@ export function ScriptFromLink({ language, onWritten }: { language: Locale; onWr
           {problem}
         </Typography.Text>
       )}
-    </div>
+    </Field>
   );
 }

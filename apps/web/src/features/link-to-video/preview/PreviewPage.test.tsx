@@ -211,7 +211,7 @@ describe('preview: a presenter on camera (decision "Presenter in link to video")
     const { sent } = openPreview([picture], { engine: 'sandbox', videos: [withPresenter, video(2, 'bold-ugc')] });
     const panel = await presenterRegion();
     const place = within(panel).getByRole('radiogroup', { name: 'Where they stand' });
-    expect(within(place).getByRole('radio', { name: 'Opening and close' })).toHaveProperty('checked', true);
+    expect(within(place).getByRole('radio', { name: 'Start and end' })).toHaveProperty('checked', true);
     fireEvent.click(within(place).getByRole('radio', { name: 'Split screen' }));
     await waitFor(() => expect(sent['/task/v1/script-update/submit']).toHaveLength(1));
     expect(sent['/task/v1/script-update/submit']?.[0]).toMatchObject({ scriptId: 's1', presenterId: 'cat-1', presenterLayout: 'split' });
