@@ -80,8 +80,8 @@ export async function visit(page: Page, base: string, to: string): Promise<strin
   return pathOf(page);
 }
 
-/** antd's overlays: drop-down menus, pop-overs, pop-confirms, modals and drawers. */
-const OVERLAYS = ['.ant-dropdown', '.ant-popover', '.ant-popconfirm', '.ant-modal', '.ant-drawer-content-wrapper'];
+/** antd's overlays: drop-down menus, a select's list, pop-overs, pop-confirms, modals and drawers. */
+const OVERLAYS = ['.ant-dropdown', '.ant-select-dropdown', '.ant-popover', '.ant-popconfirm', '.ant-modal', '.ant-drawer-content-wrapper'];
 
 /**
  * Opens one of antd's overlays with `trigger` and waits until it stands still. A pop-up is aligned to its trigger
