@@ -166,7 +166,7 @@ describe('generation tools', () => {
       await presenter.setInputFiles(join(pictures, 'mug.png'));
       await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'mug.png' })), { timeout: 30_000 }).toBe(900);
       // Nine words and two sentences: 9 / 2.5 + 2 × 0.3 = 4.2, so 5 s at 3 credits a second (decision "The Avatar tool").
-      await page.getByRole('textbox', { name: 'Script' }).fill('Meet the Harbour mug. Tap the link to get yours.');
+      await page.getByRole('textbox', { name: 'Script', exact: true }).fill('Meet the Harbour mug. Tap the link to get yours.');
       await expect.poll(() => page.getByText('About 5 s of video').count()).toBe(1);
       await expect.poll(() => shownPrice(page)).toBe(15);
       await page.getByRole('checkbox', { name: "I have the right to use this person's face in my videos" }).check();
