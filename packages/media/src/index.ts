@@ -94,6 +94,7 @@ export {
   type AspectRatio,
   frameSize,
   type Motion,
+  type ProductMedia,
   planTimeline,
   type SceneRole,
   type SpeechSegment,

@@ -13,7 +13,7 @@ import { drawScene } from '../src/render/scene/kinds.js';
 import { presented, presenterArea, presenterPlace } from '../src/render/scene/presented.js';
 import { framePortrait } from '../src/render/scene/presenter.js';
 import type { AspectRatio, Frame, PresentedMedia, TimelineScene } from '../src/render/scene/types.js';
-import { MOTION_MARGIN } from '../src/render/stills.js';
+import { withMotionMargin } from '../src/render/stills.js';
 import { frameSize } from '../src/render/timeline.js';
 import { runTool } from '../src/run.js';
 import { TEMPLATES } from '../src/templates/catalogue.js';
@@ -36,10 +36,7 @@ const flat = async (name: string, colour: typeof RED) => {
 
 /** The last of 10 frames of `media` drawn at `frame`, as RGB pixels. */
 async function lastFrame(media: PresentedMedia, frame: Frame) {
-  const stillSize = {
-    width: Math.round((frame.width * MOTION_MARGIN) / 2) * 2,
-    height: Math.round((frame.height * MOTION_MARGIN) / 2) * 2,
-  };
+  const stillSize = withMotionMargin(frame);
   const scene: TimelineScene = { media, role: 'feature', start: 0, seconds: 1, motion: 'none' };
   const aspectRatio: AspectRatio = frame.width < frame.height ? '9:16' : frame.width > frame.height ? '16:9' : '1:1';
   const source = await presented.prepare(scene as TimelineScene & { media: PresentedMedia }, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { panAlong } from '../src/render/scene/productPhoto.js';
-import { frameSize, planTimeline, type TimelineInput, type TimelineMedia } from '../src/render/timeline.js';
+import { frameSize, type ProductMedia, planTimeline, type TimelineInput, type TimelineMedia } from '../src/render/timeline.js';
 import { TEMPLATE_IDS, TEMPLATES } from '../src/templates/catalogue.js';
 import { shownFile } from './fixtures.js';
 
@@ -8,7 +8,7 @@ import { shownFile } from './fixtures.js';
 const calm = { ...TEMPLATES['minimal-luxury'], maxShot: 60 };
 const plan = (input: Omit<TimelineInput, 'template' | 'hasOffer'> & Partial<TimelineInput>) =>
   planTimeline({ template: calm, hasOffer: false, ...input });
-const images = (n: number): TimelineMedia[] => Array.from({ length: n }, (_, i) => ({ kind: 'image', file: `/img/${i}.jpg` }));
+const images = (n: number): ProductMedia[] => Array.from({ length: n }, (_, i) => ({ kind: 'image', file: `/img/${i}.jpg` }));
 const segs = (...seconds: number[]) => seconds.map((s, i) => ({ segId: i + 1, seconds: s }));
 const total = (t: { scenes: { seconds: number }[] }) => t.scenes.reduce((sum, s) => sum + s.seconds, 0);
 
@@ -70,7 +70,7 @@ describe('planTimeline', () => {
   });
 
   it('opens on a still (the hook) and alternates motion on stills; clips do not move', () => {
-    const media: TimelineMedia[] = [{ kind: 'video', file: '/clip.mp4', seconds: 4 }, ...images(3)];
+    const media: ProductMedia[] = [{ kind: 'video', file: '/clip.mp4', seconds: 4 }, ...images(3)];
     const t = plan({ scenes: media, segments: segs(3, 3, 3, 3, 3), videoLength: 15, aspectRatio: '9:16' });
     expect(t.scenes[0]?.media.kind).toBe('image');
     expect(t.scenes[1]?.media.kind).toBe('video');
@@ -80,7 +80,7 @@ describe('planTimeline', () => {
   });
 
   it('chooses moves by content: a pan along a wide or tall photo, a push-in on one of about the frame shape', () => {
-    const still = (width: number, height: number): TimelineMedia => ({ kind: 'image', file: `/${width}x${height}.jpg`, width, height });
+    const still = (width: number, height: number): ProductMedia => ({ kind: 'image', file: `/${width}x${height}.jpg`, width, height });
     const media = [still(1200, 1600), still(1080, 460), still(1600, 900), still(1080, 1350), still(1000, 1000), still(300, 1600)];
     const t = plan({ scenes: media, segments: segs(2.5, 2.5, 2.5, 2.5, 2.5, 2.5), videoLength: 15, aspectRatio: '9:16' });
     expect(t.scenes.slice(0, 5).map((s) => s.motion)).toEqual(['zoom-in', 'pan-right', 'pan-left', 'zoom-in', 'pan-up']);
@@ -95,7 +95,7 @@ describe('planTimeline', () => {
   });
 
   it('pans along a wide photo as far as its length allows at a readable speed, and keeps other moves to the margin', () => {
-    const still = (width: number, height: number): TimelineMedia => ({ kind: 'image', file: `/${width}x${height}.jpg`, width, height });
+    const still = (width: number, height: number): ProductMedia => ({ kind: 'image', file: `/${width}x${height}.jpg`, width, height });
     const scene = (media: TimelineMedia, motion: 'pan-right' | 'pan-up' | 'zoom-in', seconds = 3, role: 'feature' | 'end' = 'feature') => ({
       media,
       motion,

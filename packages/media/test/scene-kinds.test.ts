@@ -14,7 +14,7 @@ import type { PrepareContext } from '../src/render/scene/kind.js';
 import { drawScene, kindOf, SCENE_KINDS, sceneSubject } from '../src/render/scene/kinds.js';
 import { framePortrait } from '../src/render/scene/presenter.js';
 import type { Frame, TimelineMedia, TimelineScene } from '../src/render/scene/types.js';
-import { MOTION_MARGIN } from '../src/render/stills.js';
+import { withMotionMargin } from '../src/render/stills.js';
 import { runTool } from '../src/run.js';
 import { TEMPLATES } from '../src/templates/catalogue.js';
 import { locateTools } from '../src/tools.js';
@@ -26,7 +26,7 @@ const dir = mkdtempSync(join(tmpdir(), 'reelsmith-scene-kinds-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const FRAME: Frame = { width: 270, height: 480, fps: FPS };
-const STILL = { width: Math.round((FRAME.width * MOTION_MARGIN) / 2) * 2, height: Math.round((FRAME.height * MOTION_MARGIN) / 2) * 2 };
+const STILL = withMotionMargin(FRAME);
 
 /** A sample of each kind, as the page would give it. */
 const SAMPLES: { [K in TimelineMedia['kind']]: () => Promise<Extract<TimelineMedia, { kind: K }>> } = {

@@ -17,7 +17,15 @@ import { type RenderQuality, renderVideo, shortSideOf } from '../render/render.j
 import { sceneKeepClear, sceneSubject } from '../render/scene/kinds.js';
 import { framePortrait } from '../render/scene/presenter.js';
 import type { PresenterLayout } from '../render/scene/types.js';
-import { type AspectRatio, frameSize, planTimeline, type Timeline, type TimelineMedia, type VideoLength } from '../render/timeline.js';
+import {
+  type AspectRatio,
+  frameSize,
+  type ProductMedia,
+  planTimeline,
+  type Timeline,
+  type TimelineMedia,
+  type VideoLength,
+} from '../render/timeline.js';
 import type { Language } from '../script/language.js';
 import { shortName } from '../script/name.js';
 import { spokenPrice } from '../script/price.js';
@@ -40,7 +48,7 @@ export const AI_METADATA = { comment: 'AI-generated content', ai_generated: 'tru
 /** What an ad is made of: everything it shows and says, and how it looks. */
 export interface AdPlan {
   /** The product's pictures and clips as local files, the first opening the ad. */
-  scenes: TimelineMedia[];
+  scenes: ProductMedia[];
   /** The script, a segment a scene. */
   segments: ScriptSegment[];
   templateId: TemplateId;

@@ -17,7 +17,7 @@ import { type Encoding, type PieceJob, pieceArgs } from './piece.js';
 import { runAll } from './pool.js';
 import { kindOf, prepareScene, type SceneSource } from './scene/kinds.js';
 import type { Frame } from './scene/types.js';
-import { MOTION_MARGIN } from './stills.js';
+import { withMotionMargin } from './stills.js';
 import { frameSize, type Timeline } from './timeline.js';
 
 export type RenderQuality = 'preview' | 'export';
@@ -78,7 +78,7 @@ export async function renderVideo(timeline: Timeline, options: RenderOptions): P
   const { shortSide, crf } = QUALITY[options.quality];
   const { width, height } = frameSize(timeline.aspectRatio, shortSide);
   const frame: Frame = { width, height, fps: FPS };
-  const stillSize = { width: Math.round((width * MOTION_MARGIN) / 2) * 2, height: Math.round((height * MOTION_MARGIN) / 2) * 2 };
+  const stillSize = withMotionMargin(frame);
   const cacheDir = options.cacheDir ?? join(tmpdir(), 'reelsmith-stills');
   const template = timeline.look;
   const brand = options.brand ?? DEFAULT_BRAND;

@@ -17,6 +17,12 @@ const lookKey = ({ setColour, grade }: StillLook) =>
 /** How much larger than the frame a still is made, the room its pan or zoom moves in. */
 export const MOTION_MARGIN = 1.12;
 
+/** The size of a still for a `frame`: the frame with the room its move needs, in even pixels. */
+export const withMotionMargin = (frame: { width: number; height: number }) => ({
+  width: Math.round((frame.width * MOTION_MARGIN) / 2) * 2,
+  height: Math.round((frame.height * MOTION_MARGIN) / 2) * 2,
+});
+
 /**
  * The cached files of a source: its identity (path, size, change time), the version of the framing that made
  * them (stills drawn before framing had bands, or before sets had planes, are not reused), and for a still its size.

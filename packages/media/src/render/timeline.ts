@@ -12,13 +12,14 @@ import type {
   Motion,
   PresenterLayout,
   PresenterMedia,
+  ProductMedia,
   SceneRole,
   TimelineMedia,
   TimelineScene,
   VideoLength,
 } from './scene/types.js';
 
-export type { AspectRatio, Motion, SceneRole, TimelineMedia, TimelineScene, VideoLength } from './scene/types.js';
+export type { AspectRatio, Motion, ProductMedia, SceneRole, TimelineMedia, TimelineScene, VideoLength } from './scene/types.js';
 
 /** One spoken segment of the script with the real length of its synthesised speech. */
 export interface SpeechSegment {
@@ -39,7 +40,8 @@ export interface Timeline {
 }
 
 export interface TimelineInput {
-  scenes: TimelineMedia[];
+  /** The product's pictures and clips, the most relevant first. */
+  scenes: ProductMedia[];
   segments: SpeechSegment[];
   videoLength: VideoLength;
   aspectRatio: AspectRatio;
@@ -76,10 +78,10 @@ const FILL_SHOT = 3;
 const round = (s: number) => Math.round(s * 1000) / 1000;
 
 /** The hook first: the first media of a kind that opens (the caller orders media by relevance), else the first. */
-function hookFirst(media: TimelineMedia[]): TimelineMedia[] {
+function hookFirst(media: ProductMedia[]): ProductMedia[] {
   const hook = media.findIndex((m) => kindOf(m).opens);
   if (hook <= 0) return media;
-  return [media[hook] as TimelineMedia, ...media.slice(0, hook), ...media.slice(hook + 1)];
+  return [media[hook] as ProductMedia, ...media.slice(0, hook), ...media.slice(hook + 1)];
 }
 
 /**
@@ -139,22 +141,20 @@ function presenterSays(fitted: Fitted[]): Set<number> {
 }
 
 /**
- * The media a spoken scene shows: the presenter full-frame where they say the line, the product's next picture
- * elsewhere, with the presenter over or beside it in a corner or split layout.
+ * What each spoken scene shows, given the product's next picture: the presenter full-frame where they say the line,
+ * the picture elsewhere, with the presenter over or beside it in a corner or split layout.
  */
 function spokenMedia(
-  i: number,
-  product: () => TimelineMedia,
   presenter: PresenterMedia | undefined,
   layout: PresenterLayout,
   fitted: Fitted[],
-): TimelineMedia {
-  if (!presenter) return product();
-  if (layout === 'bookends') return presenterSays(fitted).has(i) ? presenter : product();
-  if (i === 0) return presenter;
-  const shown = product();
-  // Only a product's own picture or clip takes a presenter beside it.
-  return shown.kind === 'image' || shown.kind === 'video' ? { kind: 'presented', layout, product: shown, presenter } : shown;
+): (i: number, product: () => ProductMedia) => TimelineMedia {
+  if (!presenter) return (_, product) => product();
+  if (layout === 'bookends') {
+    const onCamera = presenterSays(fitted);
+    return (i, product) => (onCamera.has(i) ? presenter : product());
+  }
+  return (i, product) => (i === 0 ? presenter : { kind: 'presented', layout, product: product(), presenter });
 }
 
 /**
@@ -223,9 +223,10 @@ export function planTimeline({
   const planned: Omit<TimelineScene, 'start'>[] = [];
   let sceneStart = 0;
   let shown = 0;
-  const product = () => ordered[shown++ % ordered.length] as TimelineMedia;
+  const product = () => ordered[shown++ % ordered.length] as ProductMedia;
+  const mediaOf = spokenMedia(presenter, presenterLayout, fitted);
   for (const [i, { segId, seconds }] of fitted.entries()) {
-    const m = spokenMedia(i, product, presenter, presenterLayout, fitted);
+    const m = mediaOf(i, product);
     // A kind may refuse to be cut into shots (a clip: each shot would restart it). On the beat, shots cut on beats too.
     const shots = !kindOf(m).shots
       ? [seconds]
@@ -240,7 +241,7 @@ export function planTimeline({
   if (template.hook === 'question' && kindOf((planned[0] as TimelineScene).media).showsProduct)
     (planned[0] as TimelineScene).grade = 'problem';
   // The end card brings back the hook picture: the product is the last thing the viewer sees.
-  const hook = ordered[0] as TimelineMedia;
+  const hook = ordered[0] as ProductMedia;
   planned.push({ media: hook, seconds: endSeconds, motion: motionFor(hook), role: 'end' });
   if (hasOffer) {
     const offer = offerScene(planned, template.offer);

@@ -18,7 +18,7 @@ import { NEUTRAL_GRADE } from '../../imaging/grade.js';
 import { saliencyBox } from '../../imaging/subject.js';
 import { type RunOptions, runTool } from '../../run.js';
 import { locateTools, type MediaTools } from '../../tools.js';
-import { MOTION_MARGIN, prepareStill } from '../stills.js';
+import { prepareStill, withMotionMargin } from '../stills.js';
 import { cameraPath, croppedWindow, DEPTH_MOVES, even, type PlanePath, windowFilter } from './cameraPath.js';
 import { depthSource, movesByContent, showsCutEdge } from './depthPlanes.js';
 
@@ -94,7 +94,7 @@ export async function imageToVideo(
     const cacheDir = join(work, 'stills');
     await mkdir(cacheDir);
     const still = await prepareStill(input, frame.width, frame.height, cacheDir, { grade: NEUTRAL_GRADE }, { sweepPlanes: true });
-    const size = { width: even(frame.width * MOTION_MARGIN), height: even(frame.height * MOTION_MARGIN) };
+    const size = withMotionMargin(frame);
     const moves = await chooseMoves(options, still, frame);
     const wantsDepth = moves.some((m) => DEPTH_MOVES.includes(m.kind));
     // A set (framing stood the product on one) comes apart in its own planes; any other still is cut by the model.

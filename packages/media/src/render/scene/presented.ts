@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { safeZone } from '../../captions/safeZone.js';
 import { aroundFace } from '../../imaging/faces.js';
-import { MOTION_MARGIN } from '../stills.js';
+import { withMotionMargin } from '../stills.js';
 import type { DrawAt, PreparedScene, SceneDrawing, SceneKind } from './kind.js';
 import { pageVideo } from './pageVideo.js';
 import { boxAbout, drawPresenter, type PresenterSource } from './presenter.js';
@@ -43,7 +43,7 @@ export interface PresentedScene extends PreparedScene {
 
 /** The product kinds a presenter can talk over, by the media they show. */
 const PRODUCT_KINDS = { image: productPhoto, video: pageVideo } as const;
-const productKind = (media: ProductMedia) => PRODUCT_KINDS[media.kind] as unknown as SceneKind<ProductMedia, ProductSource>;
+const productKind = ({ kind }: { kind: ProductMedia['kind'] }) => PRODUCT_KINDS[kind] as unknown as SceneKind<ProductMedia, ProductSource>;
 const productScene = (scene: TimelineScene & { media: PresentedMedia }) => ({ ...scene, media: scene.media.product });
 
 /** The corner inset's width, a share of the frame's: a face a viewer reads at a glance without hiding the product. */
@@ -52,6 +52,16 @@ const INSET_WIDTH = { tall: 0.34, square: 0.28, wide: 0.2 } as const;
 const INSET_ASPECT = 3 / 4;
 
 const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
+
+/** A box given in shares of `part` (pixels of a `frame`), in shares of the whole frame. */
+function inFrame(box: FrameBox, part: PixelBox, frame: { width: number; height: number }): FrameBox {
+  return {
+    x: (part.x + box.x * part.width) / frame.width,
+    y: (part.y + box.y * part.height) / frame.height,
+    w: (box.w * part.width) / frame.width,
+    h: (box.h * part.height) / frame.height,
+  };
+}
 
 /**
  * Where the product and the presenter stand in a `frame`: a split screen stacks them on a tall frame (product
@@ -112,7 +122,7 @@ async function insetShapes(box: PixelBox, cacheDir: string): Promise<NonNullable
 function draw(source: PresentedScene, at: DrawAt): SceneDrawing {
   const { index, lead, frames, frame, output } = at;
   const { product: productAt, presenter: presenterAt } = source.place;
-  const product = productKind(source.product as unknown as ProductMedia).draw(source.product, {
+  const product = productKind(source.product).draw(source.product, {
     ...at,
     frame: { ...frame, width: productAt.width, height: productAt.height },
     stillSize: source.productStill,
@@ -158,10 +168,7 @@ export const presented: SceneKind<PresentedMedia, PresentedScene> = {
     const { layout, presenter } = scene.media;
     const place = presenterPlace(layout, context.frame);
     const productFrame = { ...context.frame, width: place.product.width, height: place.product.height };
-    const productStill =
-      layout === 'split'
-        ? { width: even(place.product.width * MOTION_MARGIN), height: even(place.product.height * MOTION_MARGIN) }
-        : context.stillSize;
+    const productStill = layout === 'split' ? withMotionMargin(place.product) : context.stillSize;
     const product = await productKind(scene.media.product).prepare(productScene(scene), {
       ...context,
       frame: productFrame,
@@ -189,9 +196,12 @@ export const presented: SceneKind<PresentedMedia, PresentedScene> = {
     const own = { width: place.product.width, height: place.product.height };
     const found = await productKind(scene.media.product).subject(productScene(scene), { ...context, frame: own });
     if (!found || layout === 'corner') return found;
-    const [sx, sy] = [own.width / context.frame.width, own.height / context.frame.height];
-    const [ox, oy] = [place.product.x / context.frame.width, place.product.y / context.frame.height];
-    return { ...found, left: ox + found.left * sx, right: ox + found.right * sx, top: oy + found.top * sy, bottom: oy + found.bottom * sy };
+    const box = inFrame(
+      { x: found.left, y: found.top, w: found.right - found.left, h: found.bottom - found.top },
+      place.product,
+      context.frame,
+    );
+    return { ...found, left: box.x, top: box.y, right: box.x + box.w, bottom: box.y + box.h };
   },
   keepClear: (scene, frame) => presenterArea(scene.media, frame),
   draw,
@@ -208,14 +218,15 @@ export function presenterArea(media: PresentedMedia, frame: { width: number; hei
     return { x: box.x / frame.width, y: box.y / frame.height, w: box.width / frame.width, h: box.height / frame.height };
   const { face } = media.presenter;
   if (!face) return undefined;
+  // The face in shares of the part of the portrait the half shows, then of the frame.
   const part = boxAbout(face, frame, box);
-  const [sx, sy] = [box.width / part.width, box.height / part.height];
-  const inBox = {
-    x: (box.x + (face.x * frame.width - part.x) * sx) / frame.width,
-    y: (box.y + (face.y * frame.height - part.y) * sy) / frame.height,
-    w: (face.w * frame.width * sx) / frame.width,
-    h: (face.h * frame.height * sy) / frame.height,
+  const inPart = {
+    x: (face.x * frame.width - part.x) / part.width,
+    y: (face.y * frame.height - part.y) / part.height,
+    w: (face.w * frame.width) / part.width,
+    h: (face.h * frame.height) / part.height,
   };
+  const inBox = inFrame(inPart, box, frame);
   // On their half only: the seam above it is the captions' place.
   const around = aroundFace(inBox);
   const top = Math.max(around.y, box.y / frame.height);

@@ -9,9 +9,9 @@ import {
   composeAd,
   defaultVoice,
   MUSIC,
+  type ProductMedia,
   type RenderQuality,
   TalkTooLongError,
-  type TimelineMedia,
   VOICES,
 } from '@reelsmith/media';
 import { AppError } from '../../../errors.js';
@@ -80,7 +80,7 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
   );
   const media = await Promise.all(
     rotate(request.media, request.variant).map(
-      async (file): Promise<TimelineMedia> =>
+      async (file): Promise<ProductMedia> =>
         file.type === 'video'
           ? { kind: 'video', file: await localCopy(ctx, file.resKey, file.format), seconds: file.duration ?? 0 }
           : // The picture's size chooses its move (a pan along a wide photo, a push-in otherwise): see planTimeline.
