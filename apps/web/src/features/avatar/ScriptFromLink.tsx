@@ -1,19 +1,9 @@
-import type { Locale } from '@reelsmith/contract';
+import { HttpUrl, type Locale } from '@reelsmith/contract';
 import { Button, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../generation';
 import { useScriptFromLink } from './scriptApi';
-
-/** What looks like a link a shop's page has: http or https, with a host. */
-const isLink = (text: string) => {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * "Write it from a product link" (decision "The Avatar tool"): the product page is read and a script written for the
@@ -27,7 +17,7 @@ export function ScriptFromLink({ language, onWritten }: { language: Locale; onWr
   const write = useScriptFromLink();
   const submit = () => {
     const productLink = link.trim();
-    if (!isLink(productLink)) {
+    if (!HttpUrl.safeParse(productLink).success) {
       setProblem(t('fromLink.invalid'));
       return;
     }

@@ -1,10 +1,9 @@
 import { avatarEngine, PRESENTER_LAYOUTS, type PresenterLayout } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Select } from 'antd';
-import { useState } from 'react';
+import { Alert, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../../shared/api/queries';
-import { type PresenterChoice as Picked, PresenterPicker } from '../../avatar';
+import { PresenterField } from '../../avatar';
 import { useSkuPrice } from '../../generation';
 import styles from '../flow.module.css';
 import { projectController } from '../project/open';
@@ -30,16 +29,8 @@ export function PresenterSetting({ project }: { project: Project }) {
 function PresenterPanel({ project, sandbox }: { project: Project; sandbox: boolean }) {
   const { t } = useTranslation('link-to-video');
   const perSecond = useSkuPrice('avatarVideo');
-  // A photo being consented to and kept, or a description being made, before it is a saved presenter.
-  const [pending, setPending] = useState<Picked>(null);
   const { presenterId, presenterLayout } = project.editorConfig;
   const patch = (change: Partial<Project['editorConfig']>) => projectController()?.patchEditorConfig(change);
-  const pick = (choice: Picked) => {
-    if (choice && 'presenterId' in choice) {
-      setPending(null);
-      patch({ presenterId: choice.presenterId });
-    } else setPending(choice);
-  };
 
   return (
     <section className={styles.panel} aria-labelledby="presenter-setting-title">
@@ -47,9 +38,6 @@ function PresenterPanel({ project, sandbox }: { project: Project; sandbox: boole
         {t('presenter.title')}
       </h2>
       <p className={styles.hint}>{perSecond === undefined ? t('presenter.hint') : t('presenter.hintPrice', { credits: perSecond })}</p>
-      <Button disabled={!presenterId} onClick={() => patch({ presenterId: undefined, presenterLayout: undefined })}>
-        {t('presenter.none')}
-      </Button>
       {sandbox && <Alert type="info" showIcon title={t('presenter.sandbox')} />}
       {presenterId && (
         <>
@@ -67,7 +55,10 @@ function PresenterPanel({ project, sandbox }: { project: Project; sandbox: boole
           />
         </>
       )}
-      <PresenterPicker value={pending ?? (presenterId ? { presenterId } : null)} onChange={pick} photoLabel={t('presenter.mine')} />
+      <PresenterField
+        presenterId={presenterId ?? null}
+        onChoose={(chosen) => patch(chosen ? { presenterId: chosen } : { presenterId: undefined, presenterLayout: undefined })}
+      />
     </section>
   );
 }

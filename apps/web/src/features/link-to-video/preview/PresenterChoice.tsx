@@ -1,10 +1,9 @@
 import { avatarEngine, PRESENTER_LAYOUTS, type PresenterLayout } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Segmented } from 'antd';
-import { useState } from 'react';
+import { Alert, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../../shared/api/queries';
-import { HoldProduct, type PresenterChoice as Picked, PresenterPicker, usePresenters } from '../../avatar';
+import { HoldProduct, PresenterField, usePresenters } from '../../avatar';
 import { useSkuPrice } from '../../generation';
 import styles from '../flow.module.css';
 import type { Project } from '../project/types';
@@ -23,8 +22,6 @@ export function PresenterChoice({ project, updating }: { project: Project; updat
   const engine = useQuery(callQuery(avatarEngine, {}));
   const perSecond = useSkuPrice('avatarVideo');
   const presenters = usePresenters();
-  // A photo being consented to and kept, or a description being made, before it is a saved presenter.
-  const [pending, setPending] = useState<Picked>(null);
   const { video, chosen, rerender } = useRerender<{ presenterId: string | null; presenterLayout?: PresenterLayout }>(project, updating);
   if (!video || !engine.data || engine.data.engine === null) return null;
   const current = chosen ? chosen.presenterId : (video.presenterId ?? null);
@@ -33,12 +30,6 @@ export function PresenterChoice({ project, updating }: { project: Project; updat
   // The product's first picture is what the presenter holds.
   const productPicture = project.product?.productImages[0];
   const put = (presenterId: string | null) => (presenterId === (video.presenterId ?? null) ? Promise.resolve() : rerender({ presenterId }));
-  const pick = (choice: Picked) => {
-    if (choice && 'presenterId' in choice) {
-      setPending(null);
-      void put(choice.presenterId);
-    } else setPending(choice);
-  };
 
   return (
     <section className={styles.panel} aria-labelledby="presenter-choice-title">
@@ -46,9 +37,6 @@ export function PresenterChoice({ project, updating }: { project: Project; updat
         {t('presenter.title')}
       </h3>
       <p className={styles.hint}>{perSecond === undefined ? t('presenter.hint') : t('presenter.hintPrice', { credits: perSecond })}</p>
-      <Button disabled={updating || current === null} onClick={() => void put(null)}>
-        {t('presenter.none')}
-      </Button>
       {engine.data.engine === 'sandbox' && <Alert type="info" showIcon title={t('presenter.sandbox')} />}
       {current !== null && layout && (
         <>
@@ -69,7 +57,7 @@ export function PresenterChoice({ project, updating }: { project: Project; updat
         </>
       )}
       {chosenOne && <HoldProduct presenter={chosenOne} product={productPicture} onHeld={(id) => void put(id)} />}
-      <PresenterPicker value={pending ?? (current ? { presenterId: current } : null)} onChange={pick} photoLabel={t('presenter.mine')} />
+      <PresenterField presenterId={current} disabled={updating} onChoose={(presenterId) => void put(presenterId)} />
     </section>
   );
 }
