@@ -138,6 +138,14 @@ async function main() {
   app.log.info({ role: settings.role, url: settings.publicUrl, port: settings.port, production: settings.production }, 'started');
   if (runsApi) console.log(`Reelsmith is running at ${settings.publicUrl}`);
   else console.log(`Reelsmith worker is running (${settings.workerConcurrency} at a time)`);
+  // Told to the operator, never to users (decision "Stand-ins are free"): what runs on the free, marked stand-ins.
+  const standIns = Object.entries(ctx.providers).flatMap(([capability, provider]) => (provider?.name === 'sandbox' ? [capability] : []));
+  if (standIns.length) {
+    app.log.info({ standIns }, 'the sandbox stands in for these capabilities, free');
+    console.log(
+      `Sandbox stand-ins (free, marked SANDBOX) for: ${standIns.join(', ')}. Set PROVIDER_* to a vendor for real results (README, Settings).`,
+    );
+  }
   if (inviteCode) console.log(`Invitation code: ${inviteCode}`);
   if (missing.length) {
     app.log.warn({ missing: missing.map(({ part, problem }) => ({ part, problem })) }, 'parts the tools need are missing');

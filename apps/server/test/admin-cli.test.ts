@@ -208,6 +208,10 @@ describe('admin CLI on an embedded database', () => {
 
     it('started, printed its address and wrote a private admin.json', () => {
       expect(output).toContain(`Reelsmith is running at ${base}`);
+      // What the free, marked stand-ins do here is the operator's to know (decision "Stand-ins are free").
+      expect(output).toContain(
+        'Sandbox stand-ins (free, marked SANDBOX) for: textToImage, imageToImage, textToVideo, virtualTryOn, talkingAvatar, productHolding.',
+      );
       // The database already had codes, so none was created, and a usable one is shown.
       expect(output).toMatch(/Invitation code: [A-Z2-9]{10}/);
       const file = join(dataDir, 'admin.json');

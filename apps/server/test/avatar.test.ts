@@ -53,14 +53,19 @@ describe(`the Avatar tool on ${testDb?.name}`, () => {
   const submitAndWait = (browser: Browser, body: object) => tasks.run<Answer>(browser, 'avatar-video', body);
   const ledgerOf = (taskId: string) => t.ctx.db.select().from(pointsLedger).where(eq(pointsLedger.taskId, taskId));
 
-  it('makes a 9:16 talking video of the script, charged avatarVideo × its seconds, kept in the tool’s history', {
+  it('makes a 9:16 talking video of the script, free as the sandbox’s stand-in, kept in the tool’s history', {
     timeout: 180_000,
   }, async () => {
     const { browser, userId } = await activeMember(t, 'presenter');
     const uploaded = (await upload(t, browser, await portrait(), 'png')).body.data as { resKey: string };
     // No vendor is set up here: the sandbox's stand-in makes the presenter talk, and the tool is told so.
     expect(await browser.ok('GET', '/video/avatar/engine')).toEqual({ engine: 'sandbox' });
-    const { price } = (await browser.ok('GET', '/points/skuPrice', { query: { skuCode: 'avatarVideo' } })) as { price: number };
+    // A stand-in costs nothing (decision "Stand-ins are free"); a vendor's clip is charged avatarVideo × its seconds (below).
+    expect(await browser.ok('GET', '/points/skuPrice', { query: { skuCode: 'avatarVideo' } })).toEqual({
+      skuCode: 'avatarVideo',
+      price: 0,
+      standIn: true,
+    });
     const seconds = avatarSeconds(SCRIPT);
     expect(seconds).toBeGreaterThanOrEqual(8);
     expect(seconds).toBeLessThanOrEqual(10);
@@ -68,8 +73,8 @@ describe(`the Avatar tool on ${testDb?.name}`, () => {
 
     const done = await submitAndWait(browser, { script: SCRIPT, consent: true, presenter: { resKey: uploaded.resKey }, musicId: 'spark' });
     expect(done.status, done.error).toBe('SUCCESS');
-    expect(await availableOf(t.ctx.db, userId)).toBe(before - price * seconds);
-    expect((await ledgerOf(done.taskId)).map((row) => [row.operationType, row.pointsChange])).toEqual([['AVATAR_VIDEO', -price * seconds]]);
+    expect(await availableOf(t.ctx.db, userId)).toBe(before);
+    expect(await ledgerOf(done.taskId)).toEqual([]);
 
     const video = done.videos?.[0] as NonNullable<Answer['videos']>[number];
     const res = await t.app.inject({ method: 'GET', url: video.url });

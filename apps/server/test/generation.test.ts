@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { files, pointsLedger } from '../src/db/schema.js';
+import { priceOf } from '../src/modules/points/prices.js';
 import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
 import { ProviderError } from '../src/providers/http.js';
 import { generationProviders } from '../src/providers/registry.js';
@@ -86,16 +87,22 @@ describe(`generation tools on ${testDb?.name}`, () => {
       .from(files)
       .where(and(eq(files.userId, userId), eq(files.source, 'generated')));
   const ledgerOf = (taskId: string) => t.ctx.db.select().from(pointsLedger).where(eq(pointsLedger.taskId, taskId));
+  /** The sandbox's drawing under a vendor's name: real work as far as the price goes (decision "Stand-ins are free"). */
+  const asVendor = <P extends { name: string }>(provider: P | null): P => ({ ...(provider as P), name: 'fal' });
 
   it('makes pictures from text at the ratio and count asked, charged imageGen × count, kept as generated assets', {
     timeout: 60_000,
   }, async () => {
     const { browser, userId } = await activeMember(t, 'painter');
     const before = await availableOf(t.ctx.db, userId);
+    const original = t.ctx.providers.textToImage;
+    t.ctx.providers.textToImage = asVendor(original);
     const done = await submitAndWait(browser, '/image/generate', 'text-to-image', {
       prompt: '一支口红 on marble',
       ratio: '9:16',
       count: 2,
+    }).finally(() => {
+      t.ctx.providers.textToImage = original;
     });
     expect(done.status, done.error).toBe('SUCCESS');
     expect(done.progress).toBe('polishing');
@@ -107,11 +114,14 @@ describe(`generation tools on ${testDb?.name}`, () => {
     const stored = await generatedFiles(userId);
     expect(stored.map((f) => f.resKey).sort()).toEqual((done.images ?? []).map((i) => i.resKey).sort());
 
+    t.ctx.providers.textToImage = asVendor(original);
     const v2 = await submitAndWait(browser, '/image/generate', 'text-to-image', {
       prompt: 'A sofa',
       ratio: '16:9',
       quality: 'high',
       imageModel: 'v2',
+    }).finally(() => {
+      t.ctx.providers.textToImage = original;
     });
     expect(v2.status, v2.error).toBe('SUCCESS');
     expect(await sharp(await fetched(v2.images?.[0]?.url as string, 'v2.png')).metadata()).toMatchObject({ width: 2048, height: 1152 });
@@ -119,8 +129,37 @@ describe(`generation tools on ${testDb?.name}`, () => {
     await expectConsistent(t.ctx.db);
   });
 
+  it('prices the sandbox’s stand-ins at 0 and charges nothing for them, the vendors’ work at its price', { timeout: 60_000 }, async () => {
+    const { browser, userId } = await activeMember(t, 'sampler');
+    const price = (skuCode: string) => browser.ok('GET', '/points/skuPrice', { query: { skuCode } });
+    // The defaults outside production: the sandbox draws pictures and makes videos and presenters; the local engine
+    // does the image editor's and image to video's real work.
+    for (const sku of ['imageGen', 'imageTryOn', 't2Video_std_5s', 'avatarVideo', 'productHolding']) {
+      expect(await price(sku)).toEqual({ skuCode: sku, price: 0, standIn: true });
+    }
+    for (const sku of ['imageEnhance', 'extendImg', 'link2V_15s', 'img2VideoLocal_std_5s'] as const) {
+      const listed = await priceOf(t.ctx.db, sku);
+      expect(listed).toBeGreaterThan(0);
+      expect(await price(sku)).toEqual({ skuCode: sku, price: listed, standIn: false });
+    }
+    const before = await availableOf(t.ctx.db, userId);
+    const done = await submitAndWait(browser, '/image/generate', 'text-to-image', { prompt: 'A lamp', ratio: '1:1', count: 2 });
+    expect(done.status, done.error).toBe('SUCCESS');
+    expect(done.images).toHaveLength(2);
+    expect(await ledgerOf(done.taskId)).toEqual([]);
+    expect(await availableOf(t.ctx.db, userId)).toBe(before);
+
+    const original = t.ctx.providers.textToImage;
+    t.ctx.providers.textToImage = asVendor(original);
+    try {
+      expect(await price('imageGen')).toEqual({ skuCode: 'imageGen', price: await priceOf(t.ctx.db, 'imageGen'), standIn: false });
+    } finally {
+      t.ctx.providers.textToImage = original;
+    }
+  });
+
   it('makes a picture from the caller’s own picture, and refuses another user’s file before charging', { timeout: 60_000 }, async () => {
-    const { browser, userId } = await activeMember(t, 'editor');
+    const { browser } = await activeMember(t, 'editor');
     const uploaded = (await upload(t, browser, await photo(800, 600, { r: 200, g: 60, b: 60 }), 'png')).body.data as { resKey: string };
     const done = await submitAndWait(browser, '/image/generate', 'text-to-image', {
       prompt: 'Make it blue',
@@ -139,7 +178,8 @@ describe(`generation tools on ${testDb?.name}`, () => {
     const peek = await stranger.browser.call('GET', '/task/v1/text-to-image/query', { query: { taskId: done.taskId } });
     expect(peek.body.code).toBe(404);
     expect(await availableOf(t.ctx.db, stranger.userId)).toBe(before);
-    expect(await availableOf(t.ctx.db, userId)).toBeLessThan(100);
+    // The sandbox edited it: a stand-in, free.
+    expect(await ledgerOf(done.taskId)).toEqual([]);
   });
 
   it('makes a video from text of the duration, size and sound asked, charged t2Video_<tier>_<duration>s', {
@@ -147,11 +187,15 @@ describe(`generation tools on ${testDb?.name}`, () => {
   }, async () => {
     const { browser, userId } = await activeMember(t, 'director');
     const before = await availableOf(t.ctx.db, userId);
+    const original = t.ctx.providers.textToVideo;
+    t.ctx.providers.textToVideo = asVendor(original);
     const done = await submitAndWait(browser, '/video/text2video', 'text-to-video', {
       prompt: 'Sneakers running through a city at night',
       duration: 5,
       ratio: '16:9',
       soundEffect: true,
+    }).finally(() => {
+      t.ctx.providers.textToVideo = original;
     });
     expect(done.status, done.error).toBe('SUCCESS');
     const video = done.videos?.[0] as Output;
@@ -201,8 +245,8 @@ describe(`generation tools on ${testDb?.name}`, () => {
     const original = t.ctx.providers.imageToVideo;
     const vendor = generationProviders(loadSettings({ DATA_DIR: t.ctx.settings.dataDir, PROVIDER_IMAGE_TO_VIDEO: 'sandbox' }));
     try {
-      // A vendor model (the sandbox stands in for one): the vendor's SKU, for each output.
-      t.ctx.providers.imageToVideo = vendor.imageToVideo;
+      // A vendor model (the sandbox's video under a vendor's name): the vendor's SKU, for each output.
+      t.ctx.providers.imageToVideo = asVendor(vendor.imageToVideo);
       const quoted = await quote(browser, 10, 'pro');
       expect(quoted).toEqual({ engine: 'vendor', skuCode: 'img2Video_pro_10s', price: 60 });
       let before = await availableOf(t.ctx.db, userId);
@@ -279,7 +323,8 @@ describe(`generation tools on ${testDb?.name}`, () => {
       width: 768,
       height: 1024,
     });
-    expect(await availableOf(t.ctx.db, userId)).toBe(before - 2 * 8);
+    // The sandbox's try-on is a stand-in: free (decision "Stand-ins are free").
+    expect(await availableOf(t.ctx.db, userId)).toBe(before);
   });
 
   it('says clearly that a prompt cannot be empty, in the caller’s language, charging nothing', async () => {

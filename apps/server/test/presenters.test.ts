@@ -5,9 +5,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drawnPortrait, productPhoto } from '@reelsmith/media/fixtures';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pointsLedger } from '../src/db/schema.js';
 import { runAdminCommand } from '../src/modules/admin/commands.js';
+import { priceOf } from '../src/modules/points/prices.js';
+import { productHoldingTask } from '../src/modules/presenters/holding.js';
+import type { ProductHolding, TryOnRequest } from '../src/providers/provider.js';
 import { appOn, type Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
 import { activeMember, upload } from './support/files.js';
@@ -80,7 +85,8 @@ describe(`presenters on ${testDb?.name}`, () => {
     const before = await availableOf(t.ctx.db, first.userId);
     const done = await avatarVideo(first.browser, { script: SCRIPT, presenter: { presenterId } });
     expect(done.status, done.error).toBe('SUCCESS');
-    expect(await availableOf(t.ctx.db, first.userId)).toBeLessThan(before);
+    // The sandbox made them talk: a stand-in, free (decision "Stand-ins are free").
+    expect(await availableOf(t.ctx.db, first.userId)).toBe(before);
 
     expect((await admin({ command: 'presenters retire', presenterId }))[0]).toContain('is offered no more');
     expect((await listOf(second.browser)).some((p) => p.presenterId === presenterId)).toBe(false);
@@ -180,10 +186,10 @@ describe(`presenters on ${testDb?.name}`, () => {
     expect(theirs.body).toMatchObject({ code: 404 });
 
     const before = await availableOf(t.ctx.db, userId);
-    // No vendor here: the sandbox holds the product up before the presenter.
+    // No vendor here: the sandbox holds the product up before the presenter, a stand-in and free.
     const held = await tasks.run<{ presenter?: Listed }>(browser, 'product-holding', body);
     expect(held.status, held.error).toBe('SUCCESS');
-    expect(await availableOf(t.ctx.db, userId)).toBe(before - 4);
+    expect(await availableOf(t.ctx.db, userId)).toBe(before);
     expect(held.presenter).toMatchObject({ name: 'Sam with the bottle', source: 'own', voiceId: 'en-noah' });
     const listed = await listOf(browser);
     expect(listed.map((p) => p.name)).toEqual(expect.arrayContaining(['Sam', 'Sam with the bottle']));
@@ -208,10 +214,92 @@ describe(`presenters on ${testDb?.name}`, () => {
       const lost = await tasks.run<{ presenter?: Listed }>(browser, 'product-holding', { ...body, name: 'Lost' });
       expect(lost.status).toBe('FAILURE');
       expect(JSON.parse(lost.error as string).message).toContain('No face was found');
-      expect(await availableOf(t.ctx.db, userId)).toBe(before - 4);
+      expect(await availableOf(t.ctx.db, userId)).toBe(before);
       expect((await listOf(browser)).some((p) => p.name === 'Lost')).toBe(false);
     } finally {
       t.ctx.providers.productHolding = original;
+    }
+  });
+
+  it('dresses a presenter in a garment instead: the try-on provider wears it, at a try-on’s price; two pieces are refused', {
+    timeout: 120_000,
+  }, async () => {
+    const { browser, userId } = await activeMember(t, 'wearer');
+    const face = (await upload(t, browser, await drawnPortrait(), 'jpeg')).body.data as { resKey: string };
+    const shirt = (await upload(t, browser, await productPhoto(600, 800), 'png')).body.data as { fileId: string };
+    const saved = (await browser.ok('POST', '/video/avatar/presenters', {
+      body: { resKey: face.resKey, name: 'Kim', gender: 'female', voiceId: 'en-noah', consent: true },
+    })) as Listed;
+    const body = { presenterId: saved.presenterId, fileId: shirt.fileId, name: 'Kim wearing the shirt' };
+
+    // Priced a try-on when worn, a still when held (decision "Product in hand").
+    const priced = (input: object) => productHoldingTask.price?.(productHoldingTask.input.parse(input), t.ctx, {} as never);
+    expect(await priced(body)).toEqual({ sku: 'productHolding', count: 1 });
+    expect(await priced({ ...body, garmentType: 'top' })).toEqual({ sku: 'imageTryOn', count: 1 });
+    expect(await priced({ ...body, garmentType: 'onePiece' })).toEqual({ sku: 'imageTryOn', count: 1 });
+
+    // One product picture is one garment: two pieces are refused as invalid, before anything is charged.
+    const before = await availableOf(t.ctx.db, userId);
+    const twoPieces = await browser.call('POST', '/task/v1/product-holding/submit', { body: { ...body, garmentType: 'twoPieces' } });
+    expect(twoPieces.body).toMatchObject({ code: 40000 });
+    expect(await availableOf(t.ctx.db, userId)).toBe(before);
+
+    // The try-on provider is asked, as the try-on tool asks it (a one-piece as the top); the holding provider is not.
+    // A vendor's name, so the try-on is real work, charged; the sandbox's stand-in draws it.
+    const tryOn = t.ctx.providers.virtualTryOn as NonNullable<typeof t.ctx.providers.virtualTryOn>;
+    const holding = t.ctx.providers.productHolding;
+    const asked: TryOnRequest[] = [];
+    t.ctx.providers.virtualTryOn = {
+      name: 'fal',
+      generate: (request, job) => {
+        asked.push(request);
+        return tryOn.generate(request, job);
+      },
+    };
+    t.ctx.providers.productHolding = {
+      name: 'fal',
+      hold: () => Promise.reject(new Error('a garment is worn, not held')),
+    } satisfies ProductHolding;
+    try {
+      const worn = await tasks.run<{ presenter?: Listed }>(browser, 'product-holding', { ...body, garmentType: 'onePiece' });
+      expect(worn.status, worn.error).toBe('SUCCESS');
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toMatchObject({ garmentType: 'onePiece', count: 1 });
+      expect(asked[0]?.top).toBeTruthy();
+      expect(asked[0]?.bottom).toBeUndefined();
+      // Charged as the try-on it is, at its price.
+      const ledger = await t.ctx.db.select().from(pointsLedger).where(eq(pointsLedger.taskId, worn.taskId));
+      expect(ledger.map((row) => [row.operationType, row.pointsChange])).toEqual([
+        ['VIRTUAL_TRY_ON', -(await priceOf(t.ctx.db, 'imageTryOn'))],
+      ]);
+      // The presenter wearing it is mine, with the source's voice, and its picture kept the face.
+      expect(worn.presenter).toMatchObject({ name: 'Kim wearing the shirt', source: 'own', voiceId: 'en-noah' });
+      expect((await listOf(browser)).some((p) => p.presenterId === worn.presenter?.presenterId)).toBe(true);
+      const picture = await t.app.inject({ method: 'GET', url: worn.presenter?.imageUrl as string });
+      expect(picture.statusCode).toBe(200);
+
+      const bottom = await tasks.run<{ presenter?: Listed }>(browser, 'product-holding', {
+        ...body,
+        name: 'Kim in the trousers',
+        garmentType: 'bottom',
+      });
+      expect(bottom.status, bottom.error).toBe('SUCCESS');
+      expect(asked[1]).toMatchObject({ garmentType: 'bottom', count: 1 });
+      expect(asked[1]?.bottom).toBeTruthy();
+      expect(asked[1]?.top).toBeUndefined();
+    } finally {
+      t.ctx.providers.virtualTryOn = tryOn;
+      t.ctx.providers.productHolding = holding;
+    }
+    // Without a try-on provider, a garment is refused before charging, whoever holds products here.
+    t.ctx.providers.virtualTryOn = null;
+    try {
+      const spent = await availableOf(t.ctx.db, userId);
+      const unavailable = await browser.call('POST', '/task/v1/product-holding/submit', { body: { ...body, garmentType: 'top' } });
+      expect(unavailable.body).toMatchObject({ code: 50030 });
+      expect(await availableOf(t.ctx.db, userId)).toBe(spent);
+    } finally {
+      t.ctx.providers.virtualTryOn = tryOn;
     }
   });
 });

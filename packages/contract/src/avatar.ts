@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.js';
 import { HttpUrl, Id, ResKey } from './common.js';
 import { Locale } from './enums.js';
-import { ImageRef } from './generation.js';
+import { GarmentType, ImageRef } from './generation.js';
 
 /**
  * The Avatar tool's limits and price rule (decision "The Avatar tool"). A presenter video is priced per second of
@@ -107,17 +107,24 @@ export const Presenter = z.object({
 });
 export type Presenter = z.infer<typeof Presenter>;
 
+/** A garment one product picture shows, to be worn: one piece of clothing, so never `twoPieces`. */
+export const WornGarmentType = GarmentType.exclude(['twoPieces']);
+export type WornGarmentType = z.infer<typeof WornGarmentType>;
+
 /**
  * One of the caller's presenters (or the catalogue's) holding the product pictured in their file `fileId` (a picture
- * of the project, imported or uploaded: decision "Product in hand"): the still is kept as a presenter of the caller's
- * own, called `name`, with the source's voice and languages.
+ * of the project, imported or uploaded: decision "Product in hand"), or wearing it when it is a garment
+ * (`garmentType`): the still is kept as a presenter of the caller's own, called `name`, with the source's voice and
+ * languages.
  */
 export const ProductHoldingInput = z.strictObject({
   presenterId: Id,
   fileId: Id,
   name: z.string().trim().min(1).max(60),
-  /** Direction for the shot (which hand, the label toward the camera); the model's own without it. */
+  /** Direction for the shot (which hand, the label toward the camera); the model's own without it. Not used when worn. */
   prompt: z.string().trim().max(300).optional(),
+  /** The product is a garment the presenter wears, made by the try-on provider at a try-on's price; held without it. */
+  garmentType: WornGarmentType.optional(),
 });
 export const ProductHoldingResult = z.object({ presenter: Presenter });
 

@@ -30,13 +30,17 @@ export const PointsRecord = z.object({
 });
 export type PointsRecord = z.infer<typeof PointsRecord>;
 
-/** The SKU is checked by the service, not the schema, so an unknown code gets its own clear message. */
+/**
+ * What one output of a SKU costs the caller. The SKU is checked by the service, not the schema, so an unknown code
+ * gets its own clear message. `standIn`: this server has no AI service for the work, so the sandbox's marked
+ * stand-in does it, free (decision "Stand-ins are free").
+ */
 export const pointsSkuPrice = defineCall({
   method: 'GET',
   path: '/points/skuPrice',
   access: 'signedIn',
   query: z.strictObject({ skuCode: z.string().min(1).max(64) }),
-  data: z.object({ skuCode: SkuCode, price: z.number().int().min(0) }),
+  data: z.object({ skuCode: SkuCode, price: z.number().int().min(0), standIn: z.boolean() }),
 });
 
 export const pointsAccount = defineCall({ ...SHELL_ROUTES.pointsAccount, data: PointsAccount });

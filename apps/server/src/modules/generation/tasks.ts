@@ -115,7 +115,11 @@ export const textToImageTask: TaskDefinition<Input<'text-to-image'>, Images> = {
   needs: (ctx) => [...(ctx.providers.textToImage?.needs ?? []), ...(ctx.providers.imageToImage?.needs ?? [])],
   input: TASKS['text-to-image'].input,
   timeoutMs: IMAGE_TIMEOUT_MS,
-  price: (input) => ({ sku: input.imageModel === 'v2' ? 'imageGenV2' : 'imageGen', count: input.count }),
+  price: (input) => ({
+    sku: input.imageModel === 'v2' ? 'imageGenV2' : 'imageGen',
+    count: input.count,
+    madeBy: input.image ? 'imageToImage' : 'textToImage',
+  }),
   async accept(ctx, user, input) {
     if (input.image) await checkPicture(ctx, user.userId, input.image);
     providerOf(ctx, input.image ? 'imageToImage' : 'textToImage');

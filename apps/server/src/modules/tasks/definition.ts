@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { Part } from '../../parts.js';
+import type { Capability } from '../../providers/provider.js';
 
 /**
  * The SKU and number of outputs a task is charged for when it is submitted, and any further SKUs it pays for at
@@ -14,6 +15,8 @@ import type { Part } from '../../parts.js';
 export interface TaskPrice {
   sku: SkuCode;
   count: number;
+  /** The capability doing the work where it is not the SKU's usual one: a stand-in's work is free (decision "Stand-ins are free"). */
+  madeBy?: Capability | undefined;
   also?: readonly { sku: SkuCode; count: number }[] | undefined;
 }
 

@@ -16,6 +16,7 @@ import { type NewTaskRow, type TaskRow, tasks } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { chargedCredits, charges, refundedCredits, refunds, taskFailures } from '../metrics/registry.js';
 import { chargeForTask, refund } from '../points/ledger.js';
+import { realWorkOf } from '../points/standIns.js';
 import { emitCreditsLowAfterCharge, emitTaskEnded } from '../webhooks/events.js';
 import { type AnyTaskDefinition, needsOf, type StoredTaskError, type TaskDefinition } from './definition.js';
 
@@ -77,7 +78,8 @@ export async function submitTask<I>(
   // run is refused, uncharged, whatever its input (decision "Start-up checks").
   if ((await ctx.parts.missing(needsOf(definition, ctx))).length) throw new AppError('toolUnavailable');
   await definition.accept?.(ctx, user, input);
-  const price = (await definition.price?.(input, ctx, user)) ?? null;
+  // What the sandbox stands in for is not charged (decision "Stand-ins are free").
+  const price = realWorkOf((await definition.price?.(input, ctx, user)) ?? null, ctx.providers);
   const id = randomUUID();
   const values: NewTaskRow = {
     id,

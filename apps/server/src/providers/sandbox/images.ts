@@ -44,13 +44,21 @@ async function generate(request: ImageRequest, job: GenerationJob): Promise<stri
 export const sandboxTextToImage: TextToImage = { name: 'sandbox', generate };
 export const sandboxImageToImage: ImageToImage = { name: 'sandbox', generate };
 
-/** Try-on stand-in: the garment pictures laid over the person where they would be worn, marked SANDBOX. */
+/**
+ * Try-on stand-in: the garment pictures laid over the person where they would be worn, marked SANDBOX. Below the face
+ * when there is one: a real try-on keeps the face, and a presenter wearing the product must still pass the face check
+ * (decision "Product in hand").
+ */
 export const sandboxTryOn: VirtualTryOn = {
   name: 'sandbox',
   async generate(request: TryOnRequest, job: GenerationJob) {
     const person = sharp(request.model).rotate().resize(1024, 1024, { fit: 'inside' });
     const { data: base, info } = await person.png().toBuffer({ resolveWithObject: true });
     const { width, height } = info;
+    const [face] = [...(await findFaces(request.model))].sort((a, b) => b.box.w * b.box.h - a.box.w * a.box.h);
+    // The part of the picture the garments go in, as shares of its height: below the chin, else all of it.
+    const from = face ? Math.min(0.75, face.box.y + face.box.h * 1.08) : 0;
+    const span = 1 - from;
     const garments: { file: string; centre: number }[] = [];
     if (request.garmentType === 'bottom') garments.push({ file: request.bottom as string, centre: 0.68 });
     else if (request.garmentType === 'onePiece') garments.push({ file: request.top as string, centre: 0.5 });
@@ -63,16 +71,18 @@ export const sandboxTryOn: VirtualTryOn = {
       job.signal.throwIfAborted();
       const layers: OverlayOptions[] = [];
       for (const garment of garments) {
-        const size = Math.round(Math.min(width, height) * (0.5 + index * 0.05));
+        const room = face ? height * span * (garments.length > 1 ? 0.5 : 0.9) : Number.POSITIVE_INFINITY;
+        const size = Math.round(Math.min(Math.min(width, height) * (0.5 + index * 0.05), room));
         const { data, info: g } = await sharp(garment.file)
           .rotate()
           .resize(size, size, { fit: 'inside' })
           .png()
           .toBuffer({ resolveWithObject: true });
-        const top = Math.max(0, Math.min(height - g.height, Math.round(height * garment.centre - g.height / 2)));
+        const top = Math.max(0, Math.min(height - g.height, Math.round(height * (from + span * garment.centre) - g.height / 2)));
         layers.push({ input: data, left: Math.round((width - g.width) / 2), top });
       }
-      layers.push({ input: await sandboxOverlay(width, height, `virtual try-on: ${request.garmentType}`) });
+      const markAt = face ? from + span * 0.4 : undefined;
+      layers.push({ input: await sandboxOverlay(width, height, `virtual try-on: ${request.garmentType}`, markAt) });
       const out = join(job.workDir, `sandbox-try-on-${index + 1}.png`);
       await sharp(base).composite(layers).png().toFile(out);
       outputs.push(out);

@@ -50,14 +50,14 @@ describe('the Avatar tool', () => {
     expect(link.getAttribute('href')).toBe('/tools/avatar');
     expect(screen.queryByText('coming soon')).toBeNull();
     // This server's presenters are the sandbox's stand-ins: the page says so before anyone pays for one.
-    expect(await screen.findByText(/Videos are marked stand-ins/)).toBeTruthy();
+    expect(await screen.findByText(/Videos are free, marked stand-ins/)).toBeTruthy();
   });
 
   it('says the tool is unavailable on a server without a lip-sync vendor', async () => {
     stubTool({ tool: 'avatar-video', extra: { ...EXTRA, '/video/avatar/engine': ok({ engine: null }) } });
     renderApp('/tools/avatar', userWith('ACTIVE'));
     expect(await screen.findByText('The Avatar tool is not available on this server yet. Nothing will be charged.')).toBeTruthy();
-    expect(screen.queryByText(/Videos are marked stand-ins/)).toBeNull();
+    expect(screen.queryByText(/Videos are free, marked stand-ins/)).toBeNull();
   });
 
   it('needs a presenter and words to say, and prices the script per second as it is typed', async () => {
@@ -205,6 +205,66 @@ describe('the Avatar tool', () => {
     const tiles = await screen.findByRole('list', { name: 'Saved presenters' });
     const tile = await within(tiles).findByRole('button', { name: /^Ana with the product/ }, { timeout: 10_000 });
     await waitFor(() => expect(tile.getAttribute('aria-pressed')).toBe('true'));
+  });
+
+  it('dresses the presenter in a garment instead, at a try-on’s price, where the server has a try-on engine', async () => {
+    const worn = presenter('own-8', 'Ana wearing the product', 'own');
+    const list = [presenter('cat-1', 'Ana', 'catalogue')];
+    const holding: unknown[] = [];
+    stubTool({
+      tool: 'avatar-video',
+      extra: {
+        ...EXTRA,
+        '/health': ok({ db: 'ok', queue: 'ok', storage: 'ok', engine: { providers: { virtualTryOn: 'sandbox' } } }),
+        '/assert/folders/files': libraryOf(libraryImage('shirt', { fileName: 'shirt.png', fileUrl: 'http://files.test/shirt.png' })),
+        '/video/avatar/presenters': () => ok(list),
+        '/task/v1/product-holding/submit': (body) => {
+          holding.push(body);
+          list.unshift(worn);
+          return ok({ taskId: 'wear-1' });
+        },
+        '/task/v1/product-holding/query': ok({ taskId: 'wear-1', status: 'SUCCESS', presenter: worn }),
+      },
+    });
+    renderApp('/tools/avatar', userWith('ACTIVE'));
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Saved presenters' })).getByRole('button', { name: /^Ana/ }));
+    const section = await screen.findByRole('region', { name: 'Product in hand' });
+    fireEvent.click(within(section).getByRole('button', { name: /Choose from my assets/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'shirt.png' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    // Held unless they are to wear it; worn, it costs what a try-on costs.
+    expect(await within(section).findByRole('button', { name: 'Hold the product (4 credits)' })).toBeTruthy();
+    fireEvent.mouseDown(await within(section).findByRole('combobox', { name: 'How they show it' }));
+    fireEvent.click(await screen.findByText('Wear it as a top'));
+    fireEvent.click(await within(section).findByRole('button', { name: 'Put it on (8 credits)' }));
+    await waitFor(() =>
+      expect(holding).toEqual([{ presenterId: 'cat-1', fileId: 'shirt', name: 'Ana wearing the product', garmentType: 'top' }]),
+    );
+    const tiles = await screen.findByRole('list', { name: 'Saved presenters' });
+    const tile = await within(tiles).findByRole('button', { name: /^Ana wearing the product/ }, { timeout: 10_000 });
+    await waitFor(() => expect(tile.getAttribute('aria-pressed')).toBe('true'));
+  });
+
+  it('offers only holding where the server has no try-on engine', async () => {
+    const { calls } = stubTool({
+      tool: 'avatar-video',
+      extra: {
+        ...EXTRA,
+        '/health': ok({ db: 'ok', queue: 'ok', storage: 'ok', engine: { providers: { virtualTryOn: null } } }),
+        '/assert/folders/files': libraryOf(libraryImage('lamp', { fileName: 'lamp.png', fileUrl: 'http://files.test/lamp.png' })),
+        '/video/avatar/presenters': ok([presenter('cat-1', 'Ana', 'catalogue')]),
+      },
+    });
+    renderApp('/tools/avatar', userWith('ACTIVE'));
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Saved presenters' })).getByRole('button', { name: /^Ana/ }));
+    const section = await screen.findByRole('region', { name: 'Product in hand' });
+    fireEvent.click(within(section).getByRole('button', { name: /Choose from my assets/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'lamp.png' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    expect(await within(section).findByRole('button', { name: 'Hold the product (4 credits)' })).toBeTruthy();
+    // The server has said it cannot dress anyone: no choice of wearing it.
+    await waitFor(() => expect(calls).toContain('/health'));
+    expect(within(section).queryByRole('combobox', { name: 'How they show it' })).toBeNull();
   });
 
   it('writes the script from a product link into the script box, in the language the page answers in', async () => {

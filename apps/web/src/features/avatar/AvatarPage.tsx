@@ -83,7 +83,7 @@ export function AvatarPage() {
           {product && (
             <HoldProduct
               presenter={saved}
-              product={product}
+              pictures={[product]}
               onHeld={(presenterId) => {
                 setPresenter({ presenterId });
                 setProduct(null);
@@ -155,7 +155,14 @@ export function AvatarPage() {
         options={SHAPES.map((shape) => ({ value: shape, label: shape }))}
         onChange={setRatio}
       />
-      <SubmitBar skuCode="avatarVideo" count={Math.max(1, seconds)} problem={form.problem} submitting={form.submitting} onSubmit={submit} />
+      <SubmitBar
+        skuCode="avatarVideo"
+        count={Math.max(1, seconds)}
+        problem={form.problem}
+        submitting={form.submitting}
+        onSubmit={submit}
+        standInNotice={false}
+      />
     </ToolLayout>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTaskRun } from '../../shared/polling/useTaskRun';
-import { Choice, Field, ImageInput, imageRef, type PickedImage, PresetTiles, submitGeneration, useSkuPrice } from '../generation';
+import { Choice, Field, ImageInput, imageRef, type PickedImage, PresetTiles, submitGeneration, usePricedAction } from '../generation';
 import { usePresenters, useRemovePresenter, useSavePresenter } from './presentersApi';
 
 /** Who presents: a saved presenter (the catalogue's or the user's own), or a photo the user may use the face of. */
@@ -112,7 +112,7 @@ function MakePresenter({ onMade }: { onMade: (picture: PickedImage) => void }) {
   const { t } = useTranslation(['avatar', 'generation']);
   const [description, setDescription] = useState('');
   const [failed, setFailed] = useState<string | null>(null);
-  const price = useSkuPrice('imageGen');
+  const makeLabel = usePricedAction('imageGen', t('make.button'), (credits) => t('make.buttonPrice', { credits }));
   // The made picture becomes the photo once, when its task ends.
   const task = useTaskRun('text-to-image', (answer) => {
     const image = answer.images?.[0];
@@ -135,7 +135,7 @@ function MakePresenter({ onMade }: { onMade: (picture: PickedImage) => void }) {
         value={description}
         maxLength={300}
         placeholder={t('make.placeholder')}
-        enterButton={price === undefined ? t('make.button') : t('make.buttonPrice', { credits: price })}
+        enterButton={makeLabel}
         loading={task.running}
         onChange={(event) => setDescription(event.target.value)}
         onSearch={() => description.trim() && !task.running && void make().catch(() => undefined)}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GenerationHistory, type HistoryScope } from './GenerationHistory';
 import styles from './generation.module.css';
-import { PriceTag } from './price';
+import { PriceTag, StandInNotice } from './price';
 
 interface ToolLayoutProps {
   title: string;
@@ -44,16 +44,19 @@ interface SubmitBarProps {
   problem: string | null;
   submitting: boolean;
   onSubmit: () => void;
+  /** Whether the bar says so when a stand-in does the work; a page that says it its own way turns it off. */
+  standInNotice?: boolean;
 }
 
 /**
  * The foot of a tool form: what is wrong with it, what it will cost, and the generate button. It sticks to the
  * bottom of the window while the form is taller than the screen, so Generate and its price are always in view.
  */
-export function SubmitBar({ skuCode, count = 1, problem, submitting, onSubmit }: SubmitBarProps) {
+export function SubmitBar({ skuCode, count = 1, problem, submitting, onSubmit, standInNotice = true }: SubmitBarProps) {
   const { t } = useTranslation('generation');
   return (
     <div className={styles.submitBar} data-testid="submit-bar">
+      {standInNotice && <StandInNotice skuCode={skuCode} />}
       {problem && <Alert type="error" showIcon title={problem} />}
       <div className={styles.submitRow}>
         <PriceTag skuCode={skuCode} count={count} />

@@ -6,7 +6,7 @@ export { ImageInput } from './ImageInput';
 export { CLOTHING_LIMITS, clothingFileFits, type Size } from './imageFile';
 export { type Preset, PresetTiles } from './PresetTiles';
 export { findLibraryImage, imageRef, type PickedImage } from './pickedImage';
-export { useSkuPrice } from './price';
+export { usePricedAction, useSkuPrice, useSkuQuote } from './price';
 export { submitGeneration } from './submit';
 export { SubmitBar, ToolLayout } from './ToolLayout';
 export { ToolSwitch } from './ToolSwitch';

@@ -53,13 +53,15 @@ interface ToolService {
   /** Records already in the history, newest first. */
   history?: GenerationRecord[];
   extra?: Answers;
+  /** The SKUs the sandbox's stand-ins do here: free (decision "Stand-ins are free"). */
+  standIns?: readonly string[];
 }
 
 /**
  * A stubbed service for one tool: prices, balance, the history (paged as asked), the submit (which puts a
  * SUBMITTED record at the head of the history) and the task query. Answers what was submitted and the calls made.
  */
-export function stubTool({ tool, queries = [], history = [], extra = {} }: ToolService) {
+export function stubTool({ tool, queries = [], history = [], extra = {}, standIns = [] }: ToolService) {
   fakeClock();
   const submitted: unknown[] = [];
   const rows = [...history];
@@ -69,7 +71,8 @@ export function stubTool({ tool, queries = [], history = [], extra = {} }: ToolS
     '/points/refresh': ACCOUNT,
     '/points/skuPrice': (_body, query) => {
       const skuCode = query.get('skuCode') ?? '';
-      return ok({ skuCode, price: PRICES[skuCode] ?? 0 });
+      const standIn = standIns.includes(skuCode);
+      return ok({ skuCode, price: standIn ? 0 : (PRICES[skuCode] ?? 0), standIn });
     },
     '/generation/history': (body) => {
       const { page, pageSize } = body as { page: number; pageSize: number };

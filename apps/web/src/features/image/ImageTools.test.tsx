@@ -34,6 +34,14 @@ describe('text to image', () => {
     expect(submitted).toEqual([]);
   });
 
+  it('says before submitting that the sandbox stands in, free, where no AI service does the work', async () => {
+    stubTool({ tool: 'text-to-image', extra: { '/mis/product-demo': DEMOS }, standIns: ['imageGen', 'imageGenV2'] });
+    renderApp('/tools/image/text-to-image', userWith('ACTIVE'));
+    expect(await screen.findByText('Free · stand-in')).toBeTruthy();
+    expect(screen.queryByText(/^Cost:/)).toBeNull();
+    expect(screen.getByText(/makes a free stand-in marked “SANDBOX”: a sample of the layout, not a real result/)).toBeTruthy();
+  });
+
   it('fills the prompt from an inspiration chip, submits, and shows the pictures that enlarge', async () => {
     const { submitted, calls } = stubTool({
       tool: 'text-to-image',

@@ -127,7 +127,7 @@ describe('edit product: offer and template', () => {
       {
         '/video/avatar/engine': ok({ engine: 'sandbox' }),
         '/video/avatar/presenters': ok([ANA]),
-        '/points/skuPrice': ok({ skuCode: 'avatarVideo', price: 3 }),
+        '/points/skuPrice': ok({ skuCode: 'avatarVideo', price: 3, standIn: false }),
       },
     );
     const panel = await screen.findByRole('region', { name: 'Presenter' });

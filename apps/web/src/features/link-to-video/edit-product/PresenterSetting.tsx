@@ -1,11 +1,11 @@
 import { avatarEngine, PRESENTER_LAYOUTS, type PresenterLayout } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Select } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../../shared/api/queries';
 import { PresenterField } from '../../avatar';
-import { useSkuPrice } from '../../generation';
 import styles from '../flow.module.css';
+import { PresenterIntro } from '../PresenterIntro';
 import { projectController } from '../project/open';
 import type { Project } from '../project/types';
 
@@ -28,7 +28,6 @@ export function PresenterSetting({ project }: { project: Project }) {
 /** The panel itself, on a server that can make a presenter talk. */
 function PresenterPanel({ project, sandbox }: { project: Project; sandbox: boolean }) {
   const { t } = useTranslation('link-to-video');
-  const perSecond = useSkuPrice('avatarVideo');
   const { presenterId, presenterLayout } = project.editorConfig;
   const patch = (change: Partial<Project['editorConfig']>) => projectController()?.patchEditorConfig(change);
 
@@ -37,8 +36,7 @@ function PresenterPanel({ project, sandbox }: { project: Project; sandbox: boole
       <h2 id="presenter-setting-title" className={styles.panelTitle}>
         {t('presenter.title')}
       </h2>
-      <p className={styles.hint}>{perSecond === undefined ? t('presenter.hint') : t('presenter.hintPrice', { credits: perSecond })}</p>
-      {sandbox && <Alert type="info" showIcon title={t('presenter.sandbox')} />}
+      <PresenterIntro sandbox={sandbox} />
       {presenterId && (
         <>
           <label htmlFor="presenter-setting-layout" className={styles.hint}>

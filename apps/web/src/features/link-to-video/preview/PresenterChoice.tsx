@@ -1,11 +1,11 @@
 import { avatarEngine, PRESENTER_LAYOUTS, type PresenterLayout } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Segmented } from 'antd';
+import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../../shared/api/queries';
 import { HoldProduct, PresenterField, usePresenters } from '../../avatar';
-import { useSkuPrice } from '../../generation';
 import styles from '../flow.module.css';
+import { PresenterIntro } from '../PresenterIntro';
 import type { Project } from '../project/types';
 import { useRerender } from './rerender';
 
@@ -20,15 +20,18 @@ import { useRerender } from './rerender';
 export function PresenterChoice({ project, updating }: { project: Project; updating: boolean }) {
   const { t } = useTranslation('link-to-video');
   const engine = useQuery(callQuery(avatarEngine, {}));
-  const perSecond = useSkuPrice('avatarVideo');
   const presenters = usePresenters();
   const { video, chosen, rerender } = useRerender<{ presenterId: string | null; presenterLayout?: PresenterLayout }>(project, updating);
   if (!video || !engine.data || engine.data.engine === null) return null;
   const current = chosen ? chosen.presenterId : (video.presenterId ?? null);
   const layout = chosen?.presenterLayout ?? video.presenterLayout;
   const chosenOne = presenters.data?.find((presenter) => presenter.presenterId === current);
-  // The product's first picture is what the presenter holds.
-  const productPicture = project.product?.productImages[0];
+  // Any of the product's pictures may be put in their hands, the first unless another is chosen (decision "Product in hand").
+  const productPictures = (project.product?.productImages ?? []).map(({ fileId, fileUrl, fileName }) => ({
+    fileId,
+    url: fileUrl,
+    name: fileName,
+  }));
   const put = (presenterId: string | null) => (presenterId === (video.presenterId ?? null) ? Promise.resolve() : rerender({ presenterId }));
 
   return (
@@ -36,8 +39,7 @@ export function PresenterChoice({ project, updating }: { project: Project; updat
       <h3 id="presenter-choice-title" className={styles.panelTitle}>
         {t('presenter.title')}
       </h3>
-      <p className={styles.hint}>{perSecond === undefined ? t('presenter.hint') : t('presenter.hintPrice', { credits: perSecond })}</p>
-      {engine.data.engine === 'sandbox' && <Alert type="info" showIcon title={t('presenter.sandbox')} />}
+      <PresenterIntro sandbox={engine.data.engine === 'sandbox'} />
       {current !== null && layout && (
         <>
           <span id="presenter-layout" className={styles.hint}>
@@ -56,7 +58,7 @@ export function PresenterChoice({ project, updating }: { project: Project; updat
           />
         </>
       )}
-      {chosenOne && <HoldProduct presenter={chosenOne} product={productPicture} onHeld={(id) => void put(id)} />}
+      {chosenOne && <HoldProduct presenter={chosenOne} pictures={productPictures} onHeld={(id) => void put(id)} />}
       <PresenterField presenterId={current} disabled={updating} onChoose={(presenterId) => void put(presenterId)} />
     </section>
   );

@@ -45,7 +45,8 @@ function openPreview(
     '/link-video/templates': ok(TEMPLATE_IDS.map((templateId) => ({ templateId, previewUrl: `https://thumbs/${templateId}.jpg` }))),
     '/task/v1/script-update/submit': { record: { taskId: 't3' } },
     '/task/v1/script-update/query': ok({ taskId: 't3', status: 'IN_PROGRESS' }),
-    '/points/skuPrice': (_body, query) => ok({ skuCode: query.get('skuCode'), price: query.get('skuCode') === 'avatarVideo' ? 3 : 30 }),
+    '/points/skuPrice': (_body, query) =>
+      ok({ skuCode: query.get('skuCode'), price: query.get('skuCode') === 'avatarVideo' ? 3 : 30, standIn: false }),
     '/video/avatar/engine': ok({ engine }),
     '/task/v1/product-holding/submit': { record: { taskId: 't5' } },
     '/task/v1/product-holding/query': ok({
@@ -204,6 +205,26 @@ describe('preview: a presenter on camera (decision "Presenter in link to video")
     expect(sent['/task/v1/script-update/submit']?.[0]).toMatchObject({ scriptId: 's1', presenterId: 'own-9' });
     // The saved presenters are asked for again: the held one is among them now.
     await waitFor(() => expect(presentersAsked).toBeGreaterThan(asked));
+  });
+
+  it('puts the picture the user chooses in the presenter’s hands, the first until another is chosen', async () => {
+    const second: ProjectAsset = {
+      ...picture,
+      fileId: 'f2',
+      fileName: 'mug-side.jpg',
+      fileUrl: 'https://cdn/mug-side.jpg',
+      resKey: 'u/1/f2.jpg',
+    };
+    const withPresenter = { ...video(1, 'clean-studio'), presenterId: 'cat-1', presenterSeconds: 6 };
+    const { sent } = openPreview([picture, second], { engine: 'sandbox', videos: [withPresenter, video(2, 'bold-ugc')] });
+    const panel = await presenterRegion();
+    const pictures = await within(panel).findByRole('radiogroup', { name: 'Which picture' });
+    expect(within(pictures).getByRole('radio', { name: 'Picture 1' })).toHaveProperty('checked', true);
+    fireEvent.click(within(pictures).getByRole('radio', { name: 'Picture 2' }));
+    expect(within(pictures).getByRole('radio', { name: 'Picture 2' })).toHaveProperty('checked', true);
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Hold the product (30 credits)' }));
+    await waitFor(() => expect(sent['/task/v1/product-holding/submit']).toHaveLength(1));
+    expect(sent['/task/v1/product-holding/submit']?.[0]).toEqual({ presenterId: 'cat-1', fileId: 'f2', name: 'Ana with the product' });
   });
 
   it('moves the presenter onto a split screen (or into a corner) at once', async () => {
