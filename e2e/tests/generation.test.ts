@@ -267,7 +267,7 @@ describe('generation tools', () => {
   it('AI model try-on needs a model and clothes, and refuses a clothing picture outside the limits before uploading', async () => {
     const { page } = running.browser;
     await visit(page, running.product.base, '/tools/image/ai-model');
-    expect(await shownPrice(page)).toBe(8);
+    await saysFreeStandIn(page);
     await page.getByRole('button', { name: 'Generate' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Please choose a model and clothes' }).count()).toBe(1);
 

@@ -235,15 +235,15 @@ describe('link to video', () => {
   });
 
   it(
-    'a presenter of my own put on camera in the quick editor re-renders the video, and its export talks, charged their seconds',
+    'a presenter of my own put on camera in the quick editor re-renders the video, and its export talks, the stand-in’s seconds free',
     async () => {
       const { page } = running.browser;
       // From the exported video, back to the previews, as a person goes.
       await page.getByRole('button', { name: 'Back to previews' }).click();
       await page.waitForURL('**/tools/link-to-video/preview?projectId=*');
       const panel = page.getByRole('complementary', { name: 'Quick editor' }).getByRole('region', { name: 'Presenter' });
-      // No lip-sync vendor here: the panel says the rendered video shows a marked stand-in.
-      await expect.poll(() => panel.innerText(), { timeout: 30_000 }).toContain('marked stand-in');
+      // No lip-sync vendor here: the panel says the rendered video shows a free, marked stand-in.
+      await expect.poll(() => panel.innerText(), { timeout: 30_000 }).toContain('a free, marked stand-in');
       await panel.locator('input[type=file][aria-label="My own photo file"]').setInputFiles(join(pictures, 'presenter.jpg'));
       await panel.getByRole('checkbox', { name: "I have the right to use this person's face in my videos" }).check();
       await panel.getByRole('textbox', { name: 'Name this presenter to keep them' }).fill('Sam');
@@ -256,13 +256,13 @@ describe('link to video', () => {
       const seconds = Number(/(\d+) s/.exec(await onCamera.innerText())?.[1]);
       expect(seconds).toBeGreaterThan(1);
 
-      // The export's price adds the presenter's seconds at 3 credits each to the 30 of the export.
+      // The stand-in's seconds on camera are free (decision "Stand-ins are free"): the export costs its own 30.
       const before = await localCredits(page);
       await page.getByRole('checkbox', { name: 'Video 1' }).check();
-      await page.getByRole('button', { name: `Render 1 video · ${30 + 3 * seconds} credits` }).click();
+      await page.getByRole('button', { name: 'Render 1 video · 30 credits' }).click();
       await page.getByRole('button', { name: 'Yes, render' }).click();
       await page.waitForURL('**/tools/link-to-video/video-export?projectId=*');
-      await page.getByRole('button', { name: `${before - 30 - 3 * seconds} credits` }).waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: `${before - 30} credits` }).waitFor({ timeout: 30_000 });
       await expect
         .poll(() => bodyText(page), { timeout: RENDER_MS, interval: 1000 })
         .toContain('Your video has been exported and is ready for download.');

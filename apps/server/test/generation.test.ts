@@ -149,10 +149,23 @@ describe(`generation tools on ${testDb?.name}`, () => {
     expect(await ledgerOf(done.taskId)).toEqual([]);
     expect(await availableOf(t.ctx.db, userId)).toBe(before);
 
+    // Pictures drawn by a vendor, edited by the sandbox: the quote is the listed price unless it says an edit is
+    // meant, so a charge is never more than the price shown; the charge is exact.
     const original = t.ctx.providers.textToImage;
     t.ctx.providers.textToImage = asVendor(original);
     try {
-      expect(await price('imageGen')).toEqual({ skuCode: 'imageGen', price: await priceOf(t.ctx.db, 'imageGen'), standIn: false });
+      const listed = await priceOf(t.ctx.db, 'imageGen');
+      const quote = (madeBy?: string) =>
+        browser.ok('GET', '/points/skuPrice', { query: { skuCode: 'imageGen', ...(madeBy ? { madeBy } : {}) } });
+      expect(await quote()).toEqual({ skuCode: 'imageGen', price: listed, standIn: false });
+      expect(await quote('textToImage')).toEqual({ skuCode: 'imageGen', price: listed, standIn: false });
+      expect(await quote('imageToImage')).toEqual({ skuCode: 'imageGen', price: 0, standIn: true });
+      // Work the SKU does not pay for is no reason to call it free.
+      expect(await quote('talkingAvatar')).toEqual({ skuCode: 'imageGen', price: listed, standIn: false });
+      expect((await browser.call('GET', '/points/skuPrice', { query: { skuCode: 'imageGen', madeBy: 'magic' } })).body.code).toBe(40000);
+      const drawn = await submitAndWait(browser, '/image/generate', 'text-to-image', { prompt: 'A lamp', ratio: '1:1' });
+      expect(drawn.status, drawn.error).toBe('SUCCESS');
+      expect((await ledgerOf(drawn.taskId)).map((row) => [row.operationType, row.pointsChange])).toEqual([['TEXT_TO_IMAGE', -listed]]);
     } finally {
       t.ctx.providers.textToImage = original;
     }

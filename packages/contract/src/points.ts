@@ -30,16 +30,32 @@ export const PointsRecord = z.object({
 });
 export type PointsRecord = z.infer<typeof PointsRecord>;
 
+/** The kinds of AI work a SKU may pay for; `madeBy` names one where a SKU covers two (a picture drawn, or edited). */
+export const GenerationCapability = z.enum([
+  'textToImage',
+  'imageToImage',
+  'textToVideo',
+  'imageToVideo',
+  'virtualTryOn',
+  'removeBackground',
+  'replaceBackground',
+  'extendImage',
+  'upscale',
+  'talkingAvatar',
+  'productHolding',
+]);
+export type GenerationCapability = z.infer<typeof GenerationCapability>;
+
 /**
  * What one output of a SKU costs the caller. The SKU is checked by the service, not the schema, so an unknown code
  * gets its own clear message. `standIn`: this server has no AI service for the work, so the sandbox's marked
- * stand-in does it, free (decision "Stand-ins are free").
+ * stand-in does it, free (decision "Stand-ins are free"); `madeBy` says which work is meant where a SKU covers two.
  */
 export const pointsSkuPrice = defineCall({
   method: 'GET',
   path: '/points/skuPrice',
   access: 'signedIn',
-  query: z.strictObject({ skuCode: z.string().min(1).max(64) }),
+  query: z.strictObject({ skuCode: z.string().min(1).max(64), madeBy: GenerationCapability.optional() }),
   data: z.object({ skuCode: SkuCode, price: z.number().int().min(0), standIn: z.boolean() }),
 });
 

@@ -1,6 +1,7 @@
 // Which provider does each generation capability, and how the remote vendors are reached (docs/decisions,
 // "One setting per capability", "Sandbox provider", "Provider time limits"). The choices are read here, with the
 // other settings, so that a setting that cannot work stops the server at start-up naming the variable.
+import { GenerationCapability } from '@reelsmith/contract';
 import { z } from 'zod';
 import type { Capability } from '../providers/provider.js';
 import { baseUrl, optional, refuse, type SettingsContext, setting } from './fields.js';
@@ -50,18 +51,10 @@ const SANDBOX_DEFAULTS: readonly RemoteCapability[] = [
   'productHolding',
 ];
 
-const ALL: readonly RemoteCapability[] = [
-  'textToImage',
-  'imageToImage',
-  'textToVideo',
-  'imageToVideo',
-  'virtualTryOn',
-  'removeBackground',
-  'extendImage',
-  'upscale',
-  'talkingAvatar',
-  'productHolding',
-];
+/** Every capability the contract names but the local engine's own. */
+const ALL: readonly RemoteCapability[] = GenerationCapability.options.filter(
+  (capability): capability is RemoteCapability => capability !== 'replaceBackground',
+);
 
 /** What each vendor's adapter can do. */
 const VENDOR_CAPABILITIES: Record<Vendor, readonly RemoteCapability[]> = {

@@ -8,7 +8,7 @@ import { shownPrice } from './standIns.js';
 export const pointsModule = defineModule((_api, { route, ctx: { db, providers } }) => {
   route(pointsSkuPrice, async ({ query }) => {
     const skuCode = skuCodeOf(query.skuCode);
-    return { skuCode, ...shownPrice(providers, skuCode, await priceOf(db, skuCode)) };
+    return { skuCode, ...shownPrice(providers, skuCode, await priceOf(db, skuCode), query.madeBy) };
   });
   route(pointsAccount, ({ user }) => readAccount(db, user.userId));
   // The web app refreshes after a charge: the moment to expire credits the minute's sweep has not reached yet.

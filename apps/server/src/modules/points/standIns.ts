@@ -49,8 +49,12 @@ export function realWorkOf(
   return { sku: first.sku, count: first.count, ...(rest.length ? { also: rest.map(({ sku, count }) => ({ sku, count })) } : {}) };
 }
 
-/** What a SKU costs a caller here: its listed price, or 0 where a stand-in does the work. */
-export const shownPrice = (providers: GenerationProviders, sku: SkuCode, listed: number) => {
-  const standIn = isStandIn(providers, { sku, count: 1 });
+/**
+ * What a SKU costs a caller here: its listed price, or 0 where a stand-in does the work; `madeBy` names the work
+ * where the SKU covers two (a picture edited from a reference, not drawn), one it does not cover is not asked for.
+ */
+export function shownPrice(providers: GenerationProviders, sku: SkuCode, listed: number, madeBy?: Capability) {
+  const covered = madeBy !== undefined && madeByOf({ sku, count: 1 }).includes(madeBy);
+  const standIn = isStandIn(providers, { sku, count: 1, madeBy: covered ? madeBy : undefined });
   return { price: standIn ? 0 : listed, standIn };
-};
+}

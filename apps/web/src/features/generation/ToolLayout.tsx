@@ -1,4 +1,4 @@
-import type { GenerationTool, SkuCode } from '@reelsmith/contract';
+import type { GenerationCapability, GenerationTool, SkuCode } from '@reelsmith/contract';
 import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,24 +46,29 @@ interface SubmitBarProps {
   onSubmit: () => void;
   /** Whether the bar says so when a stand-in does the work; a page that says it its own way turns it off. */
   standInNotice?: boolean;
+  /** Which work the SKU pays for, where it covers two (a picture drawn, or edited from a reference). */
+  madeBy?: GenerationCapability;
 }
 
 /**
  * The foot of a tool form: what is wrong with it, what it will cost, and the generate button. It sticks to the
  * bottom of the window while the form is taller than the screen, so Generate and its price are always in view.
  */
-export function SubmitBar({ skuCode, count = 1, problem, submitting, onSubmit, standInNotice = true }: SubmitBarProps) {
+export function SubmitBar({ skuCode, count = 1, problem, submitting, onSubmit, standInNotice = true, madeBy }: SubmitBarProps) {
   const { t } = useTranslation('generation');
   return (
-    <div className={styles.submitBar} data-testid="submit-bar">
-      {standInNotice && <StandInNotice skuCode={skuCode} />}
-      {problem && <Alert type="error" showIcon title={problem} />}
-      <div className={styles.submitRow}>
-        <PriceTag skuCode={skuCode} count={count} />
-        <Button type="primary" size="large" loading={submitting} onClick={onSubmit}>
-          {t('generate')}
-        </Button>
+    <>
+      {/* Above the bar, not in it: on a phone a sticky notice would cover a fifth of the screen. */}
+      {standInNotice && <StandInNotice skuCode={skuCode} madeBy={madeBy} />}
+      <div className={styles.submitBar} data-testid="submit-bar">
+        {problem && <Alert type="error" showIcon title={problem} />}
+        <div className={styles.submitRow}>
+          <PriceTag skuCode={skuCode} count={count} madeBy={madeBy} />
+          <Button type="primary" size="large" loading={submitting} onClick={onSubmit}>
+            {t('generate')}
+          </Button>
+        </div>
       </div>
-    </div>
+    </>
   );
 }

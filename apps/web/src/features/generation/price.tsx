@@ -1,4 +1,4 @@
-import { pointsSkuPrice, type SkuCode } from '@reelsmith/contract';
+import { type GenerationCapability, pointsSkuPrice, type SkuCode } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,9 @@ export function useSkuPrice(skuCode: SkuCode | undefined): number | undefined {
 }
 
 /** The price with whether a stand-in does the work here (then it is 0: decision "Stand-ins are free"). */
-export function useSkuQuote(skuCode: SkuCode | undefined): { price: number; standIn: boolean } | undefined {
+export function useSkuQuote(skuCode: SkuCode | undefined, madeBy?: GenerationCapability): { price: number; standIn: boolean } | undefined {
   const quote = useQuery({
-    ...callQuery(pointsSkuPrice, { query: { skuCode: skuCode as SkuCode } }),
+    ...callQuery(pointsSkuPrice, { query: { skuCode: skuCode as SkuCode, ...(madeBy ? { madeBy } : {}) } }),
     staleTime: 60_000,
     enabled: skuCode !== undefined,
   });
@@ -23,9 +23,9 @@ export function useSkuQuote(skuCode: SkuCode | undefined): { price: number; stan
 }
 
 /** What a submit will cost, shown before the user submits: the SKU's price × the number of outputs, or free. */
-export function PriceTag({ skuCode, count = 1 }: { skuCode: SkuCode | undefined; count?: number }) {
+export function PriceTag({ skuCode, count = 1, madeBy }: { skuCode: SkuCode | undefined; count?: number; madeBy?: GenerationCapability }) {
   const { t } = useTranslation('generation');
-  const quote = useSkuQuote(skuCode);
+  const quote = useSkuQuote(skuCode, madeBy);
   return (
     <Typography.Text type="secondary" aria-live="polite" data-testid="price">
       {quote === undefined ? t('price.loading') : quote.standIn ? t('price.standIn') : t('price.cost', { credits: quote.price * count })}
@@ -45,7 +45,7 @@ export function usePricedAction(skuCode: SkuCode | undefined, action: string, pr
 }
 
 /** Said before a tool runs on the sandbox: what the user gets is a free, marked stand-in, not a real result. */
-export function StandInNotice({ skuCode }: { skuCode: SkuCode | undefined }) {
+export function StandInNotice({ skuCode, madeBy }: { skuCode: SkuCode | undefined; madeBy?: GenerationCapability }) {
   const { t } = useTranslation('generation');
-  return useSkuQuote(skuCode)?.standIn ? <Alert type="info" showIcon title={t('price.standInNotice')} /> : null;
+  return useSkuQuote(skuCode, madeBy)?.standIn ? <Alert type="info" showIcon title={t('price.standInNotice')} /> : null;
 }

@@ -35,9 +35,11 @@ describe('text to image', () => {
   });
 
   it('says before submitting that the sandbox stands in, free, where no AI service does the work', async () => {
-    stubTool({ tool: 'text-to-image', extra: { '/mis/product-demo': DEMOS }, standIns: ['imageGen', 'imageGenV2'] });
+    const { calls } = stubTool({ tool: 'text-to-image', extra: { '/mis/product-demo': DEMOS }, standIns: ['imageGen', 'imageGenV2'] });
     renderApp('/tools/image/text-to-image', userWith('ACTIVE'));
     expect(await screen.findByText('Free · stand-in')).toBeTruthy();
+    // Drawn, not edited: the quote names the work, which a reference picture would change.
+    expect(calls.some((call) => call.startsWith('/points/skuPrice') && call.includes('madeBy=textToImage'))).toBe(true);
     expect(screen.queryByText(/^Cost:/)).toBeNull();
     expect(screen.getByText(/makes a free stand-in marked “SANDBOX”: a sample of the layout, not a real result/)).toBeTruthy();
   });

@@ -94,6 +94,7 @@ export function TextToImagePage() {
       <CountChoice value={count} onChange={setCount} />
       <SubmitBar
         skuCode={model === 'v2' ? 'imageGenV2' : 'imageGen'}
+        madeBy={image ? 'imageToImage' : 'textToImage'}
         count={count}
         problem={form.problem}
         submitting={form.submitting}
