@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { PROJECT_NAME_MAX } from './constants.js';
 
 /** Ids are opaque strings; bounded so a hostile client cannot send megabytes as an id. */
+/**
+ * Control characters but tab, line feed and carriage return (decision "Control characters refused"): no text a
+ * person types holds them, PostgreSQL refuses a NUL in text, and the others hide in names, links and CSV cells.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this expression's one job.
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
 export const Id = z.string().min(1).max(64);
 export const Ids = z.array(Id).min(1).max(100);
 

@@ -1,4 +1,4 @@
-import type { Call, CallData, ErrorKey, Locale, User } from '@reelsmith/contract';
+import { type Call, type CallData, CONTROL_CHARACTERS, type ErrorKey, type Locale, type User } from '@reelsmith/contract';
 import { isPublicCall, PUBLIC_API_BASE } from '@reelsmith/contract/public-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -68,10 +68,42 @@ function emptyFieldError(issues: z.core.$ZodIssue[]): ErrorKey | undefined {
   return undefined;
 }
 
-/** Validates one input of a request; the error names each field and speaks the request's language. */
+const CONTROL_MESSAGE: Record<Locale, string> = {
+  en: 'must not contain control characters (such as NUL)',
+  zh: '不能包含控制字符（如 NUL）',
+  pt: 'não pode conter caracteres de controle (como NUL)',
+};
+
+/** The path of the first text holding a control character, anywhere in a parsed input; none when clean. */
+function controlCharacterAt(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
+  // A fresh expression each time: the shared one is global, and `test` would carry its lastIndex over.
+  if (typeof value === 'string') return new RegExp(CONTROL_CHARACTERS.source).test(value) ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = controlCharacterAt(item, [...path, i]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = controlCharacterAt(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Validates one input of a request; the error names each field and speaks the request's language. A text with a
+ * control character is refused as its field's error, for every call alike (decision "Control characters refused").
+ */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, req: FastifyRequest): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const control = controlCharacterAt(parsed.data);
+    if (!control) return parsed.data;
+    const message = CONTROL_MESSAGE[localeOf(req.headers['accept-language'])];
+    throw new AppError('validation', { detail: control.length ? `${control.join('.')}: ${message}` : message });
+  }
   const empty = emptyFieldError(parsed.error.issues);
   if (empty) throw new AppError(empty);
   // Parsed again only on failure, so the common path pays nothing for the translated messages.

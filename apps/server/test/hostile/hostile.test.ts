@@ -8,6 +8,7 @@ import { activeMember, fixtureServer } from '../support/files.js';
 import { accessAttacks } from './access.js';
 import { boundedWorkAttacks } from './boundedWork.js';
 import { cancelRaceAttacks } from './cancelRaces.js';
+import { controlCharacterAttacks } from './controlCharacters.js';
 import { hugeAttacks } from './huge.js';
 import { identityAttacks } from './identity.js';
 import { idorAttacks } from './idor.js';
@@ -64,6 +65,7 @@ describe.each(testDatabases())('hostile input on $name', (testDb) => {
 
   malformedAttacks(arena);
   wrongTypeAttacks(arena);
+  controlCharacterAttacks(arena);
   hugeAttacks(arena);
   unknownFieldAttacks(arena);
   idorAttacks(arena);

@@ -48,6 +48,13 @@ describe('pages decoded as a browser would', () => {
     expect(decodePage(Buffer.from('\uFEFFCafé', 'utf8'), 'text/html; charset=windows-1252')).toBe('Café');
     expect(decodePage(Buffer.from([0x43, 0x61, 0x66, 0xe9]), undefined)).toBe('Café');
   });
+
+  it('drops the control characters a page holds by mistake, so its name and text can be kept (decision "Control characters refused")', () => {
+    const page = Buffer.from(html(`<title>Garrafa\u0000 térmica</title>`, '<h1>Garrafa\u0000 térmica\u001b 500\u000bml</h1>'), 'utf8');
+    const text = decodePage(page, 'text/html; charset=utf-8');
+    expect(text).not.toMatch(/[\u0000\u000b\u001b]/);
+    expect(extractProduct(page, 'https://shop.example.br/p/1', 'text/html; charset=utf-8').name).toBe('Garrafa térmica 500ml');
+  });
 });
 
 describe('the name a person sees', () => {

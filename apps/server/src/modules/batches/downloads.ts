@@ -10,11 +10,26 @@ import { errorText, rowsWithVideos } from './service.js';
 export const BATCH_CSV_PATH = '/batch/results.csv';
 export const BATCH_ZIP_PATH = '/batch/videos.zip';
 
-/** A cell as spreadsheets read it: quoted when it must be, and never a formula (a link or name starting with =). */
-function cell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** What makes a spreadsheet read a cell as a formula: =, +, - or @ first (after spaces), or a tab or return. */
+const FORMULA = /^(\s*[=+\-@]|[\t\r])/;
+/** Where a spreadsheet may split a cell: on `;` in most European locales, on `,` or a tab elsewhere. */
+const SEPARATORS = /([;,\t])/;
+
+/**
+ * A cell as spreadsheets read it, never a formula (decision "Batch"): every part a spreadsheet might split off
+ * (`http://…/a;=1+1;` in a locale that splits on `;`) that would start one gets a `'` before it, and every cell is
+ * quoted, so a separator inside it stays inside.
+ */
+export function csvCell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  // split() with a group keeps the separators at the odd places; only the parts between them are defused.
+  const safe = text
+    .split(SEPARATORS)
+    .map((part, i) => (i % 2 === 0 && FORMULA.test(part) ? `'${part}` : part))
+    .join('');
+  // A cell that starts with a tab or a return starts one whatever the split.
+  const whole = FORMULA.test(safe) ? `'${safe}` : safe;
+  return `"${whole.replaceAll('"', '""')}"`;
 }
 
 /** An absolute address for a link the storage made relative (the local driver's), so the CSV works on its own. */
@@ -27,7 +42,7 @@ export async function resultsCsv(ctx: AppContext, batchId: string, locale: Local
   const lines = [['row', 'link', 'project', 'status', 'error', 'preview_url', 'export_url'].join(',')];
   for (const row of rows) {
     const fields = [row.position, row.link, row.projectId, row.status, errorText(row.error, locale)];
-    lines.push([...fields, await link(row.previewKey), await link(row.exportKey)].map(cell).join(','));
+    lines.push([...fields, await link(row.previewKey), await link(row.exportKey)].map(csvCell).join(','));
   }
   // A byte order mark, so spreadsheet programs read the names and errors as UTF-8.
   return `\uFEFF${lines.join('\r\n')}\r\n`;

@@ -6,6 +6,7 @@
  * transport header at all; reading those as windows-1252 gave names like "i3Fresh æ„›ä¸Š…".
  */
 import { TextDecoder } from 'node:util';
+import { CONTROL_CHARACTERS } from '@reelsmith/contract';
 
 const META_SCAN_BYTES = 64 * 1024;
 const META_CHARSET = /<meta\b[^>]*?charset\s*=\s*["']?\s*([\w:.-]+)/i;
@@ -17,6 +18,12 @@ const BOMS: [number[], string][] = [
 ];
 
 export function decodePage(body: Buffer, contentType?: string): string {
+  // A NUL or another control character in a page is a mistake of the page, never text worth keeping, and
+  // PostgreSQL refuses a NUL in text (decision "Control characters refused").
+  return decodeText(body, contentType).replace(CONTROL_CHARACTERS, '');
+}
+
+function decodeText(body: Buffer, contentType?: string): string {
   const bom = BOMS.find(([bytes]) => bytes.every((byte, i) => body[i] === byte));
   if (bom) return decoderFor(bom[1])?.decode(body) ?? body.toString('utf8');
   const declared = [charsetOf(contentType), metaCharset(body)].map(asciiCompatible).find((label) => decoderFor(label));
