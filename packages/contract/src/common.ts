@@ -9,6 +9,9 @@ import { PROJECT_NAME_MAX } from './constants.js';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this expression's one job.
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
+/** A text with its control characters dropped: what a browser shows of a page that holds them. */
+export const withoutControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, '');
+
 export const Id = z.string().min(1).max(64);
 export const Ids = z.array(Id).min(1).max(100);
 

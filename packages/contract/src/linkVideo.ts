@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
-import { Id, ResKey } from './common.js';
+import { Id, ResKey, withoutControlCharacters } from './common.js';
 import { Locale } from './enums.js';
 import { EditorConfig } from './tasks.js';
 import { Amount, ProductOffer, TemplateId } from './templates.js';
@@ -72,7 +72,9 @@ export const linkVideoPageUpload = defineCall({
   method: 'POST',
   path: '/link-video/page/upload',
   access: 'active',
-  body: z.strictObject({ html: z.string().trim().min(1) }),
+  // A page's control characters are its own mistake, dropped as a browser shows nothing for them (decision "Control
+  // characters refused"): the extension sends what the page holds.
+  body: z.strictObject({ html: z.string().transform(withoutControlCharacters).pipe(z.string().trim().min(1)) }),
   data: z.object({ resKey: ResKey }),
 });
 

@@ -52,7 +52,7 @@ describe('pages decoded as a browser would', () => {
   it('drops the control characters a page holds by mistake, so its name and text can be kept (decision "Control characters refused")', () => {
     const page = Buffer.from(html(`<title>Garrafa\u0000 térmica</title>`, '<h1>Garrafa\u0000 térmica\u001b 500\u000bml</h1>'), 'utf8');
     const text = decodePage(page, 'text/html; charset=utf-8');
-    expect(text).not.toMatch(/[\u0000\u000b\u001b]/);
+    expect(['\u0000', '\u000b', '\u001b'].filter((control) => text.includes(control))).toEqual([]);
     expect(extractProduct(page, 'https://shop.example.br/p/1', 'text/html; charset=utf-8').name).toBe('Garrafa térmica 500ml');
   });
 });

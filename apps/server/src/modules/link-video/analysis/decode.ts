@@ -6,7 +6,7 @@
  * transport header at all; reading those as windows-1252 gave names like "i3Fresh æ„›ä¸Š…".
  */
 import { TextDecoder } from 'node:util';
-import { CONTROL_CHARACTERS } from '@reelsmith/contract';
+import { withoutControlCharacters } from '@reelsmith/contract';
 
 const META_SCAN_BYTES = 64 * 1024;
 const META_CHARSET = /<meta\b[^>]*?charset\s*=\s*["']?\s*([\w:.-]+)/i;
@@ -20,7 +20,7 @@ const BOMS: [number[], string][] = [
 export function decodePage(body: Buffer, contentType?: string): string {
   // A NUL or another control character in a page is a mistake of the page, never text worth keeping, and
   // PostgreSQL refuses a NUL in text (decision "Control characters refused").
-  return decodeText(body, contentType).replace(CONTROL_CHARACTERS, '');
+  return withoutControlCharacters(decodeText(body, contentType));
 }
 
 function decodeText(body: Buffer, contentType?: string): string {
