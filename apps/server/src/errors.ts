@@ -6,11 +6,15 @@ import type { ErrorKey } from '@reelsmith/contract';
  * (a provider's own error) is for the logs, never shown to the user.
  */
 export class AppError extends Error {
+  /** When the caller may try again, in seconds: sent as Retry-After with a 429. */
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly key: ErrorKey,
     readonly params: Record<string, string | number> = {},
-    options?: ErrorOptions,
+    options?: ErrorOptions & { retryAfterSeconds?: number },
   ) {
     super(key, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }

@@ -70,6 +70,8 @@ describe.skipIf(!postgres)('two API and three worker processes on one PostgreSQL
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     EXTRA_TASKS_MODULE: MODULE,
     WORKER_CONCURRENCY: '2',
+    // Each user submits TASKS_PER_USER at once: this is the engine's throughput, not one user's share.
+    TASKS_WAITING_PER_USER: String(TASKS_PER_USER),
     LOG_LEVEL: 'info',
   });
 

@@ -8,7 +8,7 @@ import { sleep, waitFor } from '../../../test-support/wait.js';
 import type { AppContext } from '../src/context.js';
 import { pointsLedger, tasks } from '../src/db/schema.js';
 import { createInviteCodes } from '../src/modules/invites/service.js';
-import { grant, refund } from '../src/modules/points/ledger.js';
+import { refund } from '../src/modules/points/ledger.js';
 import { setPrice } from '../src/modules/points/prices.js';
 import { claimTask } from '../src/modules/tasks/queue.js';
 import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
@@ -223,6 +223,49 @@ describe.each(testDatabases())('the task engine on $name', (testDb) => {
     expect((await rowOf(taskId))?.attempts).toBe(2);
   });
 
+  const cancelAll = (b: Browser, taskIds: string[]) =>
+    Promise.all(taskIds.map((taskId) => b.ok('POST', `/task/v1/${KIND}/cancel`, { body: { taskId } })));
+
+  it('serves users in turn: the next worker takes the task of a user with none running before another user’s older ones', async () => {
+    const flooder = await member();
+    const other = await member();
+    const first = await submitted(flooder.browser, 'ok');
+    const waiting = [await submitted(flooder.browser, 'ok'), await submitted(flooder.browser, 'ok')];
+    const theirs = await submitted(other.browser, 'ok');
+    // Held by workers that do not finish them here: the flooder has one running, the other user none.
+    expect((await claimTask(t.ctx.db, [KIND], 'worker-1', 60_000))?.id).toBe(first);
+    expect((await claimTask(t.ctx.db, [KIND], 'worker-2', 60_000))?.id).toBe(theirs);
+    // Both have one running now: the oldest waiting task is next.
+    expect((await claimTask(t.ctx.db, [KIND], 'worker-3', 60_000))?.id).toBe(waiting[0]);
+    await cancelAll(flooder.browser, [first, ...waiting]);
+    await cancelAll(other.browser, [theirs]);
+  });
+
+  it('refuses a task past the user’s share of waiting ones with 429 and Retry-After, charging nothing, and holds no one else back', async () => {
+    const { browser, userId } = await member();
+    const limit = t.ctx.settings.tasksWaitingPerUser;
+    const mine: string[] = [];
+    for (let i = 0; i < limit; i++) mine.push(await submitted(browser, 'ok'));
+    const before = await availableOf(t.ctx.db, userId);
+    const refused = await submit(browser, 'ok');
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.body).toEqual({
+      code: 429,
+      message: `You already have ${limit} of these waiting or in progress. Please wait for one to finish, then try again.`,
+      data: null,
+    });
+    expect(await availableOf(t.ctx.db, userId)).toBe(before);
+    expect(await t.ctx.db.select().from(tasks).where(eq(tasks.userId, userId))).toHaveLength(limit);
+    const other = await member();
+    const theirs = await submitted(other.browser, 'ok');
+    // One ended, room for one more.
+    await cancelAll(browser, mine.slice(0, 1));
+    const next = await submitted(browser, 'ok');
+    await cancelAll(browser, [...mine.slice(1), next]);
+    await cancelAll(other.browser, [theirs]);
+  });
+
   it('fails a task whose workers keep dying once its attempts are spent, with one refund', async () => {
     const { browser, userId } = await member();
     const before = await availableOf(t.ctx.db, userId);
@@ -265,13 +308,14 @@ describe.each(testDatabases())('the task engine on $name', (testDb) => {
   });
 
   it('never runs one task twice with two workers side by side, and the ledger adds up', async () => {
-    const { browser } = await member();
-    const ids = await Promise.all(Array.from({ length: 12 }, () => submitted(browser, 'slow')));
+    // Two users, six tasks each: within each one's share of waiting tasks.
+    const browsers = [(await member()).browser, (await member()).browser];
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => submitted(browsers[i % 2] as Browser, 'slow')));
     // Leases long enough never to lapse on a loaded machine: this is about claiming (SKIP LOCKED), and a lapsed
     // lease rightly lets the other worker run the task again (the lease tests cover that).
     worker(10_000);
     worker(10_000);
-    for (const id of ids) expect((await settled(browser, id)).status).toBe('SUCCESS');
+    for (const [i, id] of ids.entries()) expect((await settled(browsers[i % 2] as Browser, id)).status).toBe('SUCCESS');
     for (const id of ids) expect(kind.runs.get(id)).toBe(1);
     await expectConsistent(t.ctx.db);
   });
@@ -335,11 +379,12 @@ describe.runIf(postgres)('worker processes on postgres', () => {
   });
 
   it('never runs one task twice with two worker processes on one PostgreSQL', async () => {
-    const { browser, userId } = await member();
-    await grant(t.ctx.db, userId, 24 * PRICE, 'PROMOTION', { key: 'two-processes' });
+    // Four users, six tasks each: within each one's share of waiting tasks.
+    const members = await Promise.all(Array.from({ length: 4 }, () => member()));
     const [a, b] = await Promise.all([workerProcess({}), workerProcess({})]);
     const ids = await Promise.all(
       Array.from({ length: 24 }, async (_, n) => {
+        const { browser } = members[n % 4] as (typeof members)[number];
         const res = await browser.ok('POST', `/task/v1/${KIND}/submit`, { body: { imageUrl: imageUrlFor('slow', n) } });
         return (res as { taskId: string }).taskId;
       }),

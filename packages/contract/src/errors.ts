@@ -264,6 +264,12 @@ export const ERRORS = {
     zh: '请求过于频繁，请稍后再试。',
     pt: 'Muitas solicitações. Tente novamente mais tarde.',
   },
+  tasksBusy: {
+    code: 429,
+    en: 'You already have {{limit}} of these waiting or in progress. Please wait for one to finish, then try again.',
+    zh: '您已有 {{limit}} 个同类任务在排队或进行中。请等待其中一个完成后再试。',
+    pt: 'Você já tem {{limit}} destas na fila ou em andamento. Aguarde uma terminar e tente novamente.',
+  },
   importsBusy: {
     code: 429,
     en: 'You already have {{limit}} imports running. Please wait for one to finish, then try again.',

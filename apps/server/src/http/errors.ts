@@ -37,5 +37,6 @@ export function handleError(error: FastifyError | Error, req: FastifyRequest, re
     appError = new AppError('internal');
   }
   const envelope = failure(appError, localeOf(req.headers['accept-language']));
+  if (appError.retryAfterSeconds !== undefined) reply.header('retry-after', String(appError.retryAfterSeconds));
   return reply.status(httpStatusOf(envelope.code)).send(envelope);
 }

@@ -13,6 +13,10 @@ export const TasksEnv = z.object({
     positiveInt(30),
     "how long a worker's claim on a task holds without its heartbeat: the task of a worker that died runs again elsewhere after this",
   ),
+  TASKS_WAITING_PER_USER: setting(
+    z.coerce.number().int().min(1).max(1_000_000).default(8),
+    "tasks of one kind one user may have waiting or running at once, free previews included (a batch's rows aside): past it a submit answers 429 with Retry-After, so no one user fills the queue",
+  ),
   BATCH_CONCURRENCY_PER_USER: setting(
     z.coerce.number().int().min(1).max(64).default(2),
     "rows of one user's batches in flight at once: a batch never floods the task queue ahead of anyone's interactive task",
@@ -42,6 +46,8 @@ export function taskSettings(e: z.output<typeof TasksEnv>, { cwd }: SettingsCont
     workerConcurrency: e.WORKER_CONCURRENCY,
     /** How long a worker's claim on a task holds without a heartbeat (the heartbeat renews it every third of it). */
     taskLeaseMs: e.TASK_LEASE_SECONDS * 1000,
+    /** Tasks of one kind one user may have waiting or running (decision "Fair share of the workers"). */
+    tasksWaitingPerUser: e.TASKS_WAITING_PER_USER,
     /** Rows of one user's batches in flight at once (decision "Batch"). */
     batchConcurrencyPerUser: e.BATCH_CONCURRENCY_PER_USER,
     /** Available credits below which a charge sends `credits.low` (decision "Webhooks"); 0 turns the event off. */

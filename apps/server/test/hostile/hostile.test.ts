@@ -34,7 +34,12 @@ import { wrongTypeAttacks } from './wrongTypes.js';
 const CALL_COUNT = 111;
 
 /** Limits high enough that thousands of attacks are refused for what they send, not for how many they are. */
-const UNLIMITED = { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', ACTIVATE_RATE_LIMIT: '1000000', CLIENT_LOG_RATE_LIMIT: '1000000' };
+const UNLIMITED = {
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  ACTIVATE_RATE_LIMIT: '1000000',
+  CLIENT_LOG_RATE_LIMIT: '1000000',
+  TASKS_WAITING_PER_USER: '1000000',
+};
 
 describe.each(testDatabases())('hostile input on $name', (testDb) => {
   const figures = new Figures(`hostile (${testDb.name})`);

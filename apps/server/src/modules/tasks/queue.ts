@@ -57,6 +57,26 @@ async function replayOf(db: Queryable, userId: string, kind: string, key: string
   return found.task;
 }
 
+/** When a user at their cap may try again: about the time a preview takes here. */
+const BUSY_RETRY_SECONDS = 30;
+
+/**
+ * Refuses a task past the user's share (decision "Fair share of the workers"): the tasks of this kind they have
+ * waiting or running, free previews included and a batch's rows aside (batches have their own cap), at most
+ * TASKS_WAITING_PER_USER. Counted before the charge; two submits at the same instant may both pass the count, so the
+ * cap may be passed by the requests in flight at that moment, never by a flood.
+ */
+async function checkShare(ctx: AppContext, userId: string, kind: string) {
+  const limit = ctx.settings.tasksWaitingPerUser;
+  const [row] = await ctx.db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(tasks)
+    .where(
+      and(eq(tasks.userId, userId), eq(tasks.kind, kind), inArray(tasks.status, ['SUBMITTED', 'IN_PROGRESS']), isNull(tasks.batchRowId)),
+    );
+  if ((row?.count ?? 0) >= limit) throw new AppError('tasksBusy', { limit }, { retryAfterSeconds: BUSY_RETRY_SECONDS });
+}
+
 /**
  * Submits a task: checks it (`accept`), then inserts it SUBMITTED and charges its price in one subtransaction of
  * the ledger's group commit, so a task exists exactly when it is paid for. Fails with notEnoughCredits (nothing written) when the credits
@@ -77,6 +97,7 @@ export async function submitTask<I>(
   // Before the kind's own checks, which may write (a project named after its product): a tool this server cannot
   // run is refused, uncharged, whatever its input (decision "Start-up checks").
   if ((await ctx.parts.missing(needsOf(definition, ctx))).length) throw new AppError('toolUnavailable');
+  if (!options.batchRowId) await checkShare(ctx, user.userId, definition.kind);
   await definition.accept?.(ctx, user, input);
   // What the sandbox stands in for is not charged (decision "Stand-ins are free").
   const price = realWorkOf((await definition.price?.(input, ctx, user)) ?? null, ctx.providers);
@@ -159,15 +180,22 @@ export async function claimTask(
       set status = 'IN_PROGRESS', lease_owner = ${owner}, lease_until = now() + ${interval(leaseMs)},
           attempts = t.attempts + 1, started_at = coalesce(t.started_at, now())
       from (
-        select id from tasks
-        where kind = any(${sql.param([...kinds])}::text[])
-          and cancel_requested is null
-          and attempts < max_attempts
-          and (status = 'SUBMITTED' or (status = 'IN_PROGRESS' and lease_until < now()))
-          and (${!interactiveOnly} or batch_row_id is null)
-        order by batch_row_id is not null, created_at
+        select w.id from tasks w
+        left join (
+          select user_id, count(*) as running from tasks
+          where status = 'IN_PROGRESS' and lease_until >= now()
+          group by user_id
+        ) r on r.user_id = w.user_id
+        where w.kind = any(${sql.param([...kinds])}::text[])
+          and w.cancel_requested is null
+          and w.attempts < w.max_attempts
+          and (w.status = 'SUBMITTED' or (w.status = 'IN_PROGRESS' and w.lease_until < now()))
+          and (${!interactiveOnly} or w.batch_row_id is null)
+        -- Interactive before batch rows; then the user with the fewest tasks running now, so one user's queue never
+        -- holds every worker while another waits (decision "Fair share of the workers"); then the oldest.
+        order by w.batch_row_id is not null, coalesce(r.running, 0), w.created_at
         limit 1
-        for update skip locked
+        for update of w skip locked
       ) c
       where t.id = c.id
       returning t.*`,
