@@ -7,10 +7,13 @@ import { PROJECT_NAME_MAX } from './constants.js';
  * person types holds them, PostgreSQL refuses a NUL in text, and the others hide in names, links and CSV cells.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this expression's one job.
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /** A text with its control characters dropped: what a browser shows of a page that holds them. */
 export const withoutControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, '');
+
+/** Whether a text holds a control character (a fresh search each time: the shared expression is global). */
+export const hasControlCharacters = (text: string) => text.search(CONTROL_CHARACTERS) >= 0;
 
 export const Id = z.string().min(1).max(64);
 export const Ids = z.array(Id).min(1).max(100);

@@ -1,4 +1,4 @@
-import { type Call, type CallData, CONTROL_CHARACTERS, type ErrorKey, type Locale, type User } from '@reelsmith/contract';
+import { type Call, type CallData, type ErrorKey, hasControlCharacters, type Locale, type User } from '@reelsmith/contract';
 import { isPublicCall, PUBLIC_API_BASE } from '@reelsmith/contract/public-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -76,8 +76,7 @@ const CONTROL_MESSAGE: Record<Locale, string> = {
 
 /** The path of the first text holding a control character, anywhere in a parsed input; none when clean. */
 function controlCharacterAt(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
-  // A fresh expression each time: the shared one is global, and `test` would carry its lastIndex over.
-  if (typeof value === 'string') return new RegExp(CONTROL_CHARACTERS.source).test(value) ? path : undefined;
+  if (typeof value === 'string') return hasControlCharacters(value) ? path : undefined;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
       const found = controlCharacterAt(item, [...path, i]);

@@ -172,33 +172,47 @@ describe('the Avatar tool', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Old me/ })).toBeNull());
   });
 
+  /** The product-holding task's answers: each submit recorded, and the presenter it makes added to the saved ones. */
+  function holdingService(made: ReturnType<typeof presenter>, list: ReturnType<typeof presenter>[], taskId: string) {
+    const holding: unknown[] = [];
+    const answers = {
+      '/video/avatar/presenters': () => ok(list),
+      '/task/v1/product-holding/submit': (body: unknown) => {
+        holding.push(body);
+        list.unshift(made);
+        return ok({ taskId });
+      },
+      '/task/v1/product-holding/query': ok({ taskId, status: 'SUCCESS', presenter: made }),
+    };
+    return { holding, answers };
+  }
+
+  /** Chooses the saved presenter Ana, then the library picture `fileName` as the product: the section it fills. */
+  async function productInHandOf(fileName: string) {
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Saved presenters' })).getByRole('button', { name: /^Ana/ }));
+    const section = await screen.findByRole('region', { name: 'Product in hand' });
+    fireEvent.click(within(section).getByRole('button', { name: /Choose from my assets/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: fileName }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    return section;
+  }
+
   it('puts a product in a saved presenter’s hands at its price, and chooses the presenter holding it', async () => {
     const held = presenter('own-9', 'Ana with the product', 'own');
-    const list = [presenter('cat-1', 'Ana', 'catalogue')];
-    const holding: unknown[] = [];
+    const { holding, answers } = holdingService(held, [presenter('cat-1', 'Ana', 'catalogue')], 'hold-1');
     stubTool({
       tool: 'avatar-video',
       extra: {
         ...EXTRA,
         '/assert/folders/files': libraryOf(libraryImage('lamp', { fileName: 'lamp.png', fileUrl: 'http://files.test/lamp.png' })),
-        '/video/avatar/presenters': () => ok(list),
-        '/task/v1/product-holding/submit': (body) => {
-          holding.push(body);
-          list.unshift(held);
-          return ok({ taskId: 'hold-1' });
-        },
-        '/task/v1/product-holding/query': ok({ taskId: 'hold-1', status: 'SUCCESS', presenter: held }),
+        ...answers,
       },
     });
     renderApp('/tools/avatar', userWith('ACTIVE'));
     // Only a saved presenter can be given the product.
     await screen.findByRole('list', { name: 'Saved presenters' });
     expect(screen.queryByRole('region', { name: 'Product in hand' })).toBeNull();
-    fireEvent.click(within(await screen.findByRole('list', { name: 'Saved presenters' })).getByRole('button', { name: /^Ana/ }));
-    const section = await screen.findByRole('region', { name: 'Product in hand' });
-    fireEvent.click(within(section).getByRole('button', { name: /Choose from my assets/ }));
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'lamp.png' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    const section = await productInHandOf('lamp.png');
     fireEvent.click(await within(section).findByRole('button', { name: 'Hold the product (4 credits)' }));
     await waitFor(() => expect(holding).toEqual([{ presenterId: 'cat-1', fileId: 'lamp', name: 'Ana with the product' }]));
     // The presenter holding it is chosen for the video.
@@ -209,29 +223,18 @@ describe('the Avatar tool', () => {
 
   it('dresses the presenter in a garment instead, at a try-on’s price, where the server has a try-on engine', async () => {
     const worn = presenter('own-8', 'Ana wearing the product', 'own');
-    const list = [presenter('cat-1', 'Ana', 'catalogue')];
-    const holding: unknown[] = [];
+    const { holding, answers } = holdingService(worn, [presenter('cat-1', 'Ana', 'catalogue')], 'wear-1');
     stubTool({
       tool: 'avatar-video',
       extra: {
         ...EXTRA,
         '/health': ok({ db: 'ok', queue: 'ok', storage: 'ok', engine: { providers: { virtualTryOn: 'sandbox' } } }),
         '/assert/folders/files': libraryOf(libraryImage('shirt', { fileName: 'shirt.png', fileUrl: 'http://files.test/shirt.png' })),
-        '/video/avatar/presenters': () => ok(list),
-        '/task/v1/product-holding/submit': (body) => {
-          holding.push(body);
-          list.unshift(worn);
-          return ok({ taskId: 'wear-1' });
-        },
-        '/task/v1/product-holding/query': ok({ taskId: 'wear-1', status: 'SUCCESS', presenter: worn }),
+        ...answers,
       },
     });
     renderApp('/tools/avatar', userWith('ACTIVE'));
-    fireEvent.click(within(await screen.findByRole('list', { name: 'Saved presenters' })).getByRole('button', { name: /^Ana/ }));
-    const section = await screen.findByRole('region', { name: 'Product in hand' });
-    fireEvent.click(within(section).getByRole('button', { name: /Choose from my assets/ }));
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'shirt.png' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    const section = await productInHandOf('shirt.png');
     // Held unless they are to wear it; worn, it costs what a try-on costs.
     expect(await within(section).findByRole('button', { name: 'Hold the product (4 credits)' })).toBeTruthy();
     fireEvent.mouseDown(await within(section).findByRole('combobox', { name: 'How they show it' }));
@@ -256,11 +259,7 @@ describe('the Avatar tool', () => {
       },
     });
     renderApp('/tools/avatar', userWith('ACTIVE'));
-    fireEvent.click(within(await screen.findByRole('list', { name: 'Saved presenters' })).getByRole('button', { name: /^Ana/ }));
-    const section = await screen.findByRole('region', { name: 'Product in hand' });
-    fireEvent.click(within(section).getByRole('button', { name: /Choose from my assets/ }));
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'lamp.png' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    const section = await productInHandOf('lamp.png');
     expect(await within(section).findByRole('button', { name: 'Hold the product (4 credits)' })).toBeTruthy();
     // The server has said it cannot dress anyone: no choice of wearing it.
     await waitFor(() => expect(calls).toContain('/health'));
