@@ -86,6 +86,18 @@ function creditsChecks(env: () => Record<string, string>) {
     expect(ghost).toMatchObject({ code: 1, stderr: expect.stringContaining('no user with the e-mail ghost@example.com') });
     expect(await cli(['credits', 'audit'], env())).toMatchObject({ code: 0, stdout: 'The ledger adds up.\n' });
   });
+
+  it('tasks cancel runs with the server’s own task kinds, and names the user it cannot find', async () => {
+    expect(await cli(['tasks', 'cancel', '--email', BUYER], env())).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'buyer@example.com: 0 unfinished tasks cancelled and refunded\n',
+    });
+    expect(await cli(['tasks', 'cancel', '--email', 'ghost@example.com'], env())).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('no user with the e-mail ghost@example.com'),
+    });
+  });
 }
 
 /** The catalogue commands, which carry a file's path and a list the CLI parses before a running server parses it again. */

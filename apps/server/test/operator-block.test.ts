@@ -4,19 +4,26 @@
 import { ERRORS } from '@reelsmith/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { referrals, sessions, users } from '../src/db/schema.js';
+import { waitFor } from '../../../test-support/wait.js';
+import { referrals, sessions, tasks, users } from '../src/db/schema.js';
 import { runAdminCommand } from '../src/modules/admin/commands.js';
 import { createInviteCodes } from '../src/modules/invites/service.js';
+import { grant } from '../src/modules/points/ledger.js';
+import { setPrice } from '../src/modules/points/prices.js';
 import { readAccount } from '../src/modules/points/queries.js';
+import { submitTask } from '../src/modules/tasks/queue.js';
+import { startWorker } from '../src/modules/tasks/worker.js';
 import { activate } from '../src/modules/users/service.js';
 import { appOn, Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
 import { expectConsistent } from './support/points.js';
+import { imageUrlFor, testTaskKind } from './support/tasks.js';
 
 const SESSION = 'reelsmith_session';
 
 describe.each(testDatabases())('an operator’s block on $name', (testDb) => {
-  const t = appOn(testDb);
+  const kind = testTaskKind();
+  const t = appOn(testDb, () => ({}), [kind.definition]);
 
   const block = (email: string) => runAdminCommand(t.ctx, { command: 'users status', email, status: 'INACTIVE' });
   const unblock = (email: string) => runAdminCommand(t.ctx, { command: 'users status', email, status: 'ACTIVE' });
@@ -57,7 +64,9 @@ describe.each(testDatabases())('an operator’s block on $name', (testDb) => {
     expect(await rowOf(target.userId)).toMatchObject({ status: 'INACTIVE', blockedAt: expect.any(Date) });
     expect(await referralsOf(target.userId)).toEqual([]);
     expect((await readAccount(t.ctx.db, inviter.userId)).availablePoints).toBe(inviterBefore);
-    expect(said).toEqual(['m2-target@example.com is now INACTIVE: blocked, signed out everywhere']);
+    expect(said).toEqual([
+      'm2-target@example.com is now INACTIVE: blocked, signed out everywhere, 0 unfinished tasks cancelled and refunded',
+    ]);
     await expectConsistent(t.ctx.db);
   });
 
@@ -124,5 +133,72 @@ describe.each(testDatabases())('an operator’s block on $name', (testDb) => {
     expect(await browser.ok('GET', '/users/me')).toMatchObject({ status: 'INACTIVE' });
     const [code] = await createInviteCodes(t.ctx.db, { count: 1, maxUses: 1 });
     expect((await activateWith(browser, code as string)).body.data).toBe(true);
+  });
+
+  it('cancels the blocked user’s waiting and running tasks with their refunds; no worker starts their work', async () => {
+    await setPrice(t.ctx.db, 'imageEnhance', 5);
+    const target = await member('busy@example.com');
+    const bystander = await member('bystander@example.com');
+    for (const { userId } of [target, bystander]) await grant(t.ctx.db, userId, 100, 'PROMOTION', { key: `busy:${userId}` });
+    const before = (await readAccount(t.ctx.db, target.userId)).availablePoints;
+    const submit = (browser: Browser, behaviour: 'hang' | 'ok', n: number) =>
+      browser.ok('POST', '/task/v1/enlarge-image/submit', { body: { imageUrl: imageUrlFor(behaviour, n) } }) as Promise<{ taskId: string }>;
+    const running = await submit(target.browser, 'hang', 0);
+    const worker = startWorker(t.ctx, [kind.definition], { concurrency: 1, pollMs: 25, log: { info() {}, warn() {}, error() {} } });
+    try {
+      await waitFor(() => kind.runs.has(running.taskId), 'the first task to run');
+      const waiting = [await submit(target.browser, 'ok', 1), await submit(target.browser, 'ok', 2)];
+      const theirs = await submit(bystander.browser, 'ok', 3);
+      expect(await block('busy@example.com')).toEqual([
+        'busy@example.com is now INACTIVE: blocked, signed out everywhere, 3 unfinished tasks cancelled and refunded',
+      ]);
+      for (const { taskId } of [running, ...waiting]) {
+        const [row] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, taskId));
+        expect(row).toMatchObject({ status: 'FAILURE', error: { key: 'taskCancelled' } });
+      }
+      expect((await readAccount(t.ctx.db, target.userId)).availablePoints).toBe(before);
+      // A task submitted as the block was written (a batch's driver, an API call in flight) never runs: the
+      // worker's sweep cancels it, refunded.
+      const [row] = await t.ctx.db.select().from(users).where(eq(users.id, target.userId));
+      const late = await submitTask(
+        t.ctx,
+        kind.definition,
+        { userId: target.userId, username: 'x', email: 'busy@example.com', avatarUrl: null, status: 'ACTIVE' },
+        { imageUrl: imageUrlFor('ok', 4), scale: 2, n: 1 },
+      );
+      expect(row?.blockedAt).not.toBeNull();
+      await waitFor(async () => (await t.ctx.db.select().from(tasks).where(eq(tasks.id, late.id)))[0]?.status === 'FAILURE', 'the sweep');
+      expect(kind.runs.has(late.id)).toBe(false);
+      for (const { taskId } of waiting) expect(kind.runs.has(taskId)).toBe(false);
+      expect((await readAccount(t.ctx.db, target.userId)).availablePoints).toBe(before);
+      // Another user's work is untouched.
+      await waitFor(
+        async () => (await t.ctx.db.select().from(tasks).where(eq(tasks.id, theirs.taskId)))[0]?.status === 'SUCCESS',
+        'theirs',
+      );
+    } finally {
+      await worker.stop();
+    }
+    await expectConsistent(t.ctx.db);
+  });
+
+  it('`tasks cancel` ends a user’s unfinished tasks, refunded, without blocking them', async () => {
+    await setPrice(t.ctx.db, 'imageEnhance', 5);
+    const target = await member('cancel-me@example.com');
+    await grant(t.ctx.db, target.userId, 100, 'PROMOTION', { key: 'cancel-me' });
+    const before = (await readAccount(t.ctx.db, target.userId)).availablePoints;
+    for (let n = 0; n < 2; n++)
+      await target.browser.ok('POST', '/task/v1/enlarge-image/submit', { body: { imageUrl: imageUrlFor('ok', n) } });
+    expect((await readAccount(t.ctx.db, target.userId)).availablePoints).toBe(before - 10);
+    expect(await runAdminCommand(t.ctx, { command: 'tasks cancel', email: 'cancel-me@example.com' })).toEqual([
+      'cancel-me@example.com: 2 unfinished tasks cancelled and refunded',
+    ]);
+    expect((await readAccount(t.ctx.db, target.userId)).availablePoints).toBe(before);
+    expect(await rowOf(target.userId)).toMatchObject({ status: 'ACTIVE', blockedAt: null });
+    expect((await target.browser.call('GET', '/users/me')).body.code).toBe(0);
+    await expect(runAdminCommand(t.ctx, { command: 'tasks cancel', email: 'nobody@example.com' })).rejects.toMatchObject({
+      key: 'validation',
+    });
+    await expectConsistent(t.ctx.db);
   });
 });

@@ -12,7 +12,11 @@ const USAGE = `Usage: npm run --silent admin -- <command>
   invites create [--count N] [--uses M] [--expires-days D]   new invitation codes, one a line
   users list                                                 every user: e-mail, username, ACTIVE|INACTIVE|BLOCKED, created
   users status --email E ACTIVE|INACTIVE                     INACTIVE blocks the user (signed out everywhere,
-                                                             no code lifts it); ACTIVE lifts a block and activates
+                                                             no code lifts it, their unfinished tasks and running
+                                                             batches cancelled and refunded, no webhook sent);
+                                                             ACTIVE lifts a block and activates
+  tasks cancel --email E                                     cancel a user's unfinished tasks and running
+                                                             batches, refunded
   prices list                                                the price of each SKU code, in credits
   prices set SKU AMOUNT                                      set a SKU's price (a whole number, 0 or more)
   credits grant --email E --amount N --type T [--expires-days D]
@@ -113,8 +117,7 @@ async function directly(settings: Settings, command: AdminCommand): Promise<stri
   const { openDatabase, pgliteDirOf } = await import('../db/client.js');
   const { migrate } = await import('../db/migrate.js');
   const { runAdminCommand } = await import('../modules/admin/commands.js');
-  const { SessionStore } = await import('../modules/auth/sessions.js');
-  const { createStorage } = await import('../modules/files/storage/index.js');
+  const { createContext } = await import('../composition.js');
   const pgliteDir = pgliteDirOf(settings.dataDir);
   if (!settings.databaseUrl && !existsSync(pgliteDir)) {
     throw new CliError(`No database in ${pgliteDir}. Start the server once (npm start), or set DATA_DIR or DATABASE_URL.`);
@@ -122,8 +125,9 @@ async function directly(settings: Settings, command: AdminCommand): Promise<stri
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir });
   try {
     await migrate(database);
-    const storage = createStorage(settings, database.db);
-    return await runAdminCommand({ db: database.db, sessions: new SessionStore(database.db), settings, storage }, command);
+    // The server's own assembly, so a command here does what it does through a running server (a cancel runs the
+    // task kinds' clean-up); no admin RPC is served from this process.
+    return await runAdminCommand(createContext({ settings, db: database.db, adminToken: '' }), command);
   } finally {
     await database.close();
   }

@@ -14,6 +14,8 @@ export const AdminCommand = z.discriminatedUnion('command', [
   }),
   z.strictObject({ command: z.literal('users list') }),
   z.strictObject({ command: z.literal('users status'), email: z.email(), status: UserStatus }),
+  // Cancels the user's running batches and unfinished tasks, refunded (decision "An operator's block").
+  z.strictObject({ command: z.literal('tasks cancel'), email: z.email() }),
   z.strictObject({ command: z.literal('prices list') }),
   z.strictObject({ command: z.literal('prices set'), skuCode: SkuCode, price: z.number().int().min(0).max(1_000_000) }),
   z.strictObject({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import type { Storage } from '../files/storage/storage.js';
 import { createInviteCodes } from '../invites/service.js';
 import { auditLedger } from '../points/audit.js';
 import { grant } from '../points/ledger.js';
@@ -8,7 +8,8 @@ import { listPrices, setPrice } from '../points/prices.js';
 import { readAccount } from '../points/queries.js';
 import { addCataloguePresenter, listCatalogue, retirePresenter } from '../presenters/service.js';
 import { setStatus } from '../users/block.js';
-import { findUserByEmail, listUsers, type UserDeps } from '../users/service.js';
+import { findUserByEmail, listUsers } from '../users/service.js';
+import { cancelWorkOf } from './cancelWork.js';
 import type { AdminCommand } from './command.js';
 
 const DAY_MS = 86_400_000;
@@ -25,7 +26,7 @@ function table(header: string[], rows: string[][]): string[] {
 }
 
 /** Runs a command and answers the lines it prints. `invites create` prints only the codes, one a line. */
-export async function runAdminCommand(deps: UserDeps & { storage: Storage }, command: AdminCommand): Promise<string[]> {
+export async function runAdminCommand(deps: AppContext, command: AdminCommand): Promise<string[]> {
   switch (command.command) {
     case 'invites create':
       return createInviteCodes(deps.db, { count: command.count, maxUses: command.uses, expiresDays: command.expiresDays });
@@ -40,7 +41,14 @@ export async function runAdminCommand(deps: UserDeps & { storage: Storage }, com
     case 'users status': {
       const user = await setStatus(deps, command.email, command.status);
       if (!user) throw noSuchUser(command.email);
-      return [user.blockedAt ? `${user.email} is now INACTIVE: blocked, signed out everywhere` : `${user.email} is now ${user.status}`];
+      if (!user.blockedAt) return [`${user.email} is now ${user.status}`];
+      const cancelled = await cancelWorkOf(deps, user.id);
+      return [`${user.email} is now INACTIVE: blocked, signed out everywhere, ${cancelledWork(cancelled)}`];
+    }
+    case 'tasks cancel': {
+      const user = await findUserByEmail(deps.db, command.email);
+      if (!user) throw noSuchUser(command.email);
+      return [`${user.email}: ${cancelledWork(await cancelWorkOf(deps, user.id))}`];
     }
     case 'prices list': {
       const prices = await listPrices(deps.db);
@@ -90,5 +98,8 @@ export async function runAdminCommand(deps: UserDeps & { storage: Storage }, com
     }
   }
 }
+
+const cancelledWork = ({ tasks, batches }: { tasks: number; batches: number }) =>
+  `${tasks} unfinished task${tasks === 1 ? '' : 's'} cancelled and refunded${batches ? `, ${batches} running batch${batches === 1 ? '' : 'es'} cancelled` : ''}`;
 
 const noSuchUser = (email: string) => new AppError('validation', { detail: `no user with the e-mail ${email}` });

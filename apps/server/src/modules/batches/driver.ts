@@ -67,7 +67,9 @@ async function claimRow(db: Queryable, owner: string, leaseMs: number, limit: nu
             (r.status <> 'waiting' and (t.id is null or t.status in ('SUCCESS', 'FAILURE')))
             or (r.status = 'waiting' and (
               select count(*) from batch_rows f where f.user_id = r.user_id and f.status in (${inList(IN_FLIGHT_STATUSES)})
-            ) < ${limit})
+            ) < ${limit}
+            -- A blocked user's rows start nothing (decision "An operator's block"); the block cancels them.
+            and not exists (select 1 from users u where u.id = r.user_id and u.blocked_at is not null))
           )
         order by r.created_at, r.position
         limit 1

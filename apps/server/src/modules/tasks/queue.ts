@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { ProgressStage, User } from '@reelsmith/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { type Db, type Queryable, queryRows } from '../../db/client.js';
 import { fromColumns } from '../../db/rows.js';
@@ -186,7 +186,10 @@ export async function claimTask(
           where status = 'IN_PROGRESS' and lease_until >= now()
           group by user_id
         ) r on r.user_id = w.user_id
+        join users u on u.id = w.user_id
         where w.kind = any(${sql.param([...kinds])}::text[])
+          -- A blocked user's tasks never run (decision "An operator's block"): cancelBlockedTasks ends them.
+          and u.blocked_at is null
           and w.cancel_requested is null
           and w.attempts < w.max_attempts
           and (w.status = 'SUBMITTED' or (w.status = 'IN_PROGRESS' and w.lease_until < now()))
@@ -345,6 +348,33 @@ export async function failAbandonedTasks(ctx: AppContext, definitions: ReadonlyM
   }
   return ended;
 }
+
+/** Ends, with their refunds and as a user's cancel does, the unfinished tasks `whose` selects; answers how many. */
+async function cancelUnfinished(ctx: AppContext, definitions: ReadonlyMap<string, AnyTaskDefinition>, whose: SQL): Promise<number> {
+  const due = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`select t.id from tasks t join users u on u.id = t.user_id
+      where t.status in ('SUBMITTED', 'IN_PROGRESS') and ${whose}
+      order by t.created_at limit 1000`,
+  );
+  let ended = 0;
+  const unfinished = inArray(tasks.status, ['SUBMITTED', 'IN_PROGRESS']);
+  for (const { id } of due) {
+    if (await failWhere(ctx, definitions, id, unfinished, { key: 'taskCancelled' }, true)) ended++;
+  }
+  return ended;
+}
+
+/** The operator's `tasks cancel`: every task of the user still waiting or running, refunded. */
+export const cancelTasksOf = (ctx: AppContext, definitions: ReadonlyMap<string, AnyTaskDefinition>, userId: string) =>
+  cancelUnfinished(ctx, definitions, sql`t.user_id = ${userId}`);
+
+/**
+ * The tasks of blocked users (decision "An operator's block"), which no worker claims: run with the sweep of
+ * abandoned tasks, it ends any that a blocked user's batch or API call submitted as the block was written.
+ */
+export const cancelBlockedTasks = (ctx: AppContext, definitions: ReadonlyMap<string, AnyTaskDefinition>) =>
+  cancelUnfinished(ctx, definitions, sql`u.blocked_at is not null`);
 
 /**
  * Cancels the user's task, waiting or running: it ends FAILURE at once with its refund, in the one conditional

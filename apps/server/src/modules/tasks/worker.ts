@@ -15,6 +15,7 @@ import { taskDuration } from '../metrics/registry.js';
 import type { AnyTaskDefinition, StoredTaskError, TaskLog } from './definition.js';
 import { discardOutputs } from './outputs.js';
 import {
+  cancelBlockedTasks,
   claimTask,
   completeTask,
   failAbandonedTasks,
@@ -220,6 +221,7 @@ export function startWorker(ctx: AppContext, definitions: readonly AnyTaskDefini
     while (!stopping.signal.aborted) {
       try {
         await failAbandonedTasks(ctx, byKind);
+        await cancelBlockedTasks(ctx, byKind);
         while (running.size < concurrency && !stopping.signal.aborted) {
           const task = await claimTask(ctx.db, kinds, id, leaseMs, batchRunning() >= batchSlots);
           if (!task) break;
