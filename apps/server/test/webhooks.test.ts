@@ -4,15 +4,22 @@
 // followed, timeouts, the retry window, resend with the same event id, and a dispatcher that died mid-attempt.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ERRORS, type WebhookDelivery, type WebhookEndpoint } from '@reelsmith/contract';
+import { ERRORS, WEBHOOK_PENDING_MAX, WEBHOOK_RESENDS_PER_MINUTE, type WebhookDelivery, type WebhookEndpoint } from '@reelsmith/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test-support/wait.js';
 import { webhookDeliveries } from '../src/db/schema.js';
+import { runAdminCommand } from '../src/modules/admin/commands.js';
 import { grant } from '../src/modules/points/ledger.js';
 import { setPrice } from '../src/modules/points/prices.js';
 import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
-import { claimDelivery, type Dispatcher, type DispatcherOptions, startDispatcher } from '../src/modules/webhooks/dispatcher.js';
+import {
+  claimDelivery,
+  type Dispatcher,
+  type DispatcherOptions,
+  startDispatcher,
+  WEBHOOK_DEFAULTS,
+} from '../src/modules/webhooks/dispatcher.js';
 import { emitEvent } from '../src/modules/webhooks/events.js';
 import { verifySignature } from '../src/modules/webhooks/signer.js';
 import { appOn, type Browser } from './support/app.js';
@@ -214,6 +221,8 @@ describe.each(testDatabases())('webhooks on $name', (testDb) => {
     await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'flaky' });
     const [delivery] = await settled(browser, hook.endpointId);
     expect(delivery).toMatchObject({ status: 'DELIVERED', attempts: 3, statusCode: 200, error: null });
+    // The answer ended the endpoint's run of failures.
+    expect(await browser.ok('GET', '/webhooks/endpoints/list')).toEqual([{ ...hook, failingSince: null }]);
     const got = at('/flaky');
     expect(got.map((r) => r.eventId)).toEqual([delivery?.eventId, delivery?.eventId, delivery?.eventId]);
     // Each attempt is signed afresh and verifies.
@@ -305,8 +314,8 @@ describe.each(testDatabases())('webhooks on $name', (testDb) => {
     const update = (who: Browser, enabled: boolean) =>
       who.call('POST', '/webhooks/endpoints/update', { body: { endpointId: hook.endpointId, enabled } });
     const off = (await update(browser, false)).body.data as WebhookEndpoint;
-    expect(off).toMatchObject({ endpointId: hook.endpointId, url: hook.url, disabledAt: expect.any(String) });
-    expect(await browser.ok('GET', '/webhooks/endpoints/list')).toEqual([off, { ...witness, disabledAt: null }]);
+    expect(off).toMatchObject({ endpointId: hook.endpointId, url: hook.url, disabledAt: expect.any(String), disabledReason: 'owner' });
+    expect(await browser.ok('GET', '/webhooks/endpoints/list')).toEqual([off, { ...witness, disabledAt: null, disabledReason: null }]);
     // Turning it off again keeps when it was first turned off.
     expect((await update(browser, false)).body.data).toEqual(off);
 
@@ -329,7 +338,7 @@ describe.each(testDatabases())('webhooks on $name', (testDb) => {
     for (const enabled of [true, false]) expect((await update(other.browser, enabled)).body.code).toBe(ERRORS.notFound.code);
 
     // On again: what waited is sent, and new events reach it.
-    expect((await update(browser, true)).body.data).toEqual({ ...off, disabledAt: null });
+    expect((await update(browser, true)).body.data).toEqual({ ...off, disabledAt: null, disabledReason: null });
     await settled(browser, hook.endpointId);
     await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'on-again' });
     const log = await settled(browser, hook.endpointId, 2);
@@ -354,8 +363,9 @@ describe.each(testDatabases())('webhooks on $name', (testDb) => {
     await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'restart' });
     // A dispatcher claims the delivery and dies before sending it.
     // (Deliveries of earlier tests that are due are claimed on the way: their attempts too wait for the lease.)
-    let claimed = await claimDelivery(t.ctx.db, 'webhooks-dead', 300);
-    while (claimed && claimed.endpointId !== hook.endpointId) claimed = await claimDelivery(t.ctx.db, 'webhooks-dead', 300);
+    const claim = () => claimDelivery(t.ctx.db, 'webhooks-dead', 300, WEBHOOK_DEFAULTS.perUser);
+    let claimed = await claim();
+    while (claimed && claimed.endpointId !== hook.endpointId) claimed = await claim();
     expect(claimed?.endpointId).toBe(hook.endpointId);
     dispatcher();
     const [d] = await settled(browser, hook.endpointId);
@@ -379,6 +389,114 @@ describe.each(testDatabases())('webhooks on $name', (testDb) => {
     const ids = at('/pair').map((r) => r.eventId);
     expect(ids).toHaveLength(20);
     expect(new Set(ids).size).toBe(20);
+  });
+
+  it('an endpoint that never answers holds one sender of its owner’s: another user’s event goes out at once', async () => {
+    // Finding F1: one user's black holes, resent again and again, delayed everyone's webhooks by minutes.
+    const flooder = await member();
+    const holes = [
+      await endpoint(flooder.browser, '/hole-a'),
+      await endpoint(flooder.browser, '/hole-b'),
+      await endpoint(flooder.browser, '/hole-c'),
+    ];
+    for (const hole of ['/hole-a', '/hole-b', '/hole-c'])
+      hooks.replies.set(
+        hole,
+        Array.from({ length: 40 }, () => 'hang' as const),
+      );
+    for (let i = 0; i < 12; i++) await emitEvent(t.ctx.db, flooder.userId, 'batch.finished', { batchId: `flood-${i}` });
+    dispatcher({ concurrency: 4, timeoutMs: 3_000, firstBackoffMs: 60_000 });
+    // The flooder's attempts are in flight: one per endpoint, two for the user, however many are due.
+    await waitFor(() => hooks.received.filter((r) => r.path.startsWith('/hole-')).length >= 2, 'the black holes to be tried');
+    const victim = await member();
+    const theirs = await endpoint(victim.browser, '/victim');
+    await emitEvent(t.ctx.db, victim.userId, 'batch.finished', { batchId: 'victim' });
+    const [delivered] = await settled(victim.browser, theirs.endpointId);
+    expect(delivered).toMatchObject({ status: 'DELIVERED', attempts: 1 });
+    // It went out while the flooder's first attempts were still waiting for an answer: none has timed out yet.
+    const flooded = (await Promise.all(holes.map((h) => deliveries(flooder.browser, h.endpointId)))).flat();
+    expect(flooded.filter((d) => d.error !== null)).toEqual([]);
+    expect(hooks.received.filter((r) => r.path.startsWith('/hole-')).length).toBe(2);
+    // Their deliveries go with them, so the tests after this one meet no black hole.
+    for (const hole of holes) await flooder.browser.ok('POST', '/webhooks/endpoints/delete', { body: { endpointId: hole.endpointId } });
+  });
+
+  it('caps resends to an endpoint a minute and while its backlog is full, with Retry-After', async () => {
+    const { browser, userId } = await member();
+    const hook = await endpoint(browser, '/capped');
+    await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'capped' });
+    const [first] = await deliveries(browser, hook.endpointId);
+    const resend = (headers: Record<string, string> = {}) =>
+      browser.call('POST', '/webhooks/deliveries/resend', { body: { deliveryId: first?.deliveryId }, headers });
+    for (let i = 0; i < WEBHOOK_RESENDS_PER_MINUTE; i++) expect((await resend()).body.code).toBe(0);
+    const refused = await resend({ 'accept-language': 'pt-BR' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.body).toEqual({
+      code: ERRORS.webhookResendsTooFast.code,
+      message: ERRORS.webhookResendsTooFast.pt.replace('{{max}}', String(WEBHOOK_RESENDS_PER_MINUTE)),
+      data: null,
+    });
+    expect(await deliveries(browser, hook.endpointId)).toHaveLength(WEBHOOK_RESENDS_PER_MINUTE + 1);
+
+    // Another endpoint, its backlog full of events nobody has sent yet: a resend would only lengthen it.
+    const other = await member();
+    const full = await endpoint(other.browser, '/backlog');
+    for (let i = 0; i < WEBHOOK_PENDING_MAX; i++) await emitEvent(t.ctx.db, other.userId, 'batch.finished', { batchId: `backlog-${i}` });
+    const [waiting] = await deliveries(other.browser, full.endpointId);
+    const backlog = await other.browser.call('POST', '/webhooks/deliveries/resend', { body: { deliveryId: waiting?.deliveryId } });
+    expect(backlog.status).toBe(429);
+    expect(backlog.body.code).toBe(ERRORS.webhookBacklogFull.code);
+    expect(await deliveries(other.browser, full.endpointId)).toHaveLength(WEBHOOK_PENDING_MAX);
+  });
+
+  it('turns off an endpoint whose every attempt failed for the set time, says why, and gives it a fresh start when turned on', async () => {
+    const { browser, userId } = await member();
+    const hook = await endpoint(browser, '/failing');
+    hooks.replies.set(
+      '/failing',
+      Array.from({ length: 30 }, () => ({ status: 500 })),
+    );
+    dispatcher({ turnOffAfterMs: 300, turnOffAfterFailures: 4, firstBackoffMs: 40, maxBackoffMs: 80 });
+    for (let i = 0; i < 3; i++) await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: `failing-${i}` });
+    const off = await waitFor(async () => {
+      const [e] = (await browser.ok('GET', '/webhooks/endpoints/list')) as WebhookEndpoint[];
+      return e?.disabledAt ? e : undefined;
+    }, 'the endpoint to be turned off');
+    expect(off).toMatchObject({ disabledReason: 'failing', failingSince: expect.any(String) });
+    expect(Date.parse(off.disabledAt as string) - Date.parse(off.failingSince as string)).toBeGreaterThanOrEqual(300);
+    // Off, nothing more is sent to it; what was pending waits.
+    const sent = at('/failing').length;
+    expect(sent).toBeGreaterThanOrEqual(4);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(at('/failing')).toHaveLength(sent);
+    expect((await deliveries(browser, hook.endpointId)).some((d) => d.status === 'PENDING')).toBe(true);
+    // Its owner fixed it and turns it on: a fresh record, and what waited is sent.
+    hooks.replies.set('/failing', []);
+    const on = (await browser.ok('POST', '/webhooks/endpoints/update', {
+      body: { endpointId: hook.endpointId, enabled: true },
+    })) as WebhookEndpoint;
+    expect(on).toMatchObject({ disabledAt: null, disabledReason: null, failingSince: null });
+    const log = await settled(browser, hook.endpointId, 3);
+    expect(log.every((d) => d.status === 'DELIVERED')).toBe(true);
+  });
+
+  it('sends nothing of a blocked user’s, and sends it once the block is lifted', async () => {
+    const { browser, userId } = await member();
+    const email = ((await browser.ok('GET', '/users/me')) as { email: string }).email;
+    const hook = await endpoint(browser, '/blocked');
+    const witness = await member();
+    const seen = await endpoint(witness.browser, '/not-blocked');
+    await runAdminCommand(t.ctx, { command: 'users status', email, status: 'INACTIVE' });
+    await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'while-blocked' });
+    dispatcher();
+    await emitEvent(t.ctx.db, witness.userId, 'batch.finished', { batchId: 'witness' });
+    await settled(witness.browser, seen.endpointId);
+    const [waiting] = await t.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.endpointId));
+    expect(waiting).toMatchObject({ status: 'PENDING', attempts: 0 });
+    expect(at('/blocked')).toEqual([]);
+    await runAdminCommand(t.ctx, { command: 'users status', email, status: 'ACTIVE' });
+    await waitFor(() => at('/blocked').length === 1, 'the delivery after the block is lifted');
   });
 
   it('sends credits.low once per crossing of the threshold, not on every charge below it', async () => {

@@ -184,6 +184,18 @@ export const ERRORS = {
     zh: '此端点已关闭。请开启后再向其发送事件。',
     pt: 'Este endpoint está desativado. Ative-o para voltar a enviar eventos para ele.',
   },
+  webhookResendsTooFast: {
+    code: 429,
+    en: 'You can resend at most {{max}} events a minute to one endpoint. Please wait a minute, then try again.',
+    zh: '每个端点每分钟最多重发 {{max}} 个事件。请等一分钟后再试。',
+    pt: 'Você pode reenviar no máximo {{max}} eventos por minuto para um endpoint. Aguarde um minuto e tente novamente.',
+  },
+  webhookBacklogFull: {
+    code: 429,
+    en: '{{max}} events are already waiting to be sent to this endpoint. Wait until they are sent, or fix the endpoint, then try again.',
+    zh: '已有 {{max}} 个事件在等待发送到此端点。请等它们发送完成或修复端点后再试。',
+    pt: 'Já há {{max}} eventos aguardando envio para este endpoint. Aguarde o envio ou corrija o endpoint e tente novamente.',
+  },
   batchEmpty: {
     code: 40120,
     en: 'Add at least one product link: one per line, or a CSV with a link column.',

@@ -12,6 +12,13 @@ export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
 /** A user's endpoints at most: enough for a shop, an agency's tools and a test receiver. */
 export const WEBHOOK_ENDPOINTS_MAX = 10;
+/**
+ * Resends to one endpoint in a minute at most, and events waiting to go to it past which a resend is refused
+ * (decision "Fair webhook delivery"): a resend costs its owner's endpoint only, and only so much.
+ */
+export const WEBHOOK_RESENDS_PER_MINUTE = 10;
+export const WEBHOOK_PENDING_MAX = 100;
+
 /** Longer URLs are refused by the schema; whether one is http(s) and public is the service's check (its own messages). */
 export const WEBHOOK_URL_MAX = 2048;
 
@@ -27,8 +34,12 @@ export const WebhookEndpoint = z.object({
   /** The signing secret (`whsec_…`): the owner sees it whenever they need to configure a receiver. */
   secret: z.string(),
   createdAt: Timestamp,
-  /** When its owner turned it off, or null while it is on: an endpoint that is off is sent nothing. */
+  /** When it was turned off, or null while it is on: an endpoint that is off is sent nothing. */
   disabledAt: Timestamp.nullable(),
+  /** Who turned it off: its owner, or the server after every attempt failed for a day; null while it is on. */
+  disabledReason: z.enum(['owner', 'failing']).nullable(),
+  /** Since when every attempt to it has failed, or null while its latest attempt succeeded. */
+  failingSince: Timestamp.nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 

@@ -481,8 +481,16 @@ export const webhookEndpoints = pgTable(
     secret: text('secret').notNull(),
     createdAt: createdAt(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Who turned it off: its owner, or the dispatcher after a day of failed attempts (decision "Fair webhook delivery"). */
+    disabledReason: text('disabled_reason', { enum: ['owner', 'failing'] }),
+    /** The first of the failed attempts in a row, null once an attempt succeeds. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
   },
-  (t) => [index('webhook_endpoints_user_id_idx').on(t.userId)],
+  (t) => [
+    index('webhook_endpoints_user_id_idx').on(t.userId),
+    check('webhook_endpoints_disabled_reason_check', sql`${t.disabledReason} in ('owner', 'failing')`),
+  ],
 );
 
 /**
@@ -513,6 +521,8 @@ export const webhookDeliveries = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The delivery this one sends again (a resend), counted against the endpoint's resends a minute. */
+    resendOf: text('resend_of'),
   },
   (t) => [
     check('webhook_deliveries_status_check', sql`${t.status} in ('PENDING', 'DELIVERED', 'FAILED')`),

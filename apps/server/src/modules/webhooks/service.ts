@@ -3,8 +3,15 @@
 // addresses its name resolves to are checked at every attempt, since DNS may change in between. Its owner can turn it
 // off and on again: off, no event is written for it and its pending deliveries wait unclaimed.
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_ENDPOINTS_MAX, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '@reelsmith/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_PENDING_MAX,
+  WEBHOOK_RESENDS_PER_MINUTE,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEvent,
+} from '@reelsmith/contract';
+import { and, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users, type WebhookDeliveryRow, type WebhookEndpointRow, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -20,6 +27,8 @@ const endpointView = (row: WebhookEndpointRow): WebhookEndpoint => ({
   secret: row.secret,
   createdAt: row.createdAt.toISOString(),
   disabledAt: row.disabledAt?.toISOString() ?? null,
+  disabledReason: row.disabledAt ? (row.disabledReason ?? 'owner') : null,
+  failingSince: row.failingSince?.toISOString() ?? null,
 });
 
 const deliveryView = (row: WebhookDeliveryRow): WebhookDelivery => ({
@@ -93,7 +102,8 @@ async function ownEndpoint(ctx: AppContext, userId: string, endpointId: string):
 
 /**
  * Turns the endpoint off (keeping when it was first turned off) or on again. Turned on, its dispatcher is woken:
- * deliveries that waited while it was off are due at once.
+ * deliveries that waited while it was off are due at once, and its record of failures starts afresh, so an endpoint
+ * the server turned off for failing gets a new day (decision "Fair webhook delivery").
  */
 export async function updateEndpoint(
   ctx: AppContext,
@@ -102,7 +112,14 @@ export async function updateEndpoint(
 ): Promise<WebhookEndpoint> {
   const [row] = await ctx.db
     .update(webhookEndpoints)
-    .set({ disabledAt: enabled ? null : sql`coalesce(${webhookEndpoints.disabledAt}, now())` })
+    .set(
+      enabled
+        ? { disabledAt: null, disabledReason: null, failingSince: null, failedAttempts: 0 }
+        : {
+            disabledAt: sql`coalesce(${webhookEndpoints.disabledAt}, now())`,
+            disabledReason: sql`coalesce(${webhookEndpoints.disabledReason}, 'owner')`,
+          },
+    )
     .where(owned(userId, endpointId))
     .returning();
   if (!row) throw new AppError('notFound');
@@ -139,7 +156,8 @@ export async function listDeliveries(
 
 /**
  * Sends an event again: a new delivery of the same event id and payload to the same endpoint, due now, with its own
- * attempts and its own day of retries; the original stays in the log as it ended.
+ * attempts and its own day of retries; the original stays in the log as it ended. At most WEBHOOK_RESENDS_PER_MINUTE
+ * to an endpoint a minute, and none while WEBHOOK_PENDING_MAX wait for it (decision "Fair webhook delivery").
  */
 export async function resendDelivery(ctx: AppContext, userId: string, deliveryId: string): Promise<WebhookDelivery> {
   const [original] = await ctx.db
@@ -150,17 +168,40 @@ export async function resendDelivery(ctx: AppContext, userId: string, deliveryId
   // Sent to an endpoint that is off, it would sit in the log as pending with nothing saying why.
   const endpoint = await ownEndpoint(ctx, userId, original.endpointId);
   if (endpoint.disabledAt) throw new AppError('webhookEndpointDisabled');
-  const [row] = await ctx.db
-    .insert(webhookDeliveries)
-    .values({
-      id: randomUUID(),
-      endpointId: original.endpointId,
-      userId,
-      eventId: original.eventId,
-      event: original.event,
-      payload: original.payload,
-    })
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    // The endpoint's row is the lock: resends at the same instant are counted one after another.
+    await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)).for('update');
+    const mine = eq(webhookDeliveries.endpointId, endpoint.id);
+    const [[pending], [recent]] = await Promise.all([
+      tx
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(and(mine, eq(webhookDeliveries.status, 'PENDING'))),
+      tx
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(and(mine, isNotNull(webhookDeliveries.resendOf), gt(webhookDeliveries.createdAt, sql`now() - interval '1 minute'`))),
+    ]);
+    if ((recent?.n ?? 0) >= WEBHOOK_RESENDS_PER_MINUTE) {
+      throw new AppError('webhookResendsTooFast', { max: WEBHOOK_RESENDS_PER_MINUTE }, { retryAfterSeconds: 60 });
+    }
+    if ((pending?.n ?? 0) >= WEBHOOK_PENDING_MAX) {
+      throw new AppError('webhookBacklogFull', { max: WEBHOOK_PENDING_MAX }, { retryAfterSeconds: 60 });
+    }
+    const [inserted] = await tx
+      .insert(webhookDeliveries)
+      .values({
+        id: randomUUID(),
+        endpointId: original.endpointId,
+        userId,
+        eventId: original.eventId,
+        event: original.event,
+        payload: original.payload,
+        resendOf: original.id,
+      })
+      .returning();
+    return inserted as WebhookDeliveryRow;
+  });
   emitted.emit('event');
-  return deliveryView(row as WebhookDeliveryRow);
+  return deliveryView(row);
 }

@@ -24,6 +24,8 @@ const ENDPOINT: WebhookEndpoint = {
   secret: 'whsec_existing',
   createdAt: '2026-11-20T10:00:00Z',
   disabledAt: null,
+  disabledReason: null,
+  failingSince: null,
 };
 const DELIVERY: WebhookDelivery = {
   deliveryId: 'd1',
@@ -53,7 +55,10 @@ function webhooksApi(start: WebhookEndpoint[] = [ENDPOINT]) {
     '/webhooks/endpoints/update': (body) => {
       sent.update?.push(body);
       const { endpointId, enabled } = body as { endpointId: string; enabled: boolean };
-      endpoints = endpoints.map((e) => (e.endpointId === endpointId ? { ...e, disabledAt: enabled ? null : '2026-11-21T09:30:00Z' } : e));
+      const turned: Partial<WebhookEndpoint> = enabled
+        ? { disabledAt: null, disabledReason: null, failingSince: null }
+        : { disabledAt: '2026-11-21T09:30:00Z', disabledReason: 'owner' };
+      endpoints = endpoints.map((e) => (e.endpointId === endpointId ? { ...e, ...turned } : e));
       return ok(endpoints.find((e) => e.endpointId === endpointId));
     },
     '/webhooks/endpoints/delete': (body) => {
@@ -147,6 +152,42 @@ describe('webhooks panel', () => {
     await waitFor(() => expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true'));
     expect(screen.queryByText('Off', { selector: '.ant-tag' })).toBeNull();
     expect((within(row).getByRole('button', { name: /Resend/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says when an endpoint keeps failing, and why the server turned it off, in each language', async () => {
+    const failing = { ...ENDPOINT, failingSince: '2026-11-21T08:00:00Z' };
+    webhooksApi([
+      failing,
+      {
+        ...ENDPOINT,
+        endpointId: 'e3',
+        url: 'https://gone.example/in',
+        disabledAt: '2026-11-22T08:05:00Z',
+        disabledReason: 'failing',
+        failingSince: '2026-11-21T08:00:00Z',
+      },
+    ]);
+    const { unmount } = renderPanel();
+    expect(
+      await screen.findByText(
+        /^Every attempt to reach it has failed since 2026-11-21 .*If it keeps failing for a day, it is turned off\.$/,
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^Turned off on 2026-11-22 .*: every attempt to reach it had failed since 2026-11-21 .*Fix the endpoint, then turn it back on/,
+      ),
+    ).toBeTruthy();
+    unmount();
+    for (const [language, words] of [
+      ['zh', /^已于 2026-11-22 .*关闭：自 2026-11-21 .*起每次发送都失败了/],
+      ['pt', /^Desativado em 2026-11-22 .*: todas as tentativas de entrega falhavam desde 2026-11-21/],
+    ] as const) {
+      await i18n.changeLanguage(language);
+      const view = renderPanel();
+      expect(await screen.findByText(words)).toBeTruthy();
+      view.unmount();
+    }
   });
 
   it('speaks Chinese and Portuguese', async () => {

@@ -313,6 +313,23 @@ function EndpointSwitch({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
+/**
+ * Why the endpoint is off, or that it is failing (decision "Fair webhook delivery"): the server turns off an endpoint
+ * whose every attempt failed for a day, and says so here, where its owner fixes it.
+ */
+function EndpointNotice({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const { t } = useTranslation('webhooks');
+  const at = (time: string) => dayjs(time).format(TIME_FORMAT);
+  if (endpoint.disabledAt && endpoint.disabledReason === 'failing' && endpoint.failingSince) {
+    return (
+      <Alert type="error" showIcon title={t('list.failingOffNote', { date: at(endpoint.disabledAt), since: at(endpoint.failingSince) })} />
+    );
+  }
+  if (endpoint.disabledAt) return <Alert type="warning" showIcon title={t('list.offNote', { date: at(endpoint.disabledAt) })} />;
+  if (endpoint.failingSince) return <Alert type="warning" showIcon title={t('list.failingNote', { since: at(endpoint.failingSince) })} />;
+  return null;
+}
+
 function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t } = useTranslation('webhooks');
   const [open, setOpen] = useState(false);
@@ -344,9 +361,7 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           </Popconfirm>
         </div>
       </div>
-      {endpoint.disabledAt && (
-        <Alert type="warning" showIcon title={t('list.offNote', { date: dayjs(endpoint.disabledAt).format(TIME_FORMAT) })} />
-      )}
+      <EndpointNotice endpoint={endpoint} />
       <div className={styles.tags}>
         {endpoint.events.map((event) => (
           <Tag key={event} title={event}>
