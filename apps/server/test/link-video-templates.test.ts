@@ -1,7 +1,7 @@
 // The template picker's call (decision "Template picker"): six templates, each with a thumbnail the renderer
 // draws. Samples are public; thumbnails of a user's own picture come through a link signed for that user and
 // file, which cannot be bent to another template, file or expiry, and stops working when the file is deleted.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { locateTools } from '@reelsmith/media';
 import { makeImage, makeVideo } from '@reelsmith/media/fixtures';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pruneThumbnails, THUMBNAILS_PER_PICTURE } from '../src/modules/link-video/catalogue/templates.js';
 import { appOn, type Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
 import { activeMember, upload } from './support/files.js';
@@ -174,10 +175,46 @@ describe.each(testDatabases())('template thumbnails on $name', (testDb) => {
       expect(answer.headers['content-type'], what).toMatch(/^application\/json/);
     }
     expect((await fetch(urlOf(honest.path, honest.query))).statusCode).toBe(200);
+    const cache = (folder: string) => readdirSync(join(t.ctx.settings.dataDir, 'cache', 'templates', folder));
+    expect((await fetch(urlOf(othersLink.path, othersLink.query))).statusCode).toBe(200);
+    expect(cache('thumbnails').filter((name) => name.startsWith(`${mine}-`))).toHaveLength(1);
+    expect(cache('pictures').filter((name) => name.startsWith(`${mine}.`))).toHaveLength(1);
 
     await owner.ok('POST', '/assert/delete', { body: { fileIds: [mine] } });
     const gone = await fetch(urlOf(honest.path, honest.query));
     expect(gone.statusCode).toBe(404);
+    // Its thumbnails and the picker's copy of it went with it (finding F4); another user's stay.
+    expect(cache('thumbnails').filter((name) => name.startsWith(`${mine}-`))).toEqual([]);
+    expect(cache('pictures').filter((name) => name.startsWith(`${mine}.`))).toEqual([]);
+    expect(cache('thumbnails').filter((name) => name.startsWith(`${theirs}-`))).toHaveLength(1);
+  });
+});
+
+describe('a picture’s thumbnails are bounded', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thumbnails-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps the most recently used of a picture’s thumbnails, and no other picture’s nor one being made', async () => {
+    const at = (name: string, agoMs: number) => {
+      writeFileSync(join(dir, name), 'jpeg');
+      const when = new Date(Date.now() - agoMs);
+      utimesSync(join(dir, name), when, when);
+    };
+    for (let i = 0; i < 6; i++) at(`f1-sale-9x16-${i}.jpg`, (i + 1) * 60_000);
+    at('f1-sale-9x16-x.1234.part.jpg', 3_600_000);
+    at('f2-sale-9x16-0.jpg', 3_600_000);
+    await pruneThumbnails(dir, 'f1', 4);
+    expect(readdirSync(dir).sort()).toEqual(
+      [
+        'f1-sale-9x16-0.jpg',
+        'f1-sale-9x16-1.jpg',
+        'f1-sale-9x16-2.jpg',
+        'f1-sale-9x16-3.jpg',
+        'f1-sale-9x16-x.1234.part.jpg',
+        'f2-sale-9x16-0.jpg',
+      ].sort(),
+    );
+    expect(THUMBNAILS_PER_PICTURE).toBeGreaterThanOrEqual(TEMPLATE_IDS.length * 2);
   });
 });
 

@@ -57,11 +57,17 @@ describe('the sweep of the render cache', () => {
     cached('media', 'old.png', long);
     cached('templates', 'new.jpg', 60_000);
     cached('samples', 'caption-classic.png', long);
-    expect(await sweepRenderCache(dataDir)).toBe(3);
+    // The templates' thumbnails and pictures are a folder further down (finding F4: they were never swept).
+    cached('templates/thumbnails', 'f1-bold-ugc-9x16-old.jpg', long);
+    cached('templates/thumbnails', 'f1-bold-ugc-9x16-new.jpg', 60_000);
+    cached('templates/pictures', 'f1.jpg', long);
+    expect(await sweepRenderCache(dataDir)).toBe(5);
     const left = (kind: string) => readdirSync(join(cacheDirOf(dataDir), kind));
     expect(left('stills')).toEqual([]);
     expect(left('media')).toEqual(['read-yesterday.jpg']);
-    expect(left('templates')).toEqual(['new.jpg']);
+    expect(left('templates').sort()).toEqual(['new.jpg', 'pictures', 'thumbnails']);
     expect(left('samples')).toEqual(['caption-classic.png']);
+    expect(left('templates/thumbnails')).toEqual(['f1-bold-ugc-9x16-new.jpg']);
+    expect(left('templates/pictures')).toEqual([]);
   });
 });

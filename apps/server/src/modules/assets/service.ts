@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { type FileRow, files, projects } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { usedBytes } from '../files/storedObjects.js';
+import { forgetCachedCopies } from '../files/workDir.js';
 
 /** Every query here is scoped to its owner: another user's file answers "not found", never its data. */
 const ownedBy = (userId: string, ...more: (SQL | undefined)[]) => and(eq(files.userId, userId), ...more);
@@ -61,12 +62,17 @@ export async function deleteAssets(ctx: AppContext, userId: string, fileIds: rea
     const rows = await tx
       .delete(files)
       .where(ownedBy(userId, inArray(files.id, unique)))
-      .returning({ resKey: files.resKey, thumbKey: files.thumbKey });
+      .returning({ fileId: files.id, resKey: files.resKey, thumbKey: files.thumbKey });
     // Throwing rolls the deletion back.
     if (rows.length !== unique.length) throw new AppError('notFound');
-    return rows;
+    return rows.map(({ fileId, resKey, thumbKey }) => ({
+      fileId,
+      resKeys: [resKey, thumbKey].filter((key): key is string => key !== null),
+    }));
   });
-  await ctx.storage.delete(deleted.flatMap((row) => [row.resKey, row.thumbKey]).filter((key): key is string => key !== null));
+  await ctx.storage.delete(deleted.flatMap((file) => file.resKeys));
+  // What renders and the template picker derived from them goes with them.
+  await forgetCachedCopies(ctx.settings.dataDir, deleted);
 }
 
 /** The caller's stored files among these ids; ids of others' files, and imports not done yet, are simply absent. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { locateTools, type MediaTools } from '@reelsmith/media';
@@ -58,6 +59,44 @@ export type CacheKind = 'media' | 'stills' | 'music' | 'speech' | 'templates' | 
 /** Where renders keep what they learnt of a picture for the next one: the whole cache, or one kind's folder. */
 export const cacheDirOf = (dataDir: string, kind?: CacheKind) => (kind ? join(dataDir, 'cache', kind) : join(dataDir, 'cache'));
 
+/** The name, without its extension, of a stored object's local copy in the media cache: named by its key, which never changes. */
+export const localCopyName = (resKey: string) => createHash('sha256').update(resKey).digest('hex').slice(0, 32);
+
+/** Where the template picker keeps a user's picture's copy (`<fileId>.<format>`) and thumbnails (`<fileId>-…`). */
+export const templatePicturesDir = (dataDir: string) => join(cacheDirOf(dataDir, 'templates'), 'pictures');
+export const templateThumbnailsDir = (dataDir: string) => join(cacheDirOf(dataDir, 'templates'), 'thumbnails');
+
+/** Removes the files in `dir` whose names start with one of `prefixes`; answers how many. */
+async function removeStartingWith(dir: string, prefixes: readonly string[]): Promise<number> {
+  const doomed = (await readdir(dir).catch(() => [] as string[])).filter((name) => prefixes.some((prefix) => name.startsWith(prefix)));
+  await Promise.all(doomed.map((name) => rm(join(dir, name), { force: true })));
+  return doomed.length;
+}
+
+/**
+ * Removes what the render cache derived from deleted files (finding F4): the local copies of their stored objects
+ * and the template picker's copies and thumbnails of them. What renders learnt of a picture (stills, masks) is named
+ * by the picture's content, shared by every file with the same bytes, and goes with the idle sweep.
+ */
+export async function forgetCachedCopies(dataDir: string, deleted: readonly { fileId: string; resKeys: readonly string[] }[]) {
+  if (deleted.length === 0) return 0;
+  const removed = await Promise.all([
+    removeStartingWith(
+      cacheDirOf(dataDir, 'media'),
+      deleted.flatMap((file) => file.resKeys.map((key) => `${localCopyName(key)}.`)),
+    ),
+    removeStartingWith(
+      templatePicturesDir(dataDir),
+      deleted.map((file) => `${file.fileId}.`),
+    ),
+    removeStartingWith(
+      templateThumbnailsDir(dataDir),
+      deleted.map((file) => `${file.fileId}-`),
+    ),
+  ]);
+  return removed.reduce((a, b) => a + b, 0);
+}
+
 /**
  * A cached file unused this long is removed: the previews, edits and export of a project come within days, and
  * a file removed too soon is only made again. The cache otherwise grows with every product ever rendered.
@@ -68,18 +107,21 @@ const KEPT = new Set<string>(['samples'] satisfies CacheKind[]);
 
 /**
  * Removes cached files neither read nor written for `CACHE_IDLE_MS` (reads count by access time, which even a
- * `relatime` mount keeps to the day). Answers how many it removed.
+ * `relatime` mount keeps to the day), in each kind's folder and the folders inside it (the templates' thumbnails and
+ * pictures). Answers how many it removed.
  */
 export async function sweepRenderCache(dataDir: string, now = Date.now()): Promise<number> {
   const root = cacheDirOf(dataDir);
   let removed = 0;
-  for (const kind of await readdir(root).catch(() => [] as string[])) {
-    if (KEPT.has(kind)) continue;
-    const dir = join(root, kind);
-    for (const name of await readdir(dir).catch(() => [] as string[])) {
-      const path = join(dir, name);
+  async function sweep(dir: string, depth: number) {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (depth < 3) await sweep(path, depth + 1);
+        continue;
+      }
       const used = await stat(path).then(
-        (s) => (s.isFile() ? Math.max(s.atimeMs, s.mtimeMs) : now),
+        (s) => Math.max(s.atimeMs, s.mtimeMs),
         () => now,
       );
       if (now - used > CACHE_IDLE_MS) {
@@ -87,6 +129,9 @@ export async function sweepRenderCache(dataDir: string, now = Date.now()): Promi
         removed++;
       }
     }
+  }
+  for (const kind of await readdir(root).catch(() => [] as string[])) {
+    if (!KEPT.has(kind)) await sweep(join(root, kind), 1);
   }
   return removed;
 }

@@ -5,6 +5,7 @@
 // kit.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AdAspectRatio, Locale, linkVideoTemplates, TEMPLATE_IDS, TemplateId } from '@reelsmith/contract';
@@ -18,7 +19,7 @@ import type { Router } from '../../../http/route.js';
 import type { UrlSigner } from '../../../http/signedUrl.js';
 import { apiBase } from '../../../settings.js';
 import { readBrandKit } from '../../brand-kit/service.js';
-import { cacheDirOf, mediaToolsOf } from '../../files/workDir.js';
+import { cacheDirOf, mediaToolsOf, templatePicturesDir, templateThumbnailsDir } from '../../files/workDir.js';
 import { brandOf } from '../video/look.js';
 import { localCopy, mediaFiles } from '../video/media.js';
 import { cachedFile, oneAtATime } from './cachedFile.js';
@@ -26,6 +27,27 @@ import { cachedFile, oneAtATime } from './cachedFile.js';
 const THUMBNAIL_PATH = '/link-video/templates/thumbnail';
 /** The picker asks again when it opens; an hour covers a page left open a while. */
 const THUMBNAIL_LINK_TTL_MS = 60 * 60_000;
+/**
+ * A picture's thumbnails kept at most (finding F4): its six templates in two shapes and a few wordings of the hook.
+ * Each new wording draws six more; past this many the least recently used go, so typing names never fills a disk.
+ */
+export const THUMBNAILS_PER_PICTURE = 48;
+
+/** Keeps the `keep` most recently used of the picture's thumbnails and removes the rest. */
+export async function pruneThumbnails(dir: string, fileId: string, keep: number) {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter(
+    (name) => name.startsWith(`${fileId}-`) && name.endsWith('.jpg') && !name.includes('.part'),
+  );
+  if (names.length <= keep) return;
+  const used = await Promise.all(
+    names.map(async (name) => {
+      const s = await stat(join(dir, name)).catch(() => undefined);
+      return { name, at: s ? Math.max(s.atimeMs, s.mtimeMs) : 0 };
+    }),
+  );
+  const doomed = used.sort((a, b) => b.at - a.at).slice(keep);
+  await Promise.all(doomed.map(({ name }) => rm(join(dir, name), { force: true })));
+}
 
 /** What a sample thumbnail is drawn for, beside its template: the query of its public address. */
 export const SampleLook = z.strictObject({ aspectRatio: AdAspectRatio, language: Locale });
@@ -121,16 +143,19 @@ export function templateRoutes(
     const { brand } = await brandOf(ctx, userId, language, (resKey) => localCopy(ctx, resKey, null));
     const words = JSON.stringify([language, name ?? null, price ?? null, currency ?? null, listPrice ?? null, await kitKey(userId)]);
     const wordsKey = createHash('sha256').update(words).digest('hex').slice(0, 16);
-    const out = join(cacheDir, 'thumbnails', `${file.id}-${templateId}-${aspectRatio.replace(':', 'x')}-${wordsKey}.jpg`);
+    const thumbnails = templateThumbnailsDir(ctx.settings.dataDir);
+    const out = join(thumbnails, `${file.id}-${templateId}-${aspectRatio.replace(':', 'x')}-${wordsKey}.jpg`);
     const thumbnail = await cachedFile(out, async (partial) => {
       // A stored file never changes: its local copy serves every template, shape and name.
-      const picture = await cachedFile(join(cacheDir, 'pictures', `${file.id}.${file.format ?? 'img'}`), async (copy) =>
-        pipeline(await ctx.storage.read(file.resKey), createWriteStream(copy)),
+      const picture = await cachedFile(
+        join(templatePicturesDir(ctx.settings.dataDir), `${file.id}.${file.format ?? 'img'}`),
+        async (copy) => pipeline(await ctx.storage.read(file.resKey), createWriteStream(copy)),
       );
       const offer = price && currency ? { price, currency, ...(listPrice && { listPrice }) } : undefined;
       await render(() =>
         templateThumbnail({ file: picture, templateId, aspectRatio, language, name, offer, brand, out: partial, cacheDir, tools }),
       );
+      await pruneThumbnails(thumbnails, file.id, THUMBNAILS_PER_PICTURE - 1);
     });
     return reply
       .type('image/jpeg')

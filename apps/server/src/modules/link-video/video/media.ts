@@ -1,5 +1,5 @@
 // The pictures and clips a video is made of: the user's own stored files, in the order the user put them.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { type FileRow, files } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
-import { cacheDirOf } from '../../files/workDir.js';
+import { cacheDirOf, localCopyName } from '../../files/workDir.js';
 
 export type MediaFile = FileRow & { resKey: string; type: 'image' | 'video' };
 
@@ -34,8 +34,7 @@ export async function mediaFiles(ctx: AppContext, userId: string, fileIds: reado
  */
 export async function localCopy(ctx: AppContext, resKey: string, format: string | null): Promise<string> {
   const dir = cacheDirOf(ctx.settings.dataDir, 'media');
-  const name = createHash('sha256').update(resKey).digest('hex').slice(0, 32);
-  const path = join(dir, `${name}.${format ?? 'bin'}`);
+  const path = join(dir, `${localCopyName(resKey)}.${format ?? 'bin'}`);
   if (await stat(path).catch(() => undefined)) return path;
   await mkdir(dir, { recursive: true });
   const partial = `${path}.${randomUUID()}.part`;
