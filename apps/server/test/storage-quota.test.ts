@@ -69,6 +69,33 @@ describe.each(testDatabases())('the storage quota on $name', (testDb) => {
     expect((await statistics(browser)).bytes).toBe(stored);
   });
 
+  it('counts drafts at their size, refuses one that does not fit keeping the draft before it, and frees them with their project', async () => {
+    // Finding F3: 50 drafts of 2 MiB were saved with a 10 MiB quota, which showed 0 bytes used.
+    const { browser } = await activeMember(t);
+    const project = async () => ((await browser.ok('POST', '/project/createProject', { body: {} })) as { projectId: string }).projectId;
+    const save = (projectId: string, draftContent: string) =>
+      browser.call('POST', '/project/saveDraftFile', { body: { projectId, draftContent } });
+    const first = await project();
+    const second = await project();
+    const big = 'x'.repeat(0.75 * MIB);
+    expect((await save(first, big)).body.code).toBe(0);
+    // A draft of non-Latin text counts its bytes, not its characters.
+    const wide = '草'.repeat(MIB / 4);
+    expect((await save(second, wide)).body.code).toBe(0);
+    expect((await statistics(browser)).bytes).toBe(big.length + 3 * wide.length);
+    // Saving a draft again replaces its count; a third that does not fit is refused, and the second keeps its draft.
+    expect((await save(first, 'y'.repeat(MIB / 2))).body.code).toBe(0);
+    expect((await statistics(browser)).bytes).toBe(MIB / 2 + 3 * wide.length);
+    const refused = await save(second, 'z'.repeat(1.6 * MIB));
+    expect(refused.body).toMatchObject({ code: ERRORS.storageQuotaExceeded.code, message: fullMessage(MIB / 2) });
+    const url = (await browser.ok('POST', '/project/getDraftFileUrl', { body: { projectId: second } })) as string;
+    const kept = await t.app.inject({ method: 'GET', url });
+    expect(kept.body).toBe(wide);
+    // Deleting the projects gives their room back.
+    expect(await browser.ok('POST', '/project/deleteProject', { body: { projectIds: [first, second] } })).toBe(true);
+    expect((await statistics(browser)).bytes).toBe(0);
+  });
+
   it('refuses a put-url whose declared size does not fit, and one past the type limit, changing nothing', async () => {
     const { browser, userId } = await activeMember(t);
     const tooBig = await browser.call('GET', '/file/user/put-url', { query: { format: 'mp4', size: String(QUOTA + 1) } });

@@ -320,13 +320,14 @@ export const storedObjects = pgTable(
   {
     key: text('key').primaryKey(),
     userId: userId(),
-    kind: text('kind', { enum: ['file', 'upload', 'page'] }).notNull(),
+    /** A stored object's, or `record`: a row of the database a user's data fills (a draft), counted all the same. */
+    kind: text('kind', { enum: ['file', 'upload', 'page', 'record'] }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     pending: boolean('pending').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
-    check('stored_objects_kind_check', sql`${t.kind} in ('file', 'upload', 'page')`),
+    check('stored_objects_kind_check', sql`${t.kind} in ('file', 'upload', 'page', 'record')`),
     check('stored_objects_size_check', sql`${t.size} >= 0`),
     // The migration adds INCLUDE (size): a user's sum is read from the index alone.
     index('stored_objects_user_id_idx').on(t.userId),

@@ -13,12 +13,20 @@ import { megabytes } from './formats.js';
 
 export type ObjectKind = StoredObjectRow['kind'];
 
+const KIND_OF_FOLDER: Record<string, ObjectKind> = { upload: 'upload', pages: 'page', db: 'record' };
+
 /** The owner and kind of a key under `u/<userId>/`, or undefined for a key of no user (the health check's). */
 export function ownerOf(key: string): { userId: string; kind: ObjectKind } | undefined {
-  const match = /^u\/([^/]+)\/(?:(upload|pages)\/)?/.exec(key);
+  const match = /^u\/([^/]+)\/(?:(upload|pages|db)\/)?/.exec(key);
   if (!match?.[1]) return undefined;
-  return { userId: match[1], kind: match[2] === 'upload' ? 'upload' : match[2] === 'pages' ? 'page' : 'file' };
+  return { userId: match[1], kind: KIND_OF_FOLDER[match[2] ?? ''] ?? 'file' };
 }
+
+/**
+ * The quota's key of a record: a row of the database that a user's data fills (decision "Storage quota"), under
+ * `u/<userId>/db/`, a folder no stored object is ever put in.
+ */
+export const recordKey = (userId: string, what: 'draft', id: string) => `u/${userId}/db/${what}/${id}`;
 
 /** The bytes a user holds (and has reserved for uploads under way). */
 export async function usedBytes(db: Queryable, userId: string): Promise<number> {

@@ -71,7 +71,7 @@ export const projectsModule = defineModule((api, { route, ctx, signer }) => {
     return true as const;
   });
   route(projectSaveDraft, async ({ user, body }) => {
-    await saveDraft(db, user.userId, body.projectId, body.draftContent);
+    await saveDraft(db, ctx.settings.storageQuotaBytes, user.userId, body.projectId, body.draftContent);
     return true as const;
   });
   route(projectDraftUrl, async ({ user, body }) => {

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type ProjectRow, projects, type TaskRow, tasks } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { hold, recordKey, release } from '../files/storedObjects.js';
 
 /** Every query here is scoped to its owner: another user's project answers "not found", never its data. */
 const owned = (userId: string, projectId: string) => and(eq(projects.userId, userId), eq(projects.id, projectId));
@@ -127,10 +128,24 @@ export async function deleteProjects(db: Db, userId: string, projectIds: string[
       .returning({ id: projects.id });
     // Throwing rolls the deletion back.
     if (deleted.length !== unique.length) throw new AppError('notFound');
+    // Their drafts leave the quota with them.
+    await release(
+      tx,
+      deleted.map(({ id }) => recordKey(userId, 'draft', id)),
+    );
   });
 }
 
-export const saveDraft = (db: Db, userId: string, projectId: string, draft: string) => updateOwned(db, userId, projectId, { draft });
+/**
+ * Saves the project's draft, counted in the user's storage quota at its size in bytes (decision "Storage quota"):
+ * a draft that does not fit is refused with "Your storage is full…" and the draft before it is kept.
+ */
+export async function saveDraft(db: Db, quotaBytes: number, userId: string, projectId: string, draft: string) {
+  await db.transaction(async (tx) => {
+    await updateOwned(tx as unknown as Db, userId, projectId, { draft });
+    await hold(tx, quotaBytes, recordKey(userId, 'draft', projectId), Buffer.byteLength(draft, 'utf8'));
+  });
+}
 
 type VideoInput = z.infer<(typeof TASKS)['link-video']['input']>;
 type ScriptUpdateInput = z.infer<(typeof TASKS)['script-update']['input']>;

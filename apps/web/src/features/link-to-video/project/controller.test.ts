@@ -1,7 +1,7 @@
-import type { CallData } from '@reelsmith/contract';
+import { type CallData, ERRORS } from '@reelsmith/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { api } from '../../../shared/api/client';
+import { ApiError, type api } from '../../../shared/api/client';
 import { type ProjectSummary, projectSummaryKey } from '../../../shared/api/projectSummary';
 import { newQueryClient } from '../../../shared/api/queryClient';
 import { createProjectController, SERVER_SAVE_DELAY_MS } from './controller';
@@ -93,6 +93,38 @@ describe('project controller', () => {
     expect(JSON.parse(sent.draftContent).product.productName).toBe('Mug 2');
     await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS * 2);
     expect(service.paths()).toEqual(['/project/saveDraftFile']);
+  });
+
+  it('says once, in the server’s words, that a draft does not fit in the storage, and keeps it locally', async () => {
+    const full = 'Your storage is full: 10 MB of 10 MB used. Delete files you no longer need, then try again.';
+    let answer: () => unknown = () => {
+      throw new ApiError('envelope', full, ERRORS.storageQuotaExceeded.code);
+    };
+    const { controller, toast } = setUp(fresh(), { '/project/saveDraftFile': () => answer() });
+    controller.patchProduct({ productName: 'Mug' });
+    await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS);
+    controller.patchProduct({ productName: 'Mug 2' });
+    await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS);
+    expect(toast.error.mock.calls).toEqual([[full]]);
+    expect(JSON.parse(localStorage.getItem(draftKey('p1')) ?? '{}').product.productName).toBe('Mug 2');
+    // Room made: the next save goes through, and a later refusal is said again.
+    answer = () => true;
+    controller.patchProduct({ productName: 'Mug 3' });
+    await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS);
+    answer = () => {
+      throw new ApiError('envelope', full, ERRORS.storageQuotaExceeded.code);
+    };
+    controller.patchProduct({ productName: 'Mug 4' });
+    await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS);
+    expect(toast.error).toHaveBeenCalledTimes(2);
+    // Any other refusal stays silent: the local copy holds the change and the next save sends it.
+    answer = () => {
+      throw new ApiError('network', 'offline');
+    };
+    controller.patchProduct({ productName: 'Mug 5' });
+    await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS);
+    expect(toast.error).toHaveBeenCalledTimes(2);
+    controller.dispose();
   });
 
   it('resumes an unfinished analysis and puts what it found in the project', async () => {

@@ -1,5 +1,6 @@
 import {
   assetUrlTaskSubmit,
+  ERRORS,
   EXPORT_RESULT_NUM,
   EXPORT_VIDEO_LENGTH_TYPE,
   type PresenterLayout,
@@ -12,7 +13,7 @@ import {
 } from '@reelsmith/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { StoreApi } from 'zustand';
-import type { api } from '../../../shared/api/client';
+import { ApiError, type api } from '../../../shared/api/client';
 import { setProjectName } from '../../../shared/api/projectSummary';
 import { i18n } from '../../../shared/i18n/i18n';
 import { followTask } from '../../../shared/polling/followTask';
@@ -82,12 +83,24 @@ export function createProjectController(projectId: string, { store, api, toast, 
 
   // Drafts
 
+  /** Whether the user was told their storage is too full for the draft, once while it stays so. */
+  let toldFull = false;
+
   function sendDraft(project: Project): Promise<void> {
     const draftContent = serializeDraft(project);
     return api(projectSaveDraft, { body: { projectId, draftContent }, silent: true }).then(
-      () => localDraftSent(projectId, draftContent),
-      // The local copy holds the change; the next change or save sends it again.
-      () => undefined,
+      () => {
+        toldFull = false;
+        localDraftSent(projectId, draftContent);
+      },
+      // The local copy holds the change; the next change or save sends it again. A full storage is the one refusal
+      // the user can act on (drafts count in the quota, decision "Storage quota"): said once, in the server's words.
+      (error: unknown) => {
+        if (error instanceof ApiError && error.code === ERRORS.storageQuotaExceeded.code && !toldFull) {
+          toldFull = true;
+          toast.error(error.message);
+        }
+      },
     );
   }
 

@@ -1,0 +1,3 @@
+ALTER TABLE "stored_objects" DROP CONSTRAINT "stored_objects_kind_check";--> statement-breakpoint
+ALTER TABLE "stored_objects" ADD CONSTRAINT "stored_objects_kind_check" CHECK ("stored_objects"."kind" in ('file', 'upload', 'page', 'record'));--> statement-breakpoint
+INSERT INTO "stored_objects" ("key", "user_id", "kind", "size") SELECT 'u/' || "user_id" || '/db/draft/' || "id", "user_id", 'record', octet_length("draft") FROM "projects" WHERE "draft" IS NOT NULL ON CONFLICT ("key") DO NOTHING;
