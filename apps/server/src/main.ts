@@ -20,6 +20,7 @@ import { startExpirySweeps } from './modules/points/expiry.js';
 import { type AnyTaskDefinition, needsOf } from './modules/tasks/definition.js';
 import { startWorker } from './modules/tasks/worker.js';
 import { startDispatcher } from './modules/webhooks/dispatcher.js';
+import { startDeliverySweeps } from './modules/webhooks/retention.js';
 import { PART_NAMES, type PartCheck, Parts } from './parts.js';
 import { runPeriodically } from './periodic.js';
 import { apiBase, loadSettings, type Settings, SettingsError } from './settings.js';
@@ -115,6 +116,8 @@ async function main() {
   const stopExpirySweeps = runsWorker ? startExpirySweeps(database.db, app.log) : async () => {};
   // Uploads never registered and captured pages done with (docs/decisions, "Storage quota"): one sweep per worker.
   const stopStorageSweeps = runsWorker ? startStorageSweeps(ctx, app.log) : async () => {};
+  // The webhook delivery log, kept 30 days (decision "Fair webhook delivery").
+  const stopDeliverySweeps = runsWorker ? startDeliverySweeps(database.db, app.log) : async () => {};
   const stopWorkSweeps = runPeriodically(
     () => Promise.all([sweepStaleWork(settings.dataDir), sweepRenderCache(settings.dataDir)]),
     WORK_SWEEP_INTERVAL_MS,
@@ -173,7 +176,7 @@ async function main() {
     }, settings.shutdownTimeoutMs).unref();
     if (writesAdminFile) rmSync(adminFile, { force: true });
     await Promise.all([app.close(), worker?.stop(), dispatcher?.stop(), batchDriver?.stop()]);
-    await Promise.all([stopExpirySweeps(), stopStorageSweeps(), stopWorkSweeps()]);
+    await Promise.all([stopExpirySweeps(), stopStorageSweeps(), stopDeliverySweeps(), stopWorkSweeps()]);
     await database.close();
     app.log.info('stopped');
     process.exit(0);

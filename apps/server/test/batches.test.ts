@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Batch, type BatchQuote, errorMessage } from '@reelsmith/contract';
+import { BATCHES_RUNNING_MAX, type Batch, type BatchQuote, errorMessage } from '@reelsmith/contract';
 import { parse } from 'csv-parse/sync';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -324,6 +324,26 @@ describe.each(testDatabases())('batches on $name', (testDb) => {
     expect(cancelled.rows.every((row) => row.status === 'cancelled' || row.status === 'done')).toBe(true);
     expect((await browser.call('POST', '/batch/retry', { body: { batchId: cancelled.batchId } })).body).toMatchObject({ code: 40125 });
     expect(await availableOf(t.ctx.db, userId)).toBe(credits);
+  });
+
+  it('runs at most three batches of a user at once: a fourth waits its turn with 429, and a cancel makes room', async () => {
+    // Finding F3's batch rows: free previews let one user store batch after batch of rows nobody would run for hours.
+    const { browser, userId } = await activeMember(t, 'many-batches');
+    const text = `${fixture.base}/p/1.html`;
+    const made: string[] = [];
+    for (let i = 0; i < BATCHES_RUNNING_MAX; i++) {
+      made.push(((await browser.ok('POST', '/batch/create', { body: { text, options: { export: false } } })) as Batch).batchId);
+    }
+    const refused = await browser.call('POST', '/batch/create', { body: { text, options: { export: false } } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.body).toMatchObject({ code: 429, message: errorMessage('batchesBusy', 'en', { max: BATCHES_RUNNING_MAX }) });
+    expect(await t.ctx.db.select().from(batches).where(eq(batches.userId, userId))).toHaveLength(BATCHES_RUNNING_MAX);
+    await browser.ok('POST', '/batch/cancel', { body: { batchId: made[0] } });
+    const next = await browser.call('POST', '/batch/create', { body: { text, options: { export: false } } });
+    expect(next.body.code).toBe(0);
+    for (const batchId of [...made.slice(1), (next.body.data as Batch).batchId])
+      await browser.ok('POST', '/batch/cancel', { body: { batchId } });
   });
 
   it('reads plain links and the CSV, naming each bad row and the field at fault', async () => {

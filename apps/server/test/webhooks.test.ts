@@ -21,6 +21,7 @@ import {
   WEBHOOK_DEFAULTS,
 } from '../src/modules/webhooks/dispatcher.js';
 import { emitEvent } from '../src/modules/webhooks/events.js';
+import { DELIVERY_KEEP_MS, sweepDeliveries } from '../src/modules/webhooks/retention.js';
 import { verifySignature } from '../src/modules/webhooks/signer.js';
 import { appOn, type Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
@@ -497,6 +498,34 @@ describe.each(testDatabases())('webhooks on $name', (testDb) => {
     expect(at('/blocked')).toEqual([]);
     await runAdminCommand(t.ctx, { command: 'users status', email, status: 'ACTIVE' });
     await waitFor(() => at('/blocked').length === 1, 'the delivery after the block is lifted');
+  });
+
+  it('keeps the delivery log 30 days: ended deliveries older go with their payloads, pending ones stay', async () => {
+    const { browser, userId } = await member();
+    const hook = await endpoint(browser, '/kept');
+    await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'old-delivered' });
+    await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'old-failed' });
+    await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'old-pending' });
+    await emitEvent(t.ctx.db, userId, 'batch.finished', { batchId: 'recent' });
+    expect(await deliveries(browser, hook.endpointId)).toHaveLength(4);
+    const rows = await t.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.endpointId));
+    const idOf = (batchId: string) => rows.find((r) => (r.payload as { data: { batchId: string } }).data.batchId === batchId)?.id as string;
+    const old = new Date(Date.now() - DELIVERY_KEEP_MS - 60_000);
+    await t.ctx.db
+      .update(webhookDeliveries)
+      .set({ status: 'DELIVERED', createdAt: old })
+      .where(eq(webhookDeliveries.id, idOf('old-delivered')));
+    await t.ctx.db
+      .update(webhookDeliveries)
+      .set({ status: 'FAILED', createdAt: old })
+      .where(eq(webhookDeliveries.id, idOf('old-failed')));
+    await t.ctx.db
+      .update(webhookDeliveries)
+      .set({ createdAt: old })
+      .where(eq(webhookDeliveries.id, idOf('old-pending')));
+    expect(await sweepDeliveries(t.ctx.db)).toBe(2);
+    const left = await t.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.endpointId));
+    expect(left.map((r) => (r.payload as { data: { batchId: string } }).data.batchId).sort()).toEqual(['old-pending', 'recent']);
   });
 
   it('sends credits.low once per crossing of the threshold, not on every charge below it', async () => {

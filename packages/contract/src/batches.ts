@@ -12,6 +12,11 @@ export const BATCH_ROWS_MAX = 500;
 /** The longest CSV or list of links a batch is made from: 500 rows of long links and names. */
 export const BATCH_TEXT_MAX = 1_000_000;
 export const BATCH_NAME_MAX = 200;
+/**
+ * A user's batches running at once at most (decision "Fair share of the workers"): rows already wait their turn, so
+ * more batches only store more rows; a new one waits for one to finish.
+ */
+export const BATCHES_RUNNING_MAX = 3;
 /** The CSV's columns, in the order a template shows them; only `link` is required. */
 export const BATCH_CSV_COLUMNS = ['link', 'name', 'length', 'template', 'language', 'voice'] as const;
 

@@ -208,6 +208,12 @@ export const ERRORS = {
     zh: '一个批次最多 {{max}} 行；此批次有 {{rows}} 行。',
     pt: 'Um lote pode ter no máximo {{max}} linhas; este tem {{rows}}.',
   },
+  batchesBusy: {
+    code: 429,
+    en: 'You already have {{max}} batches running. Wait for one to finish, or cancel one, then try again.',
+    zh: '您已有 {{max}} 个批次正在运行。请等待其中一个完成或取消一个后再试。',
+    pt: 'Você já tem {{max}} lotes em andamento. Aguarde um terminar ou cancele um e tente novamente.',
+  },
   batchRowInvalid: {
     code: 40122,
     en: 'Row {{row}}: the {{field}} "{{value}}" cannot be used.',

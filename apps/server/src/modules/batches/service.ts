@@ -3,6 +3,7 @@
 // the videos). The rows advance in driver.ts, through the ordinary tasks.
 import { randomUUID } from 'node:crypto';
 import {
+  BATCHES_RUNNING_MAX,
   type Batch,
   type BatchOptions,
   type BatchQuote,
@@ -14,10 +15,10 @@ import {
   type Locale,
   type SkuCode,
 } from '@reelsmith/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { type BatchDbRow, type BatchRowRow, batches, batchRows, projects, tasks } from '../../db/schema.js';
+import { type BatchDbRow, type BatchRowRow, batches, batchRows, projects, tasks, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { priceOf } from '../points/prices.js';
 import { readAccount } from '../points/queries.js';
@@ -25,6 +26,9 @@ import type { StoredTaskError } from '../tasks/definition.js';
 import { cancelTask } from '../tasks/queue.js';
 import { type ReadRows, readRows } from './rows.js';
 import { wakeDriver } from './wake.js';
+
+/** When a user with their batches all running may try again: a batch's rows take minutes. */
+const BATCH_BUSY_RETRY_SECONDS = 60;
 
 /** What a batch is made from, as the calls take it. */
 type Source = { text?: string; rows?: BatchRowInput[]; options: BatchOptions };
@@ -109,6 +113,15 @@ export async function createBatch(ctx: AppContext, userId: string, source: Sourc
   refuseUncovered(await price(ctx.db, userId, source.options, read.rows.map(overridesOf)), read.rows.length);
   const batchId = randomUUID();
   await ctx.db.transaction(async (tx) => {
+    // The user's row is the lock: two batches made at once are counted one after the other.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [running] = await tx
+      .select({ n: count() })
+      .from(batches)
+      .where(and(eq(batches.userId, userId), eq(batches.status, 'running')));
+    if ((running?.n ?? 0) >= BATCHES_RUNNING_MAX) {
+      throw new AppError('batchesBusy', { max: BATCHES_RUNNING_MAX }, { retryAfterSeconds: BATCH_BUSY_RETRY_SECONDS });
+    }
     await tx.insert(batches).values({ id: batchId, userId, options: source.options });
     // Inserted in slices: 500 rows of 12 values stay well under PostgreSQL's 65535 parameters either way.
     for (let i = 0; i < read.rows.length; i += 100) {
