@@ -7,6 +7,7 @@
 // minus the charges plus the refunds of its tasks must agree. Figures only: nothing here asserts a timing.
 //
 // Run from the repo root: node bench/load.mjs [--users 200] [--seconds 60] [--think-ms 2000] [--smoke]
+// `--flood [--seconds 60]` runs the flood scenario instead: ten users beside one at its caps (bench/flood.mjs).
 // --smoke is 20 users for 5 s with 1 s of thinking (the server test runs it). BENCH_USERS, BENCH_SECONDS,
 // BENCH_THINK_MS and BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
 // do the same; the run gets a database of its own beside the one named, dropped afterwards.
@@ -18,6 +19,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { register } from 'tsx/esm/api';
 import { loadAverage, serverEnv, startApiAndWorker } from './proc.mjs';
+
+if (process.argv.includes('--flood')) {
+  await import('./flood.mjs');
+  process.exit(process.exitCode ?? 0);
+}
 
 register();
 const { openDatabase } = await import('../apps/server/src/db/client.ts');

@@ -1,8 +1,10 @@
 // The batch results CSV as a spreadsheet reads it: no cell, and no part of one a spreadsheet splits off on `;`, `,`
-// or a tab, can start a formula (decision "Batch"), and a quoted cell reads back as the text it holds.
+// or a tab, can start a formula (decision "Batch"), and a quoted cell reads back as the text it holds; the links it
+// holds are stored as URLs write them.
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '../src/modules/batches/downloads.js';
+import { readRows, readRowsText } from '../src/modules/batches/rows.js';
 
 /** What a spreadsheet would see in each part of a cell it splits on `separator`. */
 const partsOf = (cell: string, separator: string) => (parse(cell) as string[][])[0]?.[0]?.split(separator) ?? [];
@@ -40,5 +42,15 @@ describe('a cell of the batch results CSV', () => {
     }
     expect(csvCell(12)).toBe('"12"');
     expect(csvCell(null)).toBe('""');
+  });
+});
+
+describe('a batch row’s link', () => {
+  it('is stored as a URL writes it, from a list, a CSV or the API’s rows alike', () => {
+    const typed = 'HTTPS://Shop.Example/p/linen shirt?size=M';
+    const url = 'https://shop.example/p/linen%20shirt?size=M';
+    expect(readRowsText(typed).rows.map((row) => row.link)).toEqual([url]);
+    expect(readRowsText(`link,name\n"${typed}",Shirt`).rows.map((row) => row.link)).toEqual([url]);
+    expect(readRows({ rows: [{ link: typed }] }).rows.map((row) => row.link)).toEqual([url]);
   });
 });

@@ -9,6 +9,7 @@ import { accessAttacks } from './access.js';
 import { boundedWorkAttacks } from './boundedWork.js';
 import { cancelRaceAttacks } from './cancelRaces.js';
 import { controlCharacterAttacks } from './controlCharacters.js';
+import { fairShareAttacks } from './fairShare.js';
 import { hugeAttacks } from './huge.js';
 import { identityAttacks } from './identity.js';
 import { idorAttacks } from './idor.js';
@@ -82,6 +83,7 @@ describe.each(testDatabases())('hostile input on $name', (testDb) => {
   boundedWorkAttacks(arena);
   perUserLimitAttacks(arena);
   cancelRaceAttacks(arena, testDb);
+  fairShareAttacks(arena, testDb);
   ssrfAttacks(testDb, figures);
   identityAttacks(testDb, figures);
 });

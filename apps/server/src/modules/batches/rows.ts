@@ -44,7 +44,7 @@ function rowOf(row: number, cells: Partial<Record<Column, string>>): BatchRowInp
     if (value) candidate[FIELDS[column]] = column === 'length' && /^\d+$/.test(value) ? Number(value) : value;
   }
   const parsed = BatchRowSchema.safeParse(candidate);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return normalised(parsed.data);
   const field = String(parsed.error.issues[0]?.path[0] ?? 'link');
   const column = (Object.entries(FIELDS).find(([, f]) => f === field)?.[0] ?? field) as Column;
   return invalid(row, column, cells[column] ?? '');
@@ -93,9 +93,15 @@ export function readRowsText(text: string): ReadRows {
   return { rows, problems };
 }
 
+/**
+ * The row with its link as a URL writes it (scheme and host in lower case, spaces and other characters escaped), so
+ * what is stored, shown and put in the results CSV is a URL and not the text as typed.
+ */
+const normalised = (row: BatchRowInput): BatchRowInput => ({ ...row, link: new URL(row.link).href });
+
 /** The rows of a batch's source, with the problems that refuse it as a whole (none, too many). */
 export function readRows(source: { text?: string | undefined; rows?: BatchRowInput[] | undefined }): ReadRows {
-  const read = source.rows?.length ? { rows: source.rows, problems: [] } : readRowsText(source.text ?? '');
+  const read = source.rows?.length ? { rows: source.rows.map(normalised), problems: [] } : readRowsText(source.text ?? '');
   const total = read.rows.length + read.problems.filter((p) => p.row > 0).length;
   if (total > BATCH_ROWS_MAX) {
     return { rows: read.rows, problems: [{ row: 0, key: 'batchTooManyRows', params: { max: BATCH_ROWS_MAX, rows: total } }] };
