@@ -10,7 +10,7 @@ import { locateTools } from '@reelsmith/media';
 import { makeImage, makeVideo } from '@reelsmith/media/fixtures';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pruneThumbnails, THUMBNAILS_PER_PICTURE } from '../src/modules/link-video/catalogue/templates.js';
+import { pruneThumbnails, THUMBNAILS_PER_MINUTE, THUMBNAILS_PER_PICTURE } from '../src/modules/link-video/catalogue/templates.js';
 import { appOn, type Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
 import { activeMember, upload } from './support/files.js';
@@ -149,6 +149,21 @@ describe.each(testDatabases())('template thumbnails on $name', (testDb) => {
     }
     const signedOut = await t.app.inject({ method: 'GET', url: '/reelsmith/api/link-video/templates', headers: { client: 'WEB' } });
     expect(signedOut.json()).toMatchObject({ code: 401 });
+  });
+
+  it('serves a user at most THUMBNAILS_PER_MINUTE thumbnails a minute, and another user all the same', async () => {
+    const { browser } = await activeMember(t, 'flooder');
+    const { browser: other } = await activeMember(t, 'patient');
+    const fileId = await uploaded(browser, await makeImage(300, 400, 'jpeg'), 'jpg');
+    const theirs = await uploaded(other, await makeImage(300, 400, 'jpeg'), 'jpg');
+    const link = (await templates(browser, { fileId, name: 'Flood' }))[0]?.previewUrl as string;
+    // Cached after the first: what is counted is the asking, so a flood of new words and of the same alike.
+    const answers = [];
+    for (let i = 0; i <= THUMBNAILS_PER_MINUTE; i++) answers.push((await fetch(link)).statusCode);
+    expect(answers.slice(0, THUMBNAILS_PER_MINUTE).every((status) => status === 200)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
+    const othersLink = (await templates(other, { fileId: theirs, name: 'Calm' }))[0]?.previewUrl as string;
+    expect((await fetch(othersLink)).statusCode).toBe(200);
   });
 
   it('refuses a signed link that was tampered with, and one whose file was deleted since', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AdAspectRatio, Locale, linkVideoTemplates, TEMPLATE_IDS, TemplateId } from '@reelsmith/contract';
 import { detectLanguage, templateThumbnail } from '@reelsmith/media';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../errors.js';
@@ -32,6 +32,11 @@ const THUMBNAIL_LINK_TTL_MS = 60 * 60_000;
  * Each new wording draws six more; past this many the least recently used go, so typing names never fills a disk.
  */
 export const THUMBNAILS_PER_PICTURE = 48;
+/**
+ * Thumbnails of a user's pictures served a minute at most, per user (finding F4): a picker shows six, so this is
+ * twenty pickers a minute; past it a flood of new wordings would hold the one renderer every user's picker waits on.
+ */
+export const THUMBNAILS_PER_MINUTE = 120;
 
 /** Keeps the `keep` most recently used of the picture's thumbnails and removes the rest. */
 export async function pruneThumbnails(dir: string, fileId: string, keep: number) {
@@ -133,7 +138,17 @@ export function templateRoutes(
     expires: z.number(),
   });
 
-  api.get(THUMBNAIL_PATH, { config: { skipClientChecks: true } }, async (req, reply) => {
+  const rateLimit = {
+    max: THUMBNAILS_PER_MINUTE,
+    timeWindow: 60_000,
+    // Counted for the user a link was signed for; a link that does not verify is counted for its address, so nobody
+    // spends another user's minute by naming them.
+    keyGenerator: (req: FastifyRequest) => {
+      const signed = links.verify(req.query);
+      return signed ? `thumbnail:${signed.userId}` : `thumbnail@${req.ip}`;
+    },
+  };
+  api.get(THUMBNAIL_PATH, { config: { skipClientChecks: true, rateLimit } }, async (req, reply) => {
     const link = Thumbnail.safeParse(links.verify(req.query));
     if (!link.success) throw new AppError('uploadLinkInvalid');
     const { userId, fileId, templateId, aspectRatio, language, name, price, currency, listPrice } = link.data;
