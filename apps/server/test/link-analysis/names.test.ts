@@ -167,6 +167,19 @@ describe('a section heading is not the name (class 6)', () => {
     expect(extractProduct(page, 'https://garden.example/p/7').name).toBe('Teak Garden Bench');
   });
 
+  it('keeps a name that starts with a word of the page’s controls, from structured data or a heading alone', () => {
+    // A UI-word rule matched the first word: "Home Office Essentials Bundle" was analysed with an empty name.
+    for (const name of ['Home Office Essentials Bundle', 'Cart Organizer Tray', 'Search Light 2000 LED', 'Menu Board A4']) {
+      expect(extractProduct(html(jsonLd(name), `<h1>${name}</h1>`), 'https://shop.example/p').name).toBe(name);
+      expect(extractProduct(html('', `<h1>${name}</h1>`), 'https://shop.example/p').name).toBe(name);
+    }
+    // A bare label is still no name: the preview title is.
+    for (const label of ['Home', 'Cart', 'Search', 'Sign in', 'Menu ›']) {
+      const page = html('<meta property="og:title" content="Walnut Desk Organizer">', `<h1>${label}</h1>`);
+      expect(extractProduct(page, 'https://shop.example/p').name).toBe('Walnut Desk Organizer');
+    }
+  });
+
   it('keeps products whose names start with the words of a section', () => {
     for (const name of ['Contact Lens Case', 'Home Office Chair', 'Reviews of the Year 2025 Photo Book', 'Menu Board A4']) {
       expect(extractProduct(html(`<title>${name}</title>`, `<h1>${name}</h1>`), 'https://shop.example/p').name).toBe(name);

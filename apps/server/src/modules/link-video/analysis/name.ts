@@ -32,8 +32,14 @@ const MARKETING =
 const ON_SITE = /\s+(?:product\s+)?(?:on|at|from|em|no|na|en|bei|auf)\s+[\w-]+(?:\.[\w-]+)+\s*$/iu;
 /** A label left without its value at the end ("Model:", "דגם:", "型号："). */
 const TRAILING_LABEL = /\s+[^\s:：]{1,20}\s*[:：]\s*$/u;
-/** Words that are the page's furniture, not a name: a heading of these is not the product's. */
-const UI_WORDS = /^(?:details about|detalles acerca de|dettagli su|détails sur|log ?in|sign in|menu|home|cart|search)\b/i;
+/**
+ * The page's furniture, not a name: a label a heading starts with ("Details about", eBay's hidden prefix), or a whole
+ * label of the page's controls ("Home", "Cart", "Search"). A name that merely starts with such a word ("Home Office
+ * Essentials Bundle", "Cart Organizer") is a product's.
+ */
+const UI_PREFIX = /^(?:details about|detalles acerca de|dettagli su|détails sur)\b/i;
+const UI_LABEL = /^(?:log ?in|sign in|menu|home|cart|search|my cart|shopping cart)[\s.:…›»>|-]*$/i;
+const isFurniture = (text: string) => UI_PREFIX.test(text) || UI_LABEL.test(text);
 
 /** The names the site goes by: og:site_name, application-name, and its host's main label ("alibaba" of www.alibaba.com). */
 export function siteNames($: CheerioAPI, location: string): string[] {
@@ -93,7 +99,8 @@ function chooseAmong(candidates: NameCandidates, sites: readonly string[], accep
     const name = cleanName(raw, sites);
     return name && acceptable(name) ? name : undefined;
   };
-  const structured = candidates.structured.map(clean).find((name) => name && !UI_WORDS.test(name));
+  // What the shop's own data names is kept unless it is a bare label of the page.
+  const structured = candidates.structured.map(clean).find((name) => name && !UI_LABEL.test(name));
   if (structured) return structured;
   const preview = clean(candidates.preview);
   const heading = usableHeading(clean(candidates.heading));
@@ -108,7 +115,7 @@ function chooseAmong(candidates: NameCandidates, sites: readonly string[], accep
 
 /** A heading that is the page's furniture ("Details about", a lone "Menu") or a sentence is no name. */
 function usableHeading(heading: string | undefined): string | undefined {
-  if (!heading || UI_WORDS.test(heading) || heading.length > 300) return undefined;
+  if (!heading || isFurniture(heading) || heading.length > 300) return undefined;
   return heading;
 }
 
