@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GenerationHistory, type HistoryScope } from './GenerationHistory';
 import styles from './generation.module.css';
-import { PriceTag, StandInNotice } from './price';
+import { PriceTag, StandInNotice, useSkuQuote } from './price';
+import { ShortOfCredits, useShortfall } from './shortfall';
 
 interface ToolLayoutProps {
   title: string;
@@ -56,15 +57,20 @@ interface SubmitBarProps {
  */
 export function SubmitBar({ skuCode, count = 1, problem, submitting, onSubmit, standInNotice = true, madeBy }: SubmitBarProps) {
   const { t } = useTranslation('generation');
+  const quote = useSkuQuote(skuCode, madeBy);
+  // The balance is checked before anything is sent (decision "Short of credits"): a submit it cannot cover is not offered.
+  const missing = useShortfall(quote && (quote.standIn ? 0 : quote.price * count));
   return (
     <>
       {/* Above the bar, not in it: on a phone a sticky notice would cover a fifth of the screen. */}
       {standInNotice && <StandInNotice skuCode={skuCode} madeBy={madeBy} />}
       <div className={styles.submitBar} data-testid="submit-bar">
         {problem && <Alert type="error" showIcon title={problem} />}
+        {/* In the bar: the reason Generate is off stays in view beside it. */}
+        <ShortOfCredits missing={missing} compact />
         <div className={styles.submitRow}>
           <PriceTag skuCode={skuCode} count={count} madeBy={madeBy} />
-          <Button type="primary" size="large" loading={submitting} onClick={onSubmit}>
+          <Button type="primary" size="large" loading={submitting} disabled={missing > 0} onClick={onSubmit}>
             {t('generate')}
           </Button>
         </div>

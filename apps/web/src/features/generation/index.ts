@@ -7,6 +7,7 @@ export { CLOTHING_LIMITS, clothingFileFits, type Size } from './imageFile';
 export { type Preset, PresetTiles } from './PresetTiles';
 export { findLibraryImage, imageRef, type PickedImage } from './pickedImage';
 export { usePricedAction, useSkuPrice, useSkuQuote } from './price';
+export { ShortOfCredits, useShortfall } from './shortfall';
 export { submitGeneration } from './submit';
 export { SubmitBar, ToolLayout } from './ToolLayout';
 export { ToolSwitch } from './ToolSwitch';

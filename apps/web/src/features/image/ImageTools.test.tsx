@@ -34,6 +34,24 @@ describe('text to image', () => {
     expect(submitted).toEqual([]);
   });
 
+  it('says how many credits are missing and how to earn them, and offers no Generate the balance cannot pay', async () => {
+    const short = ok({ totalPoints: 6, availablePoints: 6, usedPoints: 0, expiredPoints: 0, expiring: [] });
+    const { submitted } = stubTool({
+      tool: 'text-to-image',
+      extra: { '/mis/product-demo': DEMOS, '/points/account': short, '/points/refresh': short },
+    });
+    renderApp('/tools/image/text-to-image', userWith('ACTIVE'));
+    expect(await screen.findByText('Cost: 4 credits')).toBeTruthy();
+    expect(screen.queryByText(/more credits? for this/)).toBeNull();
+    choose('Model', 'Image model 2');
+    choose('Number of outputs', '3');
+    expect(await screen.findByText('Cost: 18 credits')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('You need 12 more credits for this. Invite friends');
+    expect(screen.getByRole('link', { name: 'Invite friends' }).getAttribute('href')).toBe('/account/invite');
+    expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(submitted).toEqual([]);
+  });
+
   it('says before submitting that the sandbox stands in, free, where no AI service does the work', async () => {
     const { calls } = stubTool({ tool: 'text-to-image', extra: { '/mis/product-demo': DEMOS }, standIns: ['imageGen', 'imageGenV2'] });
     renderApp('/tools/image/text-to-image', userWith('ACTIVE'));

@@ -109,6 +109,11 @@ describe('batch page', () => {
     expect(screen.getByText('You have 100 credits available.')).toBeTruthy();
     await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(start);
+    // It charges: confirmed first with the total and what will be left, as a render is.
+    expect(await screen.findByText('Start a batch of 2 rows for 20 credits?')).toBeTruthy();
+    expect(screen.getByText('You will have 80 credits left.')).toBeTruthy();
+    expect(sent.create).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, start' }));
 
     await waitFor(() => expect(router.state.location.search).toBe('?batch=b1'));
     expect(sent.create).toEqual([
@@ -150,6 +155,7 @@ describe('batch page', () => {
   it('names the rows that cannot be used and what the credits cover, and does not start', async () => {
     batchApi(() => ({
       ...priced(3),
+      availableCredits: 20,
       coverableRows: 2,
       problems: [{ row: 4, message: 'Row 4: the link "not a link" cannot be used.' }],
     }));
@@ -157,6 +163,9 @@ describe('batch page', () => {
     fireEvent.change(await screen.findByLabelText('Product links'), { target: { value: 'link\nhttps://a.example/\nnot a link' } });
     expect(await screen.findByText('Row 4: the link "not a link" cannot be used.')).toBeTruthy();
     expect(screen.getByText(/Your credits cover only 2 rows/)).toBeTruthy();
+    // How many are missing, and the way to earn them.
+    expect(screen.getByText('You need 10 more credits for this.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Invite friends' }).getAttribute('href')).toBe('/account/invite');
     expect((screen.getByRole('button', { name: 'Start batch' }) as HTMLButtonElement).disabled).toBe(true);
   });
 

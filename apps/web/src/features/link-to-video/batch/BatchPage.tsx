@@ -15,7 +15,7 @@ import {
   type TemplateId,
 } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input, Progress, Select, Switch, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, Button, Input, Popconfirm, Progress, Select, Switch, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { PATHS } from '../../../shared/paths';
 import { Busy } from '../../../shared/ui/Busy';
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { useNarrowScreen } from '../../../shared/ui/useNarrowScreen';
+import { ShortOfCredits } from '../../generation';
 import { type Stage, stageUrl } from '../project/stage';
 import styles from './batch.module.css';
 import { download, useBatch, useBatches, useBatchQuote, useCancelBatch, useCreateBatch, useRetryBatch } from './batchApi';
@@ -139,6 +140,7 @@ function QuoteSummary({ quote, exporting }: { quote: BatchQuote | undefined; exp
       </p>
       <p className={styles.note}>{t('quote.available', { credits: availableCredits })}</p>
       {coverableRows < rows && <Alert type="error" showIcon title={t('quote.short', { count: coverableRows })} />}
+      {coverableRows < rows && <ShortOfCredits missing={credits - availableCredits} />}
       {problems.length > 0 && (
         <Alert
           type="warning"
@@ -173,10 +175,18 @@ function BatchForm({ onCreated }: { onCreated: (batchId: string) => void }) {
     if (chosen) setText(await chosen.text());
     event.target.value = '';
   };
+  const start = () => create.mutate({ text, options }, { onSuccess: (batch) => onCreated(batch.batchId) });
+  // A batch that charges is confirmed with its total, as a render is (decision "Short of credits"); previews alone are free.
+  const charged = ready && options.export && priced.credits > 0 ? priced : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ text, options }, { onSuccess: (batch) => onCreated(batch.batchId) });
+    if (!charged) start();
   };
+  const button = (
+    <Button type="primary" size="large" htmlType={charged ? 'button' : 'submit'} loading={create.isPending} disabled={!ready}>
+      {t('form.start')}
+    </Button>
+  );
 
   return (
     <form className={styles.panel} onSubmit={submit} aria-labelledby={`${id}-title`}>
@@ -206,9 +216,17 @@ function BatchForm({ onCreated }: { onCreated: (batchId: string) => void }) {
       <OptionsFields options={options} onChange={setOptions} />
       <QuoteSummary quote={priced} exporting={options.export} />
       <div className={styles.row}>
-        <Button type="primary" size="large" htmlType="submit" loading={create.isPending} disabled={!ready}>
-          {t('form.start')}
-        </Button>
+        {/* Always there, so the button stays the same element; it opens only when the batch charges. */}
+        <Popconfirm
+          disabled={!charged}
+          title={charged && t('form.confirm', { count: charged.rows, credits: charged.credits })}
+          description={charged && t('form.confirmLeft', { left: Math.max(0, charged.availableCredits - charged.credits) })}
+          okText={t('form.confirmOk')}
+          cancelText={t('form.confirmCancel')}
+          onConfirm={start}
+        >
+          {button}
+        </Popconfirm>
       </div>
     </form>
   );

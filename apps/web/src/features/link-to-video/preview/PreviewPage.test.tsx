@@ -27,7 +27,7 @@ let presentersAsked = 0;
 /** The preview page of a project with two previews, the first being edited; answers what each call was sent. */
 function openPreview(
   images: ProjectAsset[] = [picture],
-  { videos = [video(1, 'clean-studio'), video(2, 'bold-ugc')], engine = null as 'sandbox' | null } = {},
+  { videos = [video(1, 'clean-studio'), video(2, 'bold-ugc')], engine = null as 'sandbox' | null, available = 100 } = {},
 ) {
   const project = {
     ...newProject('p1', 'https://shop.example/mug'),
@@ -48,6 +48,7 @@ function openPreview(
     '/points/skuPrice': (_body, query) =>
       ok({ skuCode: query.get('skuCode'), price: query.get('skuCode') === 'avatarVideo' ? 3 : 30, standIn: false }),
     '/video/avatar/engine': ok({ engine }),
+    '/points/account': ok({ totalPoints: available, availablePoints: available, usedPoints: 0, expiredPoints: 0, expiring: [] }),
     '/task/v1/product-holding/submit': { record: { taskId: 't5' } },
     '/task/v1/product-holding/query': ok({
       taskId: 't5',
@@ -156,6 +157,20 @@ describe('preview: templates and the AI-generated label', () => {
     // Not now: nothing is rendered, nothing spent.
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent['/task/v1/export-video/submit']).toBeUndefined();
+  });
+
+  it('at too few credits says how many are missing and how to earn them, instead of a confirmation it cannot keep', async () => {
+    // At zero credits the confirmation said "You will have 0 credits left", and only "Yes" told the truth.
+    const { sent } = openPreview([picture], { available: 0 });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Video 1' }));
+    const render = await screen.findByRole('button', { name: 'Render 1 video · 30 credits' });
+    expect(await screen.findByText('You need 30 more credits for this.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Invite friends' }).getAttribute('href')).toBe('/account/invite');
+    expect((render as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(render);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('Render 1 video for 30 credits?')).toBeNull();
     expect(sent['/task/v1/export-video/submit']).toBeUndefined();
   });
 });

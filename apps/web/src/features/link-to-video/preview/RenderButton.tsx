@@ -1,7 +1,8 @@
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCreditAccount } from '../../credits';
-import { useSkuPrice } from '../../generation';
+import { ShortOfCredits, useShortfall, useSkuPrice } from '../../generation';
+import styles from '../flow.module.css';
 
 /** A render that costs more than this many credits is confirmed first (decision "Render price and confirmation"). */
 const CONFIRM_OVER = 10;
@@ -28,12 +29,22 @@ export function RenderButton({ count, seconds, presenterSeconds, loading, onRend
   const presenter = presenterSeconds > 0 ? perSecond : 0;
   const credits = unit === undefined || presenter === undefined ? undefined : unit * count + presenter * presenterSeconds;
   const label = credits === undefined ? t('preview.render', { count }) : t('preview.renderFor', { count, credits });
-  const confirm = count > 0 && (credits === undefined || credits > CONFIRM_OVER);
+  // A render the balance cannot cover is not offered, and no confirmation promises it (decision "Short of credits").
+  const missing = useShortfall(count > 0 ? credits : undefined);
+  const confirm = count > 0 && missing === 0 && (credits === undefined || credits > CONFIRM_OVER);
   const button = (
-    <Button type="primary" size="large" disabled={count === 0} loading={loading} onClick={confirm ? undefined : onRender}>
+    <Button type="primary" size="large" disabled={count === 0 || missing > 0} loading={loading} onClick={confirm ? undefined : onRender}>
       {label}
     </Button>
   );
+  if (missing > 0) {
+    return (
+      <div className={styles.short}>
+        <ShortOfCredits missing={missing} />
+        {button}
+      </div>
+    );
+  }
   if (!confirm) return button;
   return (
     <Popconfirm
