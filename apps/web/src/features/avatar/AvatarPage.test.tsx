@@ -61,7 +61,9 @@ describe('the Avatar tool', () => {
   });
 
   it('needs a presenter and words to say, and prices the script per second as it is typed', async () => {
-    const { submitted } = stubTool({ tool: 'avatar-video', extra: EXTRA });
+    // Credits enough for the longest script: what is checked here is the form, not the balance (decision "Short of credits").
+    const rich = ok({ totalPoints: 1000, availablePoints: 1000, usedPoints: 0, expiredPoints: 0, expiring: [] });
+    const { submitted } = stubTool({ tool: 'avatar-video', extra: { ...EXTRA, '/points/account': rich, '/points/refresh': rich } });
     renderApp('/tools/avatar', userWith('ACTIVE'));
     generate();
     expect((await problem()).textContent).toBe('Please add a photo of the presenter');
