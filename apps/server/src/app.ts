@@ -15,6 +15,7 @@ import { apiKeysModule } from './modules/api-keys/routes.js';
 import { assetsModule } from './modules/assets/routes.js';
 import { authModule, createAuth } from './modules/auth/routes.js';
 import { batchesModule } from './modules/batches/routes.js';
+import { billingModule } from './modules/billing/routes.js';
 import { brandKitModule } from './modules/brand-kit/routes.js';
 import { extensionModule } from './modules/extension/routes.js';
 import { filesModule } from './modules/files/routes.js';
@@ -41,6 +42,7 @@ const API_MODULES: readonly ServerModule[] = [
   authModule,
   usersModule,
   pointsModule,
+  billingModule,
   referralsModule,
   projectsModule,
   filesModule,

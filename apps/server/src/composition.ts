@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { assetUrlImportTask } from './modules/assets/urlImport.js';
 import { SessionStore } from './modules/auth/sessions.js';
+import { stripeClient } from './modules/billing/stripe.js';
 import { ImportSlots } from './modules/files/importSlots.js';
 import { createStorage } from './modules/files/storage/index.js';
 import { GENERATION_TASKS } from './modules/generation/tasks.js';
@@ -54,5 +55,6 @@ export function createContext({ settings, db, adminToken, tasks = TASK_DEFINITIO
     providers: generationProviders(settings),
     scriptWriter: scriptWriter(settings),
     voice: voice(settings),
+    stripe: settings.stripe && stripeClient(settings.stripe),
   };
 }

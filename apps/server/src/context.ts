@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { Db } from './db/client.js';
 import type { SessionStore } from './modules/auth/sessions.js';
 import type { ImportSlots } from './modules/files/importSlots.js';
@@ -30,4 +31,6 @@ export interface AppContext {
   scriptWriter: ScriptWriter;
   /** Who reads them: the local voices or a speech API. */
   voice: Voice;
+  /** Stripe, where the operator sells credits (decision "Buying credits"); undefined: buying is not offered. */
+  stripe: Stripe | undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * Settings: the environment, read once and validated at start-up. A bad value stops the server with a message that
  * names the variable. Each concern declares its variables in one schema under settings/ (server, auth, storage,
- * tasks, providers, generation), every variable documented beside its schema; the README's settings tables and
+ * tasks, providers, generation, billing), every variable documented beside its schema; the README's settings tables and
  * .env.example are written from those schemas (`npm run settings:docs`) and a test fails when they disagree.
  *
  * NODE_ENV=production adds checks (`productionProblems`): PostgreSQL, a session secret, https (or SECURE_COOKIES),
@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AuthEnv, authSettings } from './settings/auth.js';
+import { BillingEnv, billingSettings } from './settings/billing.js';
 import { refuse, type SettingsContext, SettingsError } from './settings/fields.js';
 import { GenerationEnv, generationSettings } from './settings/generation.js';
 import { ProvidersEnv, providerSettings } from './settings/providers.js';
@@ -19,6 +20,7 @@ import { ServerEnv, serverSettings } from './settings/server.js';
 import { StorageEnv, storageSettings } from './settings/storage.js';
 import { TasksEnv, taskSettings } from './settings/tasks.js';
 
+export type { StripeSettings } from './settings/billing.js';
 export { SettingsError } from './settings/fields.js';
 export type { GenerationSettings, ProviderChoice, RemoteCapability, Vendor, VendorAccess } from './settings/generation.js';
 export type { ProviderSettings } from './settings/providers.js';
@@ -32,6 +34,7 @@ export const CONCERNS = [
   { title: 'Tasks', env: TasksEnv },
   { title: 'Script writer and voice', env: ProvidersEnv },
   { title: 'Generation providers', env: GenerationEnv },
+  { title: 'Buying credits', env: BillingEnv },
 ] as const;
 
 /** The whole environment the server reads: every concern's variables. */
@@ -42,6 +45,7 @@ export const SettingsEnv = z.object({
   ...TasksEnv.shape,
   ...ProvidersEnv.shape,
   ...GenerationEnv.shape,
+  ...BillingEnv.shape,
 });
 type Env = z.output<typeof SettingsEnv>;
 
@@ -51,7 +55,8 @@ export interface Settings
     ReturnType<typeof storageSettings>,
     ReturnType<typeof taskSettings>,
     ReturnType<typeof providerSettings>,
-    ReturnType<typeof generationSettings> {
+    ReturnType<typeof generationSettings>,
+    ReturnType<typeof billingSettings> {
   production: boolean;
 }
 
@@ -104,6 +109,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     ...taskSettings(e, context),
     ...providerSettings(e),
     ...generationSettings(e, context),
+    ...billingSettings(e),
   };
 }
 

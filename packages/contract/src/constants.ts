@@ -54,6 +54,10 @@ export const LOCALE_COOKIE_DAYS = 365;
 export const DRAFT_STORAGE_PREFIX = 'projectDraftData-';
 /** Where the server sends the browser after Google sign-in's callback, with ?status=success|error. */
 export const LOGIN_CALLBACK_ROUTE = '/account/login-callback';
+/** The web app's "Get credits" page, where Stripe sends a user back who did not pay. */
+export const GET_CREDITS_ROUTE = '/account/credits';
+/** The page after paying, which waits for the grant: Stripe sends the browser there with `?session_id=`. */
+export const PURCHASE_ROUTE = '/account/credits/purchase';
 /** Local storage key of the path a guarded route sends the user back to after sign-in or activation. */
 export const REDIRECT_STORAGE_KEY = 'redirectPath';
 

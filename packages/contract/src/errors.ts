@@ -245,6 +245,30 @@ export const ERRORS = {
     pt: 'Este lote não tem linhas com falha para tentar de novo.',
   },
   unauthenticated: { code: 401, en: 'Please sign in first.', zh: '请先登录。', pt: 'Entre na sua conta primeiro.' },
+  billingOff: {
+    code: 40130,
+    en: 'Ask your administrator for credits.',
+    zh: '请向管理员申请积分。',
+    pt: 'Peça créditos ao seu administrador.',
+  },
+  unknownOffer: {
+    code: 40131,
+    en: 'This offer is no longer on sale. Reload the page to see what is.',
+    zh: '该套餐已下架。请刷新页面查看在售套餐。',
+    pt: 'Esta oferta não está mais à venda. Recarregue a página para ver as disponíveis.',
+  },
+  planActive: {
+    code: 40132,
+    en: 'You already have a plan. Change it under "Manage billing".',
+    zh: '您已订阅套餐。请在"管理账单"中更改。',
+    pt: 'Você já tem um plano. Altere-o em "Gerenciar cobrança".',
+  },
+  noBillingAccount: {
+    code: 40133,
+    en: 'You have not bought anything yet, so there is no billing to manage.',
+    zh: '您还没有购买记录，暂无账单可管理。',
+    pt: 'Você ainda não comprou nada, então não há cobrança para gerenciar.',
+  },
   notEnoughCredits: {
     code: 402,
     en: 'Not enough credits: {{needed}} needed, {{available}} available.',

@@ -3,6 +3,7 @@ export * from './assets.js';
 export * from './auth.js';
 export * from './avatar.js';
 export * from './batches.js';
+export * from './billing.js';
 export * from './brandKit.js';
 export * from './call.js';
 export * from './common.js';

@@ -22,7 +22,15 @@ const USAGE = `Usage: npm run --silent admin -- <command>
   credits grant --email E --amount N --type T [--expires-days D]
                                                              give a user credits and print the new balance;
                                                              T: PROMOTION|ADJUSTMENT|RECHARGE|SUBSCRIPTION_PLAN
-  credits audit                                              check that every balance matches the ledger
+  credits audit                                              check that every balance matches the ledger, and
+                                                             list who owes credits for refunded purchases
+  billing packs|plans [list]                                 what is on sale: code, credits, Stripe price
+  billing packs|plans add CODE --credits N --stripe-price PRICE [--expires-days D]
+                                                             sell a top-up pack (credits once; they never expire
+                                                             unless D is given) or a plan (credits every paid
+                                                             month, lasting that month) at a Stripe price
+  billing packs|plans retire CODE                            stop selling it (plans already bought go on)
+  billing events [--email E]                                 the latest Stripe events and what each did
   presenters add --name N --gender female|male --languages en,zh,pt [--voice VOICE_ID] --photo FILE
                                                              add a presenter to the Avatar tool's catalogue
                                                              (the photo must show one face looking at the camera)
@@ -34,9 +42,11 @@ const POSITIONALS: Record<string, string[]> = {
   'users status': ['status'],
   'prices set': ['skuCode', 'price'],
   'presenters retire': ['presenterId'],
+  'billing packs': ['action', 'code'],
+  'billing plans': ['action', 'code'],
 };
 /** Fields given as numbers, whether as an option or a positional. */
-const NUMBERS = new Set(['count', 'uses', 'expiresDays', 'amount', 'price']);
+const NUMBERS = new Set(['count', 'uses', 'expiresDays', 'amount', 'price', 'credits']);
 
 class CliError extends Error {}
 
@@ -58,6 +68,8 @@ function parseArgv(argv: string[]) {
         languages: { type: 'string' },
         voice: { type: 'string' },
         photo: { type: 'string' },
+        credits: { type: 'string' },
+        'stripe-price': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -70,10 +82,10 @@ function parseCommand(argv: string[]): AdminCommand {
   const { values, positionals } = parseArgv(argv);
   if (values.help || positionals.length < 2) throw new CliError(USAGE);
   const command = positionals.slice(0, 2).join(' ');
-  const { 'expires-days': expiresDays, help: _, photo, ...options } = values;
+  const { 'expires-days': expiresDays, 'stripe-price': stripePrice, help: _, photo, ...options } = values;
   const named = (POSITIONALS[command] ?? []).map((name, i) => [name, positionals[2 + i]]);
   // The photo is read by whichever process runs the command, the server's maybe, from another folder.
-  const raw = Object.entries({ ...options, expiresDays, photo: photo && resolve(photo), ...Object.fromEntries(named) })
+  const raw = Object.entries({ ...options, expiresDays, stripePrice, photo: photo && resolve(photo), ...Object.fromEntries(named) })
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => [k, NUMBERS.has(k) ? Number(v) : v]);
   const parsed = AdminCommand.safeParse({ command, ...Object.fromEntries(raw) });

@@ -677,6 +677,127 @@ export const previewRenders = pgTable(
   (t) => [primaryKey({ columns: [t.taskId, t.previewId] }), index('preview_renders_preview_id_idx').on(t.previewId)],
 );
 
+/**
+ * What is on sale (decision "Buying credits"): top-up packs and monthly plans, each one Stripe price, set with the
+ * admin CLI. A retired offer is no longer sold; purchases that named it keep its row.
+ */
+export const billingOffers = pgTable(
+  'billing_offers',
+  {
+    code: text('code').primaryKey(),
+    kind: text('kind', { enum: ['pack', 'plan'] }).notNull(),
+    /** A pack's credits, or a plan's credits for each paid month. */
+    credits: integer('credits').notNull(),
+    stripePriceId: text('stripe_price_id').notNull(),
+    /** How long a pack's credits last; null: they never expire. A plan's last its paid month. */
+    expiresDays: integer('expires_days'),
+    createdAt: createdAt(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('billing_offers_kind_check', sql`${t.kind} in ('pack', 'plan')`),
+    check('billing_offers_credits_check', sql`${t.credits} > 0`),
+    uniqueIndex('billing_offers_stripe_price_id_unique').on(t.stripePriceId),
+  ],
+);
+
+/** The Stripe customer of a user: made at their first checkout, named in every later one and in the billing portal. */
+export const billingCustomers = pgTable('billing_customers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stripeCustomerId: text('stripe_customer_id').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** A Checkout Session this server opened: whose it is and what it sells, for the page after paying and for the grant. */
+export const billingCheckouts = pgTable(
+  'billing_checkouts',
+  {
+    id: text('id').primaryKey(),
+    userId: userId(),
+    offerCode: text('offer_code').notNull(),
+    kind: text('kind', { enum: ['pack', 'plan'] }).notNull(),
+    credits: integer('credits').notNull(),
+    createdAt: createdAt(),
+    /** When Stripe said a delayed payment (Boleto, Pix, a bank debit) failed: nothing will be granted. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [index('billing_checkouts_user_id_idx').on(t.userId), check('billing_checkouts_kind_check', sql`${t.kind} in ('pack', 'plan')`)],
+);
+
+/**
+ * Every event Stripe sent, stored by its id before anything acts on it; `processed_at` is written in the
+ * transaction that acts, so a delivery acts once however often Stripe sends it (decision "Buying credits").
+ */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** What acting on it did, in words for the operator (`billing events`). */
+    outcome: text('outcome'),
+    userId: text('user_id'),
+    /** Failed attempts to act on it, and the last failure: Stripe sends it again until one succeeds. */
+    failures: integer('failures').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [index('billing_events_received_at_idx').on(t.receivedAt)],
+);
+
+/**
+ * One paid purchase: a top-up pack's checkout or one paid month of a plan. Its credits are one lot of the ledger
+ * (`lot_id`); a refund or a lost dispute takes back what of that lot is unspent and records the rest as owed.
+ */
+export const billingPurchases = pgTable(
+  'billing_purchases',
+  {
+    /** `checkout:<session>` or `invoice:<invoice>`: also the grant's idempotency key. */
+    id: text('id').primaryKey(),
+    userId: userId(),
+    kind: text('kind', { enum: ['pack', 'plan'] }).notNull(),
+    offerCode: text('offer_code').notNull(),
+    credits: integer('credits').notNull(),
+    /** What was paid, in the currency's smallest unit. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    lotId: bigint('lot_id', { mode: 'number' }).notNull(),
+    /** The part of the amount refunded or lost in a dispute so far, and the credits that took back and left owed. */
+    reversedAmount: integer('reversed_amount').notNull().default(0),
+    takenBack: integer('taken_back').notNull().default(0),
+    owed: integer('owed').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('billing_purchases_payment_intent_id_unique').on(t.paymentIntentId),
+    index('billing_purchases_user_id_idx').on(t.userId),
+    check('billing_purchases_kind_check', sql`${t.kind} in ('pack', 'plan')`),
+    check(
+      'billing_purchases_reversal_check',
+      sql`${t.reversedAmount} between 0 and ${t.amount} and ${t.takenBack} + ${t.owed} <= ${t.credits}`,
+    ),
+  ],
+);
+
+/** A user's plan as Stripe last said it: read again from Stripe on each of its events, so their order does not matter. */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: userId(),
+    offerCode: text('offer_code'),
+    status: text('status').notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    endsAtPeriodEnd: boolean('ends_at_period_end').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_subscriptions_user_id_idx').on(t.userId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type PointsLotRow = typeof pointsLots.$inferSelect;
@@ -693,3 +814,5 @@ export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type BatchDbRow = typeof batches.$inferSelect;
 export type BatchRowRow = typeof batchRows.$inferSelect;
+export type BillingOfferRow = typeof billingOffers.$inferSelect;
+export type BillingPurchaseRow = typeof billingPurchases.$inferSelect;

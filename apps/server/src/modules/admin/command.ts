@@ -27,6 +27,28 @@ export const AdminCommand = z.discriminatedUnion('command', [
     expiresDays: z.number().int().min(1).max(3650).optional(),
   }),
   z.strictObject({ command: z.literal('credits audit') }),
+  // What is on sale (decision "Buying credits"): `billing packs|plans [list]`, `… add CODE --credits N --stripe-price
+  // PRICE [--expires-days D]` (packs only expire when D is given), `… retire CODE`.
+  ...(['billing packs', 'billing plans'] as const).map((name) =>
+    z
+      .strictObject({
+        command: z.literal(name),
+        action: z.enum(['list', 'add', 'retire']).default('list'),
+        code: z
+          .string()
+          .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a code is lower-case letters, digits and dashes')
+          .optional(),
+        credits: z.number().int().min(1).max(1_000_000).optional(),
+        stripePrice: z
+          .string()
+          .regex(/^price_\w+$/, 'a Stripe price id (price_…)')
+          .optional(),
+        expiresDays: z.number().int().min(1).max(3650).optional(),
+      })
+      .refine((c) => c.action === 'list' || c.code, 'name the offer: its CODE')
+      .refine((c) => c.action !== 'add' || (c.credits && c.stripePrice), 'add needs --credits and --stripe-price'),
+  ),
+  z.strictObject({ command: z.literal('billing events'), email: z.email().optional() }),
   // The presenters' catalogue (decision "Presenters"): offered to every user of the Avatar tool.
   z.strictObject({
     command: z.literal('presenters add'),

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { offersOnSale, priceProblem, putOnSale, readPrice, retire } from '../billing/catalogue.js';
+import { owedCredits, recentEvents } from '../billing/report.js';
 import { createInviteCodes } from '../invites/service.js';
 import { auditLedger } from '../points/audit.js';
 import { grant } from '../points/ledger.js';
@@ -78,7 +80,30 @@ export async function runAdminCommand(deps: AppContext, command: AdminCommand): 
     }
     case 'credits audit': {
       const problems = await auditLedger(deps.db);
-      return problems.length ? problems : ['The ledger adds up.'];
+      const owed = (await owedCredits(deps.db)).map(
+        (o) =>
+          `${o.email} owes ${o.owed} credits: spent before ${o.purchases === 1 ? 'a purchase was' : `${o.purchases} purchases were`} refunded`,
+      );
+      return [...(problems.length ? problems : ['The ledger adds up.']), ...owed];
+    }
+    case 'billing packs':
+    case 'billing plans':
+      return offersCommand(deps, command);
+    case 'billing events': {
+      const user = command.email ? await findUserByEmail(deps.db, command.email) : undefined;
+      if (command.email && !user) throw noSuchUser(command.email);
+      const events = await recentEvents(deps.db, user?.id);
+      return table(
+        ['RECEIVED', 'EVENT', 'TYPE', 'OUTCOME'],
+        events.map((e) => [
+          e.receivedAt.toISOString(),
+          e.id,
+          e.type,
+          e.processedAt
+            ? (e.outcome ?? '')
+            : `not acted on yet: ${e.failures} failed attempt(s)${e.lastError ? `, last: ${e.lastError}` : ''}`,
+        ]),
+      );
     }
     case 'presenters add': {
       const { photo, voice, ...presenter } = command;
@@ -95,6 +120,47 @@ export async function runAdminCommand(deps: AppContext, command: AdminCommand): 
     case 'presenters retire': {
       const row = await retirePresenter(deps.db, command.presenterId);
       return [`${row.name} (${row.id}) is offered no more`];
+    }
+  }
+}
+
+/** Lists, adds or retires packs or plans; an added offer's Stripe price is checked when Stripe is set up. */
+async function offersCommand(deps: AppContext, command: Extract<AdminCommand, { command: 'billing packs' | 'billing plans' }>) {
+  const kind = command.command === 'billing packs' ? 'pack' : 'plan';
+  const code = command.code as string;
+  switch (command.action) {
+    case 'list': {
+      const offers = await offersOnSale(deps.db, kind);
+      return table(
+        ['CODE', 'CREDITS', 'STRIPE PRICE', ...(kind === 'pack' ? ['EXPIRES'] : [])],
+        offers.map((o) => [
+          o.code,
+          kind === 'pack' ? String(o.credits) : `${o.credits} a month`,
+          o.stripePriceId,
+          ...(kind === 'pack' ? [o.expiresDays ? `after ${o.expiresDays} days` : 'never'] : []),
+        ]),
+      );
+    }
+    case 'add': {
+      const stripePriceId = command.stripePrice as string;
+      let checked = 'not checked: STRIPE_SECRET_KEY is not set';
+      if (deps.stripe) {
+        const problem = priceProblem(await readPrice(deps.stripe, stripePriceId), kind);
+        if (problem) throw new AppError('validation', { detail: problem });
+        checked = 'checked with Stripe';
+      }
+      const row = await putOnSale(deps.db, {
+        kind,
+        code,
+        credits: command.credits as number,
+        stripePriceId,
+        expiresDays: command.expiresDays,
+      });
+      return [`${row.code} is on sale: ${row.credits} credits${kind === 'plan' ? ' a month' : ''} for ${row.stripePriceId} (${checked})`];
+    }
+    case 'retire': {
+      const row = await retire(deps.db, kind, code);
+      return [`${row.code} is on sale no more; what was bought keeps its credits`];
     }
   }
 }

@@ -64,3 +64,31 @@ export const refundedCredits = new Counter({
   labelNames: ['kind'] as const,
   registers: [processMetrics],
 });
+
+export const billingEventsReceived = new Counter({
+  name: 'reelsmith_billing_webhooks_total',
+  help: "Stripe's webhook deliveries, by event type and outcome (acted, duplicate, ignored, refused, failed)",
+  labelNames: ['type', 'outcome'] as const,
+  registers: [processMetrics],
+});
+
+export const purchases = new Counter({
+  name: 'reelsmith_purchases_total',
+  help: 'Purchases whose credits were granted: top-up packs and paid months of plans, by kind (pack, plan)',
+  labelNames: ['kind'] as const,
+  registers: [processMetrics],
+});
+
+export const purchasedCredits = new Counter({
+  name: 'reelsmith_purchased_credits_total',
+  help: 'Credits granted for purchases, by kind (pack, plan)',
+  labelNames: ['kind'] as const,
+  registers: [processMetrics],
+});
+
+export const reversedCredits = new Counter({
+  name: 'reelsmith_reversed_credits_total',
+  help: 'Credits of refunded or lost-dispute purchases, by what became of them (taken back, owed)',
+  labelNames: ['result'] as const,
+  registers: [processMetrics],
+});

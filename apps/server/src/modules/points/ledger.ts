@@ -291,6 +291,44 @@ export function refund(db: Queryable, taskId: string, now = new Date()): Promise
   });
 }
 
+/**
+ * Takes back up to `amount` of what is left in one lot, as one DEDUCTION row (a purchase refunded or a dispute lost:
+ * decision "Buying credits"). Only that lot is touched: credits bought since, or earned otherwise, are never taken
+ * for it. Answers the credits taken (0 when the lot is spent; a replayed key answers what its row took).
+ */
+export function takeBack(db: Queryable, userId: string, lotId: number, amount: number, options: GrantOptions): Promise<number> {
+  if (!Number.isInteger(amount) || amount < 0) throw new RangeError(`a take-back must be a whole number of credits, not ${amount}`);
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    if (!(await lockAccount(tx, userId))) return 0;
+    const replay = await findByKey(tx, userId, options.key);
+    if (replay) return -replayOf(replay, 'DEDUCTION', null).pointsChange;
+    const [lot] = await tx
+      .select()
+      .from(pointsLots)
+      .where(and(eq(pointsLots.id, lotId), eq(pointsLots.userId, userId)));
+    const taken = Math.min(amount, lot?.remaining ?? 0);
+    if (!lot || taken === 0) return 0;
+    const row = {
+      userId,
+      referenceId: options.referenceId ?? String(lotId),
+      operationType: 'DEDUCTION' as const,
+      idempotencyKey: options.key,
+      taskId: null,
+      createdAt: now,
+    };
+    written(await post(tx, row, [{ lot, pointsChange: -taken }], { available: -taken, used: taken }));
+    return taken;
+  });
+}
+
+/** The lot a grant made (a grant's row has exactly one lot change). */
+export async function lotOfGrant(db: Queryable, entry: Pick<PointsLedgerRow, 'id'>): Promise<number> {
+  const [change] = await db.select({ lotId: pointsLedgerLots.lotId }).from(pointsLedgerLots).where(eq(pointsLedgerLots.ledgerId, entry.id));
+  if (!change) throw new Error(`ledger row ${entry.id} has no lot`);
+  return change.lotId;
+}
+
 /** Expires what is left in the user's lots whose expiry has passed; answers the credits expired. */
 export function expireDueCredits(db: Queryable, userId: string, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
