@@ -53,7 +53,7 @@ export const billingCheckout = defineCall({
   method: 'POST',
   path: '/billing/checkout',
   access: 'active',
-  body: z.object({ offer: z.string().min(1).max(64) }),
+  body: z.strictObject({ offer: z.string().min(1).max(64) }),
   data: z.object({ url: z.string() }),
 });
 
@@ -73,7 +73,7 @@ export const billingPurchase = defineCall({
   method: 'GET',
   path: '/billing/purchase',
   access: 'active',
-  query: z.object({ session: z.string().min(1).max(255) }),
+  query: z.strictObject({ session: z.string().min(1).max(255) }),
   data: z.object({
     state: PurchaseState,
     kind: z.enum(['pack', 'plan']),
