@@ -119,10 +119,10 @@ describe.each(testDatabases())('buying credits through Stripe on $name', (testDb
     const en = await buyer('offers-en@example.com');
     expect(await en.ok('GET', '/billing/offers')).toEqual({
       enabled: true,
-      packs: [{ code: 'pack-500', kind: 'pack', credits: 500, price: { amount: 990, currency: 'usd' } }],
+      packs: [{ code: 'pack-500', kind: 'pack', credits: 500, price: { amount: 990, currency: 'usd' }, expiresDays: null }],
       plans: [
-        { code: 'plan-1000', kind: 'plan', credits: 1000, price: { amount: 1900, currency: 'usd' } },
-        { code: 'plan-3000', kind: 'plan', credits: 3000, price: { amount: 4900, currency: 'usd' } },
+        { code: 'plan-1000', kind: 'plan', credits: 1000, price: { amount: 1900, currency: 'usd' }, expiresDays: null },
+        { code: 'plan-3000', kind: 'plan', credits: 3000, price: { amount: 4900, currency: 'usd' }, expiresDays: null },
       ],
       plan: null,
     });
@@ -305,6 +305,35 @@ describe.each(testDatabases())('buying credits through Stripe on $name', (testDb
     await waitFor(async () => ((await browser.ok('GET', '/billing/offers')) as { plan: unknown }).plan === null, 'the plan to end');
     expect(await available(browser.userId)).toBe(2000);
     await expectConsistent(t.ctx.db);
+  });
+
+  it('a pack the operator gave a lifetime grants credits that expire after it; a retired pack is sold no more', async () => {
+    stripe.addPrice({ id: 'price_pack100', unitAmount: 290, currency: 'usd' });
+    await runAdminCommand(t.ctx, {
+      command: 'billing packs',
+      action: 'add',
+      code: 'pack-100',
+      credits: 100,
+      stripePrice: 'price_pack100',
+      expiresDays: 90,
+    });
+    const browser = await buyer('lifetime@example.com');
+    const offers = (await browser.ok('GET', '/billing/offers')) as { packs: Array<{ code: string; expiresDays: number | null }> };
+    expect(offers.packs.find((p) => p.code === 'pack-100')?.expiresDays).toBe(90);
+    const session = await checkout(browser, 'pack-100');
+    const paidAt = Date.now();
+    await stripe.pay(session);
+    await waitFor(async () => (await available(browser.userId)) === 100, 'the grant');
+    const [lot] = await t.ctx.db.select().from(pointsLots).where(eq(pointsLots.userId, browser.userId));
+    expect(Math.abs((lot?.expiresAt?.getTime() ?? 0) - (paidAt + 90 * 86_400_000))).toBeLessThan(60_000);
+    expect(await runAdminCommand(t.ctx, { command: 'billing packs', action: 'retire', code: 'pack-100' })).toEqual([
+      'pack-100 is on sale no more; what was bought keeps its credits',
+    ]);
+    expect((await browser.call('POST', '/billing/checkout', { body: { offer: 'pack-100' } })).body.code).toBe(40131);
+    // A recurring price is no pack.
+    await expect(
+      runAdminCommand(t.ctx, { command: 'billing packs', action: 'add', code: 'pack-x', credits: 1, stripePrice: PLAN_PRICE }),
+    ).rejects.toMatchObject({ key: 'validation', params: { detail: `a pack needs a one-time price; ${PLAN_PRICE} is recurring` } });
   });
 
   it("the page after paying answers only for the user's own checkout", async () => {

@@ -18,6 +18,8 @@ export const BillingOffer = z.object({
   /** The credits it grants: once for a pack, each paid month for a plan. */
   credits: z.number().int(),
   price: Money,
+  /** How many days a pack's credits last; null: they never expire (a plan's last the month they are for). */
+  expiresDays: z.number().int().nullable(),
 });
 export type BillingOffer = z.infer<typeof BillingOffer>;
 

@@ -92,7 +92,7 @@ export async function pricedOffers(
         if (problem) skipped(offer, problem);
         return undefined;
       }
-      return { code: offer.code, kind: offer.kind, credits: offer.credits, price: moneyOf(price, locale) };
+      return { code: offer.code, kind: offer.kind, credits: offer.credits, price: moneyOf(price, locale), expiresDays: offer.expiresDays };
     }),
   );
   return priced.filter((offer) => offer !== undefined);
