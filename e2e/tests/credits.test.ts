@@ -10,7 +10,7 @@ import { activeUser, devSignIn } from '../support/users.js';
 const EMAIL = 'credits-owner@example.com';
 const SEEDED = 130;
 /** The grant types the admin CLI offers, with the English source the modal names them by. */
-const GRANTS = { PROMOTION: 'Promotion', ADJUSTMENT: 'Adjustment', RECHARGE: 'Top-up', SUBSCRIPTION_PLAN: 'Subscription plan' };
+const GRANTS = { PROMOTION: 'Promotion', ADJUSTMENT: 'Adjustment', RECHARGE: 'Top-up', SUBSCRIPTION_PLAN: 'Subscription' };
 /** Sources the service adds on its own: the sign-up bonus, a referral reward. */
 const SOURCES: Record<string, string> = { ...GRANTS, SIGNUP: 'Sign-up bonus', REFERRAL_REWARD: 'Referral reward' };
 

@@ -7,8 +7,8 @@ const pageAt = (path: string) => pages.find((route) => route.path === path);
 type Flag = 'login' | 'skipActivation' | 'largerScreen';
 /**
  * The page rows of spec "Screens and routes": path, layout, and the flags that hold (skipActivation also covers sign-in and
- * policies); plus the invite-friends page, whose path the spec leaves unshown, and the Developers, Batch and Avatar
- * pages (decisions "API keys", "Batch" and "The Avatar tool").
+ * policies); plus the invite-friends page, whose path the spec leaves unshown, the Developers, Batch and Avatar
+ * pages (decisions "API keys", "Batch" and "The Avatar tool"), and the Get credits page with its return from paying.
  */
 const SPEC_PAGES: [string, LayoutKind, ...Flag[]][] = [
   ['/account/login', 'none', 'skipActivation'],
@@ -16,6 +16,8 @@ const SPEC_PAGES: [string, LayoutKind, ...Flag[]][] = [
   ['/account/activate', 'none', 'login', 'skipActivation'],
   ['/account/invite', 'header+sidebar', 'login'],
   ['/account/developers', 'header+sidebar', 'login'],
+  ['/account/credits', 'header+sidebar', 'login'],
+  ['/account/credits/purchase', 'header+sidebar', 'login'],
   ['/tools/link-to-video', 'header+sidebar'],
   ['/tools/link-to-video/batch', 'header+sidebar', 'login'],
   ['/tools/link-to-video/edit-product', 'header-no-sidebar', 'login'],

@@ -1,4 +1,4 @@
-import { LOGIN_CALLBACK_ROUTE } from '@reelsmith/contract';
+import { GET_CREDITS_ROUTE, LOGIN_CALLBACK_ROUTE, PURCHASE_ROUTE } from '@reelsmith/contract';
 
 /**
  * The app's page addresses, named once. The route table (app/routes.tsx) gives each its behaviour;
@@ -13,6 +13,10 @@ export const PATHS = {
   invite: '/account/invite',
   /** API keys and webhooks (decisions "API keys" and "Webhooks"), from the user menu like the invite page. */
   developers: '/account/developers',
+  /** Buying credits (decision "Buying credits"), from the credit details and a shortfall; the payment service returns here on cancel. */
+  getCredits: GET_CREDITS_ROUTE,
+  /** Where the payment service sends the browser back after paying (`?session_id=`), to follow the credits in. */
+  purchase: PURCHASE_ROUTE,
   linkToVideo: '/tools/link-to-video',
   /** Many product links at once (decision "Batch"), reached from the link-to-video landing. */
   linkToVideoBatch: '/tools/link-to-video/batch',

@@ -16,12 +16,14 @@ export function useShortfall(credits: number | undefined): number {
 }
 
 /**
- * Said in place of a confirmation the balance cannot honour: how many credits are missing, and how to earn them.
- * `compact` is one line, for a sticky bar that must stay small on a phone.
+ * Said in place of a confirmation the balance cannot honour: how many credits are missing, and how to get them (buy
+ * them, or earn them by inviting friends). `compact` is one line, for a sticky bar that must stay small on a phone:
+ * it leads to the Get credits page only, which leads on to inviting friends.
  */
 export function ShortOfCredits({ missing, compact = false }: { missing: number; compact?: boolean }) {
   const { t } = useTranslation('generation');
   if (missing <= 0) return null;
+  const getCredits = <Link to={PATHS.getCredits}>{t('short.getCredits')}</Link>;
   const invite = <Link to={PATHS.invite}>{t('short.invite')}</Link>;
   return (
     <Alert
@@ -31,7 +33,7 @@ export function ShortOfCredits({ missing, compact = false }: { missing: number; 
       title={
         compact ? (
           <>
-            {t('short.title', { count: missing })} {invite}
+            {t('short.title', { count: missing })} {getCredits}
           </>
         ) : (
           t('short.title', { count: missing })
@@ -40,7 +42,7 @@ export function ShortOfCredits({ missing, compact = false }: { missing: number; 
       description={
         compact ? undefined : (
           <>
-            {t('short.earn', { credits: REFERRAL_INVITER_CREDITS })} {invite}
+            {getCredits} · {t('short.earn', { credits: REFERRAL_INVITER_CREDITS })} {invite}
           </>
         )
       }

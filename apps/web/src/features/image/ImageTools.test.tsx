@@ -34,7 +34,7 @@ describe('text to image', () => {
     expect(submitted).toEqual([]);
   });
 
-  it('says how many credits are missing and how to earn them, and offers no Generate the balance cannot pay', async () => {
+  it('says how many credits are missing and where to get them, and offers no Generate the balance cannot pay', async () => {
     const short = ok({ totalPoints: 6, availablePoints: 6, usedPoints: 0, expiredPoints: 0, expiring: [] });
     const { submitted } = stubTool({
       tool: 'text-to-image',
@@ -46,8 +46,8 @@ describe('text to image', () => {
     choose('Model', 'Image model 2');
     choose('Number of outputs', '3');
     expect(await screen.findByText('Cost: 18 credits')).toBeTruthy();
-    expect((await screen.findByRole('alert')).textContent).toBe('You need 12 more credits for this. Invite friends');
-    expect(screen.getByRole('link', { name: 'Invite friends' }).getAttribute('href')).toBe('/account/invite');
+    expect((await screen.findByRole('alert')).textContent).toBe('You need 12 more credits for this. Get credits');
+    expect(screen.getByRole('link', { name: 'Get credits' }).getAttribute('href')).toBe('/account/credits');
     expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(true);
     expect(submitted).toEqual([]);
   });

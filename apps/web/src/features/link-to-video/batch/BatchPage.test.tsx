@@ -163,8 +163,9 @@ describe('batch page', () => {
     fireEvent.change(await screen.findByLabelText('Product links'), { target: { value: 'link\nhttps://a.example/\nnot a link' } });
     expect(await screen.findByText('Row 4: the link "not a link" cannot be used.')).toBeTruthy();
     expect(screen.getByText(/Your credits cover only 2 rows/)).toBeTruthy();
-    // How many are missing, and the way to earn them.
+    // How many are missing, and the ways to get them.
     expect(screen.getByText('You need 10 more credits for this.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get credits' }).getAttribute('href')).toBe('/account/credits');
     expect(screen.getByRole('link', { name: 'Invite friends' }).getAttribute('href')).toBe('/account/invite');
     expect((screen.getByRole('button', { name: 'Start batch' }) as HTMLButtonElement).disabled).toBe(true);
   });

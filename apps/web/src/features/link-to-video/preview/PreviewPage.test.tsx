@@ -166,6 +166,7 @@ describe('preview: templates and the AI-generated label', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Video 1' }));
     const render = await screen.findByRole('button', { name: 'Render 1 video · 30 credits' });
     expect(await screen.findByText('You need 30 more credits for this.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get credits' }).getAttribute('href')).toBe('/account/credits');
     expect(screen.getByRole('link', { name: 'Invite friends' }).getAttribute('href')).toBe('/account/invite');
     expect((render as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(render);
