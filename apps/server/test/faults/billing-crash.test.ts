@@ -82,5 +82,10 @@ describe('a server killed between storing a Stripe event and granting it', () =>
     expect(acted?.processedAt).toBeInstanceOf(Date);
     expect(acted?.outcome).toBe(`granted 500 credits for checkout:${session}`);
     await expectLedgerConsistent(db);
+    // What the server printed names the event and what it did, never the operator's secrets.
+    const printed = server.lines.join('\n');
+    expect(printed).toContain(completed.id);
+    expect(printed).not.toContain(stripe.secretKey);
+    expect(printed).not.toContain(stripe.webhookSecret);
   }, 120_000);
 });
