@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '../../shared/paths';
+import { AccountPage } from '../../shared/ui/AccountPage';
 import { Busy } from '../../shared/ui/Busy';
 import { RetryAlert } from '../../shared/ui/RetryAlert';
 import styles from './billing.module.css';
@@ -195,20 +196,20 @@ export function GetCreditsPage() {
 
   const enabled = offers.data?.enabled === true;
   return (
-    <div className={styles.page}>
-      <header className={styles.intro}>
-        <div>
-          <h1>{t('title')}</h1>
-          {enabled && <p>{t('subtitle')}</p>}
-        </div>
-        {enabled && (
+    <AccountPage
+      className={styles.frame}
+      title={t('title')}
+      lead={enabled && t('subtitle')}
+      actions={
+        enabled && (
           <Button loading={portal.going} disabled={busy && !portal.going} onClick={() => portal.open(undefined)}>
             {t('manage')}
           </Button>
-        )}
-      </header>
+        )
+      }
+    >
       {cancelled && <Alert type="info" showIcon closable={{ onClose: () => setSearch({}, { replace: true }) }} title={t('cancelled')} />}
       {details}
-    </div>
+    </AccountPage>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { callKey } from '../../shared/api/queries';
 import { PATHS } from '../../shared/paths';
+import { AccountPage } from '../../shared/ui/AccountPage';
 import { RetryAlert } from '../../shared/ui/RetryAlert';
 import { refreshCredits, useCreditAccount } from '../credits';
 import styles from './billing.module.css';
@@ -98,11 +99,8 @@ export function PurchasePage() {
     );
 
   return (
-    <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1>{t('title')}</h1>
-      </header>
+    <AccountPage className={styles.frame} title={t('title')}>
       {outcome}
-    </div>
+    </AccountPage>
   );
 }

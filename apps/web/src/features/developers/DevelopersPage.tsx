@@ -1,6 +1,7 @@
 import { PUBLIC_API_BASE } from '@reelsmith/contract/public-api';
 import { useTranslation } from 'react-i18next';
 import { apiBase } from '../../shared/prefix';
+import { AccountPage } from '../../shared/ui/AccountPage';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import styles from './developers.module.css';
 import { WebhooksPanel } from './webhooks/WebhooksPanel';
@@ -14,11 +15,7 @@ export function DevelopersPage() {
   const base = `${window.location.origin}${apiBase()}${PUBLIC_API_BASE}`;
   const example = `curl -H "Authorization: Bearer $REELSMITH_KEY" \\\n  ${base}/points/account`;
   return (
-    <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1>{t('title')}</h1>
-        <p>{t('subtitle')}</p>
-      </header>
+    <AccountPage title={t('title')} lead={t('subtitle')}>
       <ApiKeysPanel />
       <section className={styles.panel} aria-labelledby="developers-start">
         <h2 id="developers-start">{t('start.title')}</h2>
@@ -34,6 +31,6 @@ export function DevelopersPage() {
         </p>
       </section>
       <WebhooksPanel />
-    </div>
+    </AccountPage>
   );
 }

@@ -5,6 +5,7 @@ import { Button, Input, Progress, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../shared/api/queries';
+import { AccountPage } from '../../shared/ui/AccountPage';
 import { Busy } from '../../shared/ui/Busy';
 import { copyText } from '../../shared/ui/copyText';
 import { RetryAlert } from '../../shared/ui/RetryAlert';
@@ -74,13 +75,9 @@ export function InvitePage() {
   }
 
   return (
-    <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1>{t('title')}</h1>
-        <p>{t('subtitle')}</p>
-      </header>
+    <AccountPage title={t('title')} lead={t('subtitle')} narrow>
       <Rules />
       {details}
-    </div>
+    </AccountPage>
   );
 }
