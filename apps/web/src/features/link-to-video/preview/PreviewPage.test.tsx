@@ -260,6 +260,17 @@ describe('preview: a presenter on camera (decision "Presenter in link to video")
     expect(within(panel).queryByRole('radiogroup', { name: 'Where they stand' })).toBeNull();
   });
 
+  it('says lip sync settles at render only for a video with a presenter on camera', async () => {
+    openPreview([picture], { engine: 'sandbox' });
+    await presenterRegion();
+    expect(screen.getByText('Your edits are saved automatically.')).toBeTruthy();
+    expect(screen.queryByText('Lip sync becomes accurate only after rendering.')).toBeNull();
+    resetProjectPages();
+    const withPresenter = { ...video(1, 'clean-studio'), presenterId: 'cat-1', presenterSeconds: 6 };
+    openPreview([picture], { engine: 'sandbox', videos: [withPresenter, video(2, 'bold-ugc')] });
+    expect(await screen.findByText('Lip sync becomes accurate only after rendering.')).toBeTruthy();
+  });
+
   it('offers no presenter where no one can make one talk', async () => {
     openPreview();
     await screen.findByRole('region', { name: 'Voice' });

@@ -28,6 +28,7 @@ export function QuickEditor({ project }: { project: Project }) {
   const scriptId = project.editedScriptId;
   const script = project.preview?.scriptContentList.find((item) => item.scriptId === scriptId);
   const updating = project.taskPath === 'script-update' && isUnfinished(project.taskStatus);
+  const presenterOnCamera = Boolean(project.preview?.previewVideos.find((item) => item.scriptId === scriptId)?.presenterId);
   const language = videoLanguage(project);
   const music = useQuery(callQuery(linkVideoMusic));
   // The previews say their sample line in the video's language.
@@ -37,7 +38,12 @@ export function QuickEditor({ project }: { project: Project }) {
   const { editorConfig } = project;
   return (
     <aside className={styles.page} aria-label={t('editor.title')}>
-      <Alert type="info" showIcon title={t('editor.lipSyncNote')} description={t('editor.autosaved')} />
+      {/* Lip sync is a presenter's: an ad without one has nothing to say about it. */}
+      {presenterOnCamera ? (
+        <Alert type="info" showIcon title={t('editor.lipSyncNote')} description={t('editor.autosaved')} />
+      ) : (
+        <Alert type="info" showIcon title={t('editor.autosaved')} />
+      )}
       {updating && <GenerationProgress progress={progress} />}
       {failure && project.taskPath === 'script-update' && project.taskStatus === 'FAILURE' && <GenerationFailedNote message={failure} />}
       {scriptId && <ScriptEditor key={scriptId} segments={script?.segments ?? []} updating={updating} />}
