@@ -14,13 +14,23 @@ import { useLiveRecord } from './useLiveRecord';
 
 type Output = GenerationRecord['outputs'][number];
 
-/** The name a download is saved under: the stored file's own name. */
-const fileNameOf = (output: Output) => output.resKey.split('/').pop() ?? output.resKey;
+const pad = (n: number) => String(n).padStart(2, '0');
 
-function Download({ output }: { output: Output }) {
+/**
+ * The name a download is saved under: the tool, when it was made (local time) and which of its outputs, with the
+ * stored file's extension, e.g. `reelsmith-text-to-image-20261129-2041-2.png`; the stored name is a random id.
+ */
+export function downloadName(record: Pick<GenerationRecord, 'tool' | 'createTime'>, output: Output, index: number): string {
+  const made = new Date(record.createTime);
+  const stamp = `${made.getFullYear()}${pad(made.getMonth() + 1)}${pad(made.getDate())}-${pad(made.getHours())}${pad(made.getMinutes())}`;
+  const extension = /\.(\w+)$/.exec(output.resKey)?.[1];
+  return `reelsmith-${record.tool}-${stamp}-${index + 1}${extension ? `.${extension}` : ''}`;
+}
+
+function Download({ output, name }: { output: Output; name: string }) {
   const { t } = useTranslation('generation');
   return (
-    <a className={styles.download} href={output.url} download={fileNameOf(output)} aria-label={t('history.download')}>
+    <a className={styles.download} href={output.url} download={name} aria-label={t('history.download')}>
       <DownloadOutlined /> {t('history.download')}
     </a>
   );
@@ -43,7 +53,7 @@ function Outputs({ record }: { record: GenerationRecord }) {
               preload="metadata"
               aria-label={t('history.video', { n: index + 1 })}
             />
-            <Download output={output} />
+            <Download output={output} name={downloadName(record, output, index)} />
           </li>
         ))}
       </ul>
@@ -55,7 +65,7 @@ function Outputs({ record }: { record: GenerationRecord }) {
         {record.outputs.map((output, index) => (
           <li key={output.resKey}>
             <Image className={styles.image} src={output.url} alt={t('history.image', { n: index + 1 })} />
-            <Download output={output} />
+            <Download output={output} name={downloadName(record, output, index)} />
           </li>
         ))}
       </ul>

@@ -94,7 +94,9 @@ describe('text to image', () => {
     await waitFor(() => expect(calls).toContain('/points/refresh'));
     const picture = await inHistory((history) => history.getByAltText('Image 2'));
     expect(picture.getAttribute('src')).toBe('http://files.test/i2.png');
-    await inHistory((history) => history.getAllByRole('link', { name: 'Download' })[1] as HTMLElement);
+    const download = await inHistory((history) => history.getAllByRole('link', { name: 'Download' })[1] as HTMLElement);
+    // Saved under a name that says what it is, not the stored file's random id.
+    expect(download.getAttribute('download')).toMatch(/^reelsmith-text-to-image-\d{8}-\d{4}-2\.png$/);
   });
 
   it('shows the two failure messages for a failed task already in the history', async () => {
