@@ -169,6 +169,8 @@ describe(`link to video on ${testDb?.name}`, () => {
     // Saved under the project's name, the preview's number and the length; shown at its shape.
     const [exportedVideo] = exported.exportVideos;
     expect(exportedVideo).toMatchObject({ fileName: expect.stringMatching(/^Aqua-bottle-\d-15s\.mp4$/), seconds: 15, aspectRatio: '9:16' });
+    // The page labels it with the same number as its file name.
+    expect(exportedVideo?.fileName).toContain(`-${exportedVideo?.previewNumber}-15s`);
     const saved = await t.app.inject({ method: 'GET', url: exportedVideo?.downloadUrl as string });
     expect(saved.statusCode).toBe(200);
     expect(saved.headers['content-disposition']).toBe(`attachment; filename="${exportedVideo?.fileName}"`);

@@ -120,6 +120,8 @@ export const ExportVideo = z.object({
   downloadUrl: z.string().optional(),
   seconds: z.number().optional(),
   aspectRatio: EditorConfig.shape.aspectRatio.unwrap().optional(),
+  /** Which preview (1, 2 or 3) it was rendered from, as its file name says; absent on exports made before it was kept. */
+  previewNumber: z.number().int().optional(),
 });
 
 /** Fields every task query answers (design "Contract details"); `error` on FAILURE is JSON text `{"message": …}`. */

@@ -292,6 +292,7 @@ export const exportVideoTask: TaskDefinition<ExportInput, ExportResult> = {
       fileName: exportFileName(project.name.trim() || preview.product.productName, preview.variant + 1, preview.videoLength),
       seconds: preview.videoLength,
       aspectRatio: preview.aspectRatio,
+      previewNumber: preview.variant + 1,
     };
     return { exportVideos: [{ ...exported, downloadUrl: await ctx.storage.downloadUrl(video.resKey, { filename: exported.fileName }) }] };
   },

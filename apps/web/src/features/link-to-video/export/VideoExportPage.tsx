@@ -72,7 +72,8 @@ export function VideoExportPage() {
       {videos.length > 0 && <Alert type="success" showIcon title={t('export.ready')} />}
       <div className={own.exports}>
         {videos.map((video, index) => (
-          <ExportCard key={video.resKey} video={video} number={index + 1} project={project} />
+          // Numbered as the preview it was made from (and its file name), not by its place in this list.
+          <ExportCard key={video.resKey} video={video} number={video.previewNumber ?? index + 1} project={project} />
         ))}
       </div>
       {rendering && <GenerationProgress progress={progress} />}
