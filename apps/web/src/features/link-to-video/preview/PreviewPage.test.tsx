@@ -27,14 +27,14 @@ let presentersAsked = 0;
 /** The preview page of a project with two previews, the first being edited; answers what each call was sent. */
 function openPreview(
   images: ProjectAsset[] = [picture],
-  { videos = [video(1, 'clean-studio'), video(2, 'bold-ugc')], engine = null as 'sandbox' | null, available = 100 } = {},
+  { videos = [video(1, 'clean-studio'), video(2, 'bold-ugc')], engine = null as 'sandbox' | null, available = 100, exporting = false } = {},
 ) {
   const project = {
     ...newProject('p1', 'https://shop.example/mug'),
     product: { ...emptyProduct(), productName: 'Mug', productImages: images },
-    taskId: 't1',
-    taskPath: 'link-video' as const,
-    taskStatus: 'SUCCESS' as const,
+    ...(exporting
+      ? { taskId: 't4', taskPath: 'export-video' as const, taskStatus: 'IN_PROGRESS' as const }
+      : { taskId: 't1', taskPath: 'link-video' as const, taskStatus: 'SUCCESS' as const }),
     preview: { previewVideos: videos, scriptContentList: [script(1), script(2)] },
     editedScriptId: 's1',
   };
@@ -144,6 +144,16 @@ describe('preview: templates and the AI-generated label', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, render' }));
     await waitFor(() => expect(sent['/task/v1/export-video/submit']).toHaveLength(1));
     expect(sent['/task/v1/export-video/submit']?.[0]).toMatchObject({ scriptId: 's2', aiLabel: true });
+  });
+
+  it('back from a running export, says it is rendering and offers to follow it instead of a second Render', async () => {
+    const { router } = openPreview([picture], { exporting: true });
+    expect(
+      await screen.findByText('Your videos are rendering. Follow them on the export page; rendering again now would charge again.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Render/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'See the export' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tools/link-to-video/video-export'));
   });
 
   it('shows the price of the render on its button and asks before spending it, saying what will be left', async () => {

@@ -1,4 +1,4 @@
-import { Button, Spin, Switch } from 'antd';
+import { Alert, Button, Spin, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -29,6 +29,8 @@ export function PreviewPage() {
   if (!project) return <Busy />;
   const backToProduct = () => navigate(stageUrl('editProduct', project.projectId));
   const generating = project.taskPath === 'link-video' && isUnfinished(project.taskStatus);
+  // Back from a running export: it is said, and Render waits for it, so nobody pays twice by not knowing.
+  const exporting = project.taskPath === 'export-video' && isUnfinished(project.taskStatus);
   const preview = project.preview;
   // The previews show one by one as each lands; until the first, the progress of the whole.
   if (generating && !preview?.previewVideos.length) return <GenerationProgress progress={progress} />;
@@ -58,31 +60,41 @@ export function PreviewPage() {
           </h2>
           <p className={styles.hint}>{t('preview.selectHint')}</p>
           <PreviewGrid preview={preview} editedScriptId={project.editedScriptId} selected={selected} onSelect={setSelected} />
-          {generating ? (
-            <p className={styles.hint} role="status">
-              <Spin size="small" />{' '}
-              {t('preview.moreComing', { ready: preview.previewVideos.length, total: project.editorConfig.resultNum ?? 3 })}
-            </p>
-          ) : (
-            <>
-              <div className={styles.actions}>
-                <span className={styles.aiLabel}>
-                  <Switch id="ai-label" checked={labelled} onChange={setAiLabel} />
-                  <label htmlFor="ai-label">{t('preview.aiLabel')}</label>
-                </span>
-                <RenderButton
-                  count={selected.length}
-                  seconds={project.editorConfig.videoLength ?? 15}
-                  presenterSeconds={preview.previewVideos
-                    .filter((video) => selected.includes(video.scriptId))
-                    .reduce((sum, video) => sum + (video.presenterId ? (video.presenterSeconds ?? 0) : 0), 0)}
-                  loading={rendering}
-                  onRender={() => void render()}
-                />
-              </div>
-              <p className={styles.hint}>{t('preview.aiLabelHint')}</p>
-            </>
+          {exporting && (
+            <Alert
+              type="info"
+              showIcon
+              role="status"
+              title={t('preview.exporting')}
+              action={<Button onClick={() => navigate(stageUrl('videoExport', project.projectId))}>{t('preview.seeExport')}</Button>}
+            />
           )}
+          {!exporting &&
+            (generating ? (
+              <p className={styles.hint} role="status">
+                <Spin size="small" />{' '}
+                {t('preview.moreComing', { ready: preview.previewVideos.length, total: project.editorConfig.resultNum ?? 3 })}
+              </p>
+            ) : (
+              <>
+                <div className={styles.actions}>
+                  <span className={styles.aiLabel}>
+                    <Switch id="ai-label" checked={labelled} onChange={setAiLabel} />
+                    <label htmlFor="ai-label">{t('preview.aiLabel')}</label>
+                  </span>
+                  <RenderButton
+                    count={selected.length}
+                    seconds={project.editorConfig.videoLength ?? 15}
+                    presenterSeconds={preview.previewVideos
+                      .filter((video) => selected.includes(video.scriptId))
+                      .reduce((sum, video) => sum + (video.presenterId ? (video.presenterSeconds ?? 0) : 0), 0)}
+                    loading={rendering}
+                    onRender={() => void render()}
+                  />
+                </div>
+                <p className={styles.hint}>{t('preview.aiLabelHint')}</p>
+              </>
+            ))}
         </section>
         {!generating && <QuickEditor project={project} />}
       </div>
