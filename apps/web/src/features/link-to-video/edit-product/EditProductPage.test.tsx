@@ -1,6 +1,7 @@
 import { TEMPLATE_IDS } from '@reelsmith/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n';
 import { FakeXhr } from '../../../test/fakeXhr';
 import { ok } from '../../../test/renderApp';
 import { ANA, openProjectPage, resetProjectPages, storedUpload } from '../project/pageTesting';
@@ -82,6 +83,18 @@ describe('edit product: offer and template', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Price before sale (optional)' }), { target: { value: '' } });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(currentProject()?.product).toMatchObject({ productPrice: '', productListPrice: '' });
+  });
+
+  it('writes the analysed price with a decimal comma in Portuguese, and keeps it as one number', async () => {
+    await i18n.changeLanguage('pt');
+    try {
+      const { sent } = openEditor({ productName: 'Caneca', productPrice: '59.90', productListPrice: '69.90', productCurrency: 'BRL' });
+      expect(await screen.findByRole('textbox', { name: 'Preço' })).toHaveProperty('value', '59,90');
+      expect(screen.getByRole('textbox', { name: 'Preço antes da promoção (opcional)' })).toHaveProperty('value', '69,90');
+      await waitFor(() => expect(sent['/link-video/templates']?.[0]).toMatchObject({ price: '59.90', listPrice: '69.90' }));
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('does not generate with a wrong price, and says why', async () => {

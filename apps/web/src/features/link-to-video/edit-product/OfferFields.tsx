@@ -10,6 +10,13 @@ import type { Product } from '../project/types';
 const BRAND_LENGTH = 200;
 const AMOUNT_LENGTH = 15;
 
+/**
+ * An amount as the reader writes it: Portuguese puts a comma before the cents, where the analysis stores a point
+ * ("59.90" shows as "59,90"). What the user types is kept as typed; both marks are read as the decimal one.
+ */
+export const shownAmount = (value: string, language: string) =>
+  language === 'pt' && /^\d+\.\d{1,2}$/.test(value) ? value.replace('.', ',') : value;
+
 /** A currency's name in the reader's language ("US Dollar", "美元"), or its code where the browser has none. */
 function currencyNamer(language: string) {
   const names = new Intl.DisplayNames([language === 'zh' ? 'zh-CN' : language === 'pt' ? 'pt-BR' : 'en'], { type: 'currency' });
@@ -51,7 +58,7 @@ export function OfferFields({ product }: { product: Product }) {
       autoComplete="off"
       maxLength={AMOUNT_LENGTH}
       placeholder={placeholder}
-      value={product[field]}
+      value={shownAmount(product[field], i18n.language)}
       onChange={(event) => patch({ [field]: event.target.value })}
       {...typing(field)}
       {...(shown(field) ? { status: 'error' as const, 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})}
