@@ -9,6 +9,7 @@ import { type Db, openDatabase, pgliteDirOf } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { users } from '../src/db/schema.js';
 import { type TestDb, testDatabases } from './support/databases.js';
+import { START_COMMAND } from './support/serverProcess.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -200,7 +201,9 @@ describe('admin CLI on an embedded database', () => {
     beforeAll(async () => {
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
-      server = spawn(TSX, ['apps/server/src/main.ts'], {
+      // Node with tsx's loader, not the tsx CLI: its wrapper relays SIGTERM and may exit 143 itself before the
+      // server has said it handles the signal (seen on a loaded machine); the server must get the signal itself.
+      server = spawn(START_COMMAND[0] as string, START_COMMAND.slice(1), {
         cwd: ROOT,
         env: { ...process.env, ...env(), PORT: String(port), PUBLIC_URL: base },
         stdio: ['ignore', 'pipe', 'pipe'],
