@@ -1,7 +1,5 @@
 import { billingCheckout, billingOffers, billingPortal, billingPurchase } from '@reelsmith/contract';
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { billingSubscriptions } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { localeOf } from '../../http/locale.js';
 import { defineModule } from '../../http/module.js';
@@ -26,10 +24,8 @@ export const billingModule = defineModule(async (api, { route, ctx: { db, settin
     const skipped = (offer: { code: string }, why: string) => req.log.warn({ offer: offer.code, why }, 'an offer is not shown');
     const offers = await pricedOffers(stripe, await offersOnSale(db), localeOf(req.headers['accept-language']), skipped);
     const live = await livePlanOf(db, user.userId);
-    const [latest] = live
-      ? [live]
-      : await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, user.userId)).limit(1);
-    const offer = latest?.offerCode ? await offerOfCode(db, latest.offerCode) : undefined;
+    // Only a plan still running is the user's plan; an ended one is history, not shown.
+    const offer = live?.offerCode ? await offerOfCode(db, live.offerCode) : undefined;
     return {
       enabled: true,
       packs: offers.filter((o) => o.kind === 'pack'),
