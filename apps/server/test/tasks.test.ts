@@ -10,7 +10,7 @@ import { pointsLedger, tasks } from '../src/db/schema.js';
 import { createInviteCodes } from '../src/modules/invites/service.js';
 import { refund } from '../src/modules/points/ledger.js';
 import { setPrice } from '../src/modules/points/prices.js';
-import { claimTask } from '../src/modules/tasks/queue.js';
+import { claimTask, completeTask } from '../src/modules/tasks/queue.js';
 import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
 import { appOn, Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
@@ -238,6 +238,21 @@ describe.each(testDatabases())('the task engine on $name', (testDb) => {
     // Both have one running now: the oldest waiting task is next.
     expect((await claimTask(t.ctx.db, [KIND], 'worker-3', 60_000))?.id).toBe(waiting[0]);
     await cancelAll(flooder.browser, [first, ...waiting]);
+    await cancelAll(other.browser, [theirs]);
+  });
+
+  it('serves users in turn on one slot too: once a flooder’s task ends, another user’s task goes before the flooder’s older one', async () => {
+    const flooder = await member();
+    const other = await member();
+    const first = await submitted(flooder.browser, 'ok');
+    const waiting = await submitted(flooder.browser, 'ok');
+    expect((await claimTask(t.ctx.db, [KIND], 'only-worker', 60_000))?.id).toBe(first);
+    const theirs = await submitted(other.browser, 'ok');
+    expect(await completeTask(t.ctx.db, first, 'only-worker', { ok: true })).toBe('completed');
+    // Neither has a task running now: the user served longest ago (never) goes first, however old the flooder's is.
+    expect((await claimTask(t.ctx.db, [KIND], 'only-worker', 60_000))?.id).toBe(theirs);
+    expect((await claimTask(t.ctx.db, [KIND], 'only-worker', 60_000))?.id).toBe(waiting);
+    await cancelAll(flooder.browser, [waiting]);
     await cancelAll(other.browser, [theirs]);
   });
 

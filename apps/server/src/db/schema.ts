@@ -377,6 +377,8 @@ export const tasks = pgTable(
     index('tasks_user_id_created_at_idx').on(t.userId, t.createdAt),
     // A tool's generation history: one user's tasks of one kind, newest first.
     index('tasks_user_id_kind_created_at_idx').on(t.userId, t.kind, t.createdAt),
+    // When a user was last served, read by every claim (decision "Fair share of the workers").
+    index('tasks_user_id_started_at_idx').on(t.userId, t.startedAt),
     index('tasks_claimable_idx').on(t.createdAt).where(sql`${t.status} in ('SUBMITTED', 'IN_PROGRESS')`),
   ],
 );

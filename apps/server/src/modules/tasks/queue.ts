@@ -186,6 +186,8 @@ export async function claimTask(
           where status = 'IN_PROGRESS' and lease_until >= now()
           group by user_id
         ) r on r.user_id = w.user_id
+        -- When the user was last served: a worker freeing every slot at once, or a single slot, still serves users in turn.
+        left join lateral (select max(s.started_at) as last_start from tasks s where s.user_id = w.user_id) l on true
         join users u on u.id = w.user_id
         where w.kind = any(${sql.param([...kinds])}::text[])
           -- A blocked user's tasks never run (decision "An operator's block"): cancelBlockedTasks ends them.
@@ -195,8 +197,9 @@ export async function claimTask(
           and (w.status = 'SUBMITTED' or (w.status = 'IN_PROGRESS' and w.lease_until < now()))
           and (${!interactiveOnly} or w.batch_row_id is null)
         -- Interactive before batch rows; then the user with the fewest tasks running now, so one user's queue never
-        -- holds every worker while another waits (decision "Fair share of the workers"); then the oldest.
-        order by w.batch_row_id is not null, coalesce(r.running, 0), w.created_at
+        -- holds every worker while another waits (decision "Fair share of the workers"); then the user served longest
+        -- ago; then the oldest.
+        order by w.batch_row_id is not null, coalesce(r.running, 0), l.last_start nulls first, w.created_at
         limit 1
         for update of w skip locked
       ) c

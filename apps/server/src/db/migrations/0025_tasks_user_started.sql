@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_user_id_started_at_idx" ON "tasks" USING btree ("user_id","started_at");
