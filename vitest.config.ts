@@ -42,6 +42,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // What a page shows after a click or a navigation may take seconds on a loaded machine (a lazy chunk, a
+          // query): expect.poll's own 1 s default failed there on states a user would simply wait a moment for.
+          expect: { poll: { timeout: 10_000 } },
           // No retries: a retry hides a flaky test; a test that fails once fails the run.
         },
       },
