@@ -276,11 +276,20 @@ describe.each(testDatabases())('projects on $name', (testDb) => {
     expect((await stranger.call('POST', '/project/nameAfterProduct', { body: { projectId, productName: 'Stolen' } })).body.code).toBe(404);
     expect(await nameIn('en')).toBe('Untitled project');
 
-    // The product's name, spaces folded and cut to 100 characters; then the project has a name and keeps it.
+    // The product's name, spaces folded and cut to 100 characters.
     const long = `  Aurora   Insulated Bottle ${'x'.repeat(200)}`;
     const named = await owner.ok('POST', '/project/nameAfterProduct', { body: { projectId, productName: long } });
     expect(named).toEqual({ projectName: `Aurora Insulated Bottle ${'x'.repeat(100 - 'Aurora Insulated Bottle '.length)}` });
-    expect(await owner.ok('POST', '/project/nameAfterProduct', { body: { projectId, productName: 'Another product' } })).toEqual(named);
+    // A name taken from the product follows the product's renames, in the list and the summary alike.
+    expect(await owner.ok('POST', '/project/nameAfterProduct', { body: { projectId, productName: 'Aurora Bottle 2' } })).toEqual({
+      projectName: 'Aurora Bottle 2',
+    });
+    expect(await nameIn('en')).toBe('Aurora Bottle 2');
+    // Once the user renames it, it is theirs: the product's next rename leaves it.
+    await owner.ok('POST', '/project/updateProjectFileInfo', { body: { projectId, fileName: 'Bottle launch' } });
+    expect(await owner.ok('POST', '/project/nameAfterProduct', { body: { projectId, productName: 'Aurora Bottle 3' } })).toEqual({
+      projectName: 'Bottle launch',
+    });
 
     // A name the user gave, at creation or by renaming, is never replaced by a product's.
     const chosen = await create(owner, 'Spring campaign');

@@ -34,8 +34,9 @@ export const projectCreate = defineCall({
 });
 
 /**
- * Names an untitled project after its product, cut to PROJECT_NAME_MAX characters; a project that has a name keeps
- * it. Answers the project's name either way (a product entered by hand, decision "Projects named after the product").
+ * Names an untitled project after its product, cut to PROJECT_NAME_MAX characters, and a project named so after the
+ * product's new name; a name the user gave (at creation or by renaming) is kept. Answers the project's name either
+ * way (decision "Projects named after the product").
  */
 export const projectNameAfterProduct = defineCall({
   method: 'POST',

@@ -124,6 +124,8 @@ export const projects = pgTable(
     id: text('id').primaryKey(),
     userId: userId(),
     name: text('name').notNull(),
+    /** The name is its product's and follows the product's renames, until the user names the project (decision "Projects named after the product"). */
+    nameFollowsProduct: boolean('name_follows_product').notNull().default(false),
     productLink: text('product_link'),
     coverUrl: text('cover_url'),
     taskStatus: text('task_status', { enum: ['NOT_START', 'SUBMITTED', 'IN_PROGRESS', 'SUCCESS', 'FAILURE'] }),

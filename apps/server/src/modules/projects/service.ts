@@ -8,7 +8,7 @@ import {
   type TASKS,
   type VideoChoices,
 } from '@reelsmith/contract';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { type ProjectRow, projects, type TaskRow, tasks } from '../../db/schema.js';
@@ -60,7 +60,12 @@ export const getProjectSummary = async (db: Db, userId: string, projectId: strin
   toSummary(await getProject(db, userId, projectId), locale);
 
 /** Changes the caller's project, or answers "not found" when it is not theirs. */
-async function updateOwned(db: Db, userId: string, projectId: string, change: Pick<Partial<ProjectRow>, 'name' | 'draft'>) {
+async function updateOwned(
+  db: Db,
+  userId: string,
+  projectId: string,
+  change: Pick<Partial<ProjectRow>, 'name' | 'nameFollowsProduct' | 'draft'>,
+) {
   const [row] = await db
     .update(projects)
     .set({ ...change, updatedAt: new Date() })
@@ -69,23 +74,26 @@ async function updateOwned(db: Db, userId: string, projectId: string, change: Pi
   if (!row) throw new AppError('notFound');
 }
 
-export const renameProject = (db: Db, userId: string, projectId: string, name: string) => updateOwned(db, userId, projectId, { name });
+/** The user's own name: from now on the product's renames leave it alone. */
+export const renameProject = (db: Db, userId: string, projectId: string, name: string) =>
+  updateOwned(db, userId, projectId, { name, nameFollowsProduct: false });
 
 /** A product's name as a project's: trimmed and cut to PROJECT_NAME_MAX characters (whole characters, not halves of one). */
 export const projectNameOf = (productName: string): string =>
   Array.from(productName.trim().replace(/\s+/g, ' ')).slice(0, PROJECT_NAME_MAX).join('').trim();
 
 /**
- * Names the user's untitled project after its product; a project with a name (the user's, or a product's before)
- * keeps it, and one that is not theirs is left alone. Answers whether it was named.
+ * Names the user's untitled project after its product, and a project named so after the product's new name; a
+ * name the user gave (at creation or by renaming) is kept, and a project that is not theirs is left alone. Answers
+ * whether it was named.
  */
 export async function nameAfterProduct(db: Db, userId: string, projectId: string, productName: string): Promise<boolean> {
   const name = projectNameOf(productName);
   if (!name) return false;
   const named = await db
     .update(projects)
-    .set({ name, updatedAt: new Date() })
-    .where(and(owned(userId, projectId), eq(projects.name, '')))
+    .set({ name, nameFollowsProduct: true, updatedAt: new Date() })
+    .where(and(owned(userId, projectId), or(eq(projects.name, ''), eq(projects.nameFollowsProduct, true))))
     .returning({ id: projects.id });
   return named.length > 0;
 }

@@ -176,3 +176,46 @@ describe('pictures an analysis could not import', () => {
     expect(line.closest('.ant-alert')).toBeNull();
   });
 });
+
+describe('a product renamed in the editor', () => {
+  it('renames the project named after it once the user leaves the field, and the header says so', async () => {
+    let serverName = 'Linen shirt';
+    const namedAfter: string[] = [];
+    openFailed(
+      {
+        ...newProject('p1', 'https://shop.example/p'),
+        taskPath: 'link-analysis',
+        taskId: 't1',
+        taskStatus: 'SUCCESS',
+        product: { ...emptyProduct(), productName: 'Linen shirt' },
+      },
+      {
+        '/task/v1/link-analysis/query': ok({ taskId: 't1', status: 'SUCCESS' }),
+        '/project/getProjectById': () =>
+          ok({
+            projectId: 'p1',
+            projectName: serverName,
+            productLink: null,
+            coverUrl: null,
+            taskStatus: null,
+            createTime: '',
+            updateTime: '',
+          }),
+        // The service's rule for a project its product named: it follows the product's new name.
+        '/project/nameAfterProduct': (body) => {
+          namedAfter.push((body as { productName: string }).productName);
+          serverName = (body as { productName: string }).productName.trim();
+          return ok({ projectName: serverName });
+        },
+      },
+    );
+    const name = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Product name' });
+    await waitFor(() => expect(within(screen.getByRole('banner')).getByText('Linen shirt')).toBeTruthy());
+    fireEvent.change(name, { target: { value: 'Linen shirt, sand' } });
+    // Typing sends nothing; leaving the field does, once.
+    expect(namedAfter).toEqual([]);
+    fireEvent.blur(name);
+    await waitFor(() => expect(within(screen.getByRole('banner')).getByText('Linen shirt, sand')).toBeTruthy());
+    expect(namedAfter).toEqual(['Linen shirt, sand']);
+  });
+});

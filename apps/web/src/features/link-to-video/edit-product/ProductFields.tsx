@@ -21,6 +21,8 @@ export function ProductFields({ product }: { product: Product }) {
         maxLength={500}
         value={product.productName}
         onChange={(event) => projectController()?.patchProduct({ productName: event.target.value })}
+        // The project named after the product follows its new name once the user leaves the field, not per keystroke.
+        onBlur={(event) => void projectController()?.productNameSettled(event.target.value)}
       />
       <label className={styles.hint} htmlFor="product-description">
         {t('product.descriptionLabel')}

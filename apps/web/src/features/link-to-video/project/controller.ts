@@ -239,8 +239,8 @@ export function createProjectController(projectId: string, { store, api, toast, 
   }
 
   /**
-   * An untitled project takes its product's name (decision "Projects named after the product"); the service keeps
-   * a name the project already has, and answers the name it now has, which the project's summary takes: the header
+   * An untitled project takes its product's name, and follows its renames (decision "Projects named after the
+   * product"); the service keeps a name the user gave, and answers the name the project now has, which the project's summary takes: the header
    * and every page read it there (decision "Server data in queries").
    */
   async function nameAfterProduct(productName: string): Promise<void> {
@@ -563,6 +563,8 @@ export function createProjectController(projectId: string, { store, api, toast, 
     submitExport,
     resumeTasks,
     saveDraftNow,
+    /** The product's name as the user left it: a project named after its product takes the new name. */
+    productNameSettled: (productName: string) => nameAfterProduct(productName),
     /** Changes product fields; the draft follows. */
     patchProduct: (patch: Partial<Product>) => update((p) => ({ ...p, product: { ...(p.product ?? emptyProduct()), ...patch } })),
     patchEditorConfig: (patch: Partial<Project['editorConfig']>) =>

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "name_follows_product" boolean DEFAULT false NOT NULL;
