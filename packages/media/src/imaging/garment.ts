@@ -5,11 +5,17 @@
  * silhouette (proportions, how wide it is at each height, whether it splits into legs) tells a top, a bottom or
  * a one-piece from a shape that is no garment. A garment someone is wearing is refused for what it is (decision
  * "Worn garments"): the try-on dresses a model in the garment picture, and a picture holding a person dresses the
- * model in that person.
+ * model in that person. The picture itself is read too (decision "Garment check reads the picture"): a person is
+ * told by a face or by skin that is not the garment's own colour, never by an outline; a thing is told from a
+ * garment by what fabric laid flat never shows (a lopsided outline, a handle's loop, a glossy highlight).
  */
 import { stat } from 'node:fs/promises';
+import sharp from 'sharp';
 import { sniff } from '../sniff.js';
 import { labelRegions, type Region } from './components.js';
+import { subjectMask } from './cutout.js';
+import { findFaces } from './faces.js';
+import { hasGlossyHighlight, hasHandle, mirrorCover, personBySkin } from './garmentCues.js';
 import { openImage, rgbPixels } from './open.js';
 
 export type GarmentType = 'top' | 'bottom' | 'onePiece';
@@ -46,8 +52,29 @@ const MIN_PIECE = 0.01;
  * outline), not a second garment: a strap with its label read as "multiple clothes".
  */
 const MIN_SECOND_PIECE = 0.1;
+/**
+ * A face at least this tall (share of the picture's height) is a person in the picture; smaller ones are a print's
+ * or a label's. The detector's own confidence floor is in faces.ts.
+ */
+const MIN_FACE = 0.05;
+/** A piece its own mirror image covers less than this share of is lopsided: no garment (see `mirrorCover`). */
+const MIN_MIRROR = 0.75;
+/** The cut-out model's mask (0–255) at or above this is the subject. */
+const SUBJECT = 128;
 
 const refuse = (reason: GarmentProblem): GarmentCheck => ({ ok: false, reason, garmentType: null });
+
+/** The subject the cut-out model finds in the picture, as a 0/1 mask on the check's `width`×`height` grid. */
+async function modelSubject(input: string, width: number, height: number): Promise<Uint8Array> {
+  const { mask, side } = await subjectMask(input);
+  const fitted = await sharp(mask, { raw: { width: side, height: side, channels: 1 } })
+    .resize(width, height, { fit: 'fill' })
+    // Else sharp hands back a one-channel picture as three (sRGB).
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return Uint8Array.from(fitted, (v) => (v >= SUBJECT ? 1 : 0));
+}
 
 export async function checkGarment(input: string): Promise<GarmentCheck> {
   const format = (await sniff(input))?.ext;
@@ -63,9 +90,24 @@ export async function checkGarment(input: string): Promise<GarmentCheck> {
     height: Math.max(1, Math.round(autoOrient.height * scale)),
   });
   const border = borderOf(data, width, height);
-  // A busy backdrop cannot be told from what stands on it, so nothing more can be said than what picture works.
-  if (!border.flat) return refuse('background');
-  if (wearer(data, width, height, border.colour)) return refuse('worn');
+  // A face is a person whatever stands behind them; the answer says what picture works (decision "Worn garments").
+  if ((await findFaces(input)).some((face) => face.box.h >= MIN_FACE)) return refuse('worn');
+  if (!border.flat) {
+    // A busy backdrop cannot be told from a garment lying on it, but the cut-out model still finds who stands on it:
+    // a person in the picture is told as such, anything else is asked for a flat white backdrop.
+    return refuse(personBySkin(data, width, height, await modelSubject(input, width, height)) ? 'worn' : 'background');
+  }
+  const figure = new Uint8Array(width * height);
+  for (let p = 0; p < figure.length; p++) {
+    const i = p * 3;
+    const off = Math.max(
+      Math.abs((data[i] as number) - border.colour[0]),
+      Math.abs((data[i + 1] as number) - border.colour[1]),
+      Math.abs((data[i + 2] as number) - border.colour[2]),
+    );
+    figure[p] = off > FOREGROUND ? 1 : 0;
+  }
+  if (personBySkin(data, width, height, figure)) return refuse('worn');
   if (!border.white) return refuse('background');
 
   const mask = new Uint8Array(width * height);
@@ -77,7 +119,7 @@ export async function checkGarment(input: string): Promise<GarmentCheck> {
   const largest = regions[0]?.area ?? 0;
   const pieces = regions.filter((r) => r.area >= MIN_PIECE * width * height && r.area >= MIN_SECOND_PIECE * largest);
   if (pieces.length === 0) return refuse('noCloth');
-  const shapes = pieces.map((piece) => silhouette(labels, width, piece));
+  const shapes = pieces.map((piece) => silhouette(data, labels, width, height, piece));
   // Several things none of which has a garment's outline (three yoga straps, two cups) are no clothes at all.
   if (shapes.every((s) => s.type === null)) return refuse('typeNotSupported');
   if (pieces.length > 1) {
@@ -118,68 +160,6 @@ function borderOf(data: Buffer, width: number, height: number): Border {
   };
 }
 
-/**
- * Skin by its colour (a YCbCr chroma box with a red-to-yellow hue, as classic skin detectors use), light and dark
- * skin alike; an orange or beige garment's hue or saturation lies outside it.
- */
-function isSkin(r: number, g: number, b: number): boolean {
-  const max = Math.max(r, g, b);
-  const min = Math.min(r, g, b);
-  if (!(r > g && g >= b) || max - min < 0.12 * max || max - min > 0.78 * max) return false;
-  if ((60 * (g - b)) / (max - min) > 32) return false;
-  const cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
-  const cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
-  return 0.299 * r + 0.587 * g + 0.114 * b > 50 && cr >= 135 && cr <= 180 && cb >= 80 && cb <= 128;
-}
-
-/**
- * Someone wearing the garment: patches of skin in the figure (what differs from the backdrop), one high up (a face
- * or a neck) and another well below it (hands, arms, legs). One patch alone is not enough: a tan label or a wooden lid
- * is one patch, and two side by side are a two-tone product; a garment in a skin colour is a patch too large to be
- * a face or a hand.
- */
-function wearer(data: Buffer, width: number, height: number, backdrop: Border['colour']): boolean {
-  const skin = new Uint8Array(width * height);
-  let top = height;
-  let bottom = -1;
-  for (let p = 0; p < skin.length; p++) {
-    const i = p * 3;
-    const r = data[i] as number;
-    const g = data[i + 1] as number;
-    const b = data[i + 2] as number;
-    if (Math.max(Math.abs(r - backdrop[0]), Math.abs(g - backdrop[1]), Math.abs(b - backdrop[2])) <= FOREGROUND) continue;
-    const y = Math.floor(p / width);
-    top = Math.min(top, y);
-    bottom = Math.max(bottom, y);
-    skin[p] = isSkin(r, g, b) ? 1 : 0;
-  }
-  const figure = bottom - top + 1;
-  if (figure <= 0) return false;
-  const area = width * height;
-  const patches = labelRegions(eroded(skin, width, height), width, height).regions.filter(
-    (r) => r.area >= 0.0015 * area && r.area <= 0.1 * area,
-  );
-  const centre = (r: Region) => (r.top + r.bottom) / 2;
-  const high = patches.filter((r) => centre(r) - top <= 0.35 * figure);
-  return high.some((h) => patches.some((r) => centre(r) - centre(h) >= 0.3 * figure));
-}
-
-/**
- * The mask less its one-pixel rim: where a flat colour meets the backdrop, the blend (and JPEG's ringing) draws a thin
- * outline in between colours, skin-like around an orange box; skin itself is a patch, not a line.
- */
-function eroded(mask: Uint8Array, width: number, height: number): Uint8Array {
-  const out = new Uint8Array(mask.length);
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      let all = 1;
-      for (let dy = -1; dy <= 1 && all; dy++) for (let dx = -1; dx <= 1 && all; dx++) all = mask[(y + dy) * width + x + dx] as number;
-      out[y * width + x] = all;
-    }
-  }
-  return out;
-}
-
 interface Silhouette {
   type: GarmentType | null;
   aspect: number;
@@ -214,7 +194,7 @@ function splitsInTwo(labels: Int32Array, width: number, region: Region, y: numbe
   return last[0] - first[1] >= bw * 0.04 && Math.abs(gapMiddle / bw - 0.5) < 0.2;
 }
 
-function silhouette(labels: Int32Array, width: number, region: Region): Silhouette {
+function silhouette(data: Buffer, labels: Int32Array, width: number, height: number, region: Region): Silhouette {
   const bw = region.right - region.left + 1;
   const bh = region.bottom - region.top + 1;
   const rowAt = (share: number) => region.top + Math.min(bh - 1, Math.floor(bh * share));
@@ -231,11 +211,29 @@ function silhouette(labels: Int32Array, width: number, region: Region): Silhouet
   if (fill > 0.93) type = null;
   else if (legs && aspect > 0.6) type = 'bottom';
   else if (Math.max(w10, w30) >= 0.9 && w50 <= 0.85 * Math.max(w10, w30) && w90 <= 0.8 && aspect < 1.5) type = 'top';
-  // Sleeveless: straps narrower than a straight body, not long enough for a dress.
-  else if (aspect >= 0.9 && aspect < 1.6 && w10 <= 0.85 && Math.min(w50, w70, w90) >= 0.8 && fill >= 0.55) type = 'top';
+  // Sleeveless: two straps (the neck opening between them) over a straight body, not long enough for a dress; a
+  // rounded bag or box narrower on top has no straps.
+  else if (
+    aspect >= 0.9 &&
+    aspect < 1.6 &&
+    w10 <= 0.85 &&
+    Math.min(w50, w70, w90) >= 0.8 &&
+    fill >= 0.55 &&
+    splitsInTwo(labels, width, region, rowAt(0.05))
+  )
+    type = 'top';
   else if (aspect >= 1.25 && w90 >= 0.75 && w10 <= 0.7 && w50 < w90) type = 'onePiece';
   else if (aspect < 1.3 && w10 <= 0.8 && w90 >= 0.9 && w10 < w50 && w50 <= w90) type = 'bottom';
-  // A round or diamond outline (narrow at both ends, widest in the middle) is a thing, not a garment.
+  // A round or diamond outline (narrow at both ends, widest in the middle) is a thing, not a garment; so is an outline
+  // of a garment's kind on something made (decision "Garment check reads the picture"): lopsided, looped by a
+  // handle, or glossy.
+  if (
+    type &&
+    (mirrorCover(labels, width, region) < MIN_MIRROR ||
+      hasHandle(labels, width, height, region) ||
+      hasGlossyHighlight(data, labels, width, region))
+  )
+    type = null;
   return { type, aspect, fill, widths };
 }
 
