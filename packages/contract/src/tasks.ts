@@ -46,6 +46,15 @@ export const ProductFacts = z.strictObject({
 });
 export type ProductFacts = z.infer<typeof ProductFacts>;
 
+/**
+ * The language an ad is spoken in, as far as the choices and the page tell it: the one chosen in the editor, else
+ * the page's own when it is one we speak (decision "Product facts"); undefined when only the product's text can
+ * tell (the server reads it). The previews and the template picker's thumbnails both follow it, so a Portuguese
+ * shop's thumbnail is not drawn in English for a name with no accents.
+ */
+export const adLanguage = (chosen: Locale | undefined, facts: Pick<ProductFacts, 'language'> | null | undefined): Locale | undefined =>
+  chosen ?? Locale.safeParse(facts?.language).data;
+
 /** editorConfig of link-video (design "Contract details"); missing fields take their defaults. */
 export const EditorConfig = z.strictObject({
   videoLength: z.union([z.literal(15), z.literal(30), z.literal(45)]).default(15),

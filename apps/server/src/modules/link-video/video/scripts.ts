@@ -2,7 +2,7 @@
 // script is sent the same way, with the description as its content), or scripts written for the product, one
 // distinct variant per preview, by the LLM when one is configured, else by the local writer.
 
-import { LOCALES } from '@reelsmith/contract';
+import { adLanguage } from '@reelsmith/contract';
 import {
   detectLanguage,
   type Language,
@@ -23,11 +23,7 @@ import type { LinkVideoInput, VideoSettings } from './source.js';
 export const languageOf = (
   input: Pick<LinkVideoInput, 'productName' | 'productDescription' | 'productFacts'>,
   settings: Pick<VideoSettings, 'language'>,
-): Language =>
-  settings.language ?? spokenLanguage(input.productFacts?.language) ?? detectLanguage(`${input.productName}\n${input.productDescription}`);
-
-const spokenLanguage = (language: string | undefined): Language | undefined =>
-  (LOCALES as readonly string[]).includes(language ?? '') ? (language as Language) : undefined;
+): Language => adLanguage(settings.language, input.productFacts) ?? detectLanguage(`${input.productName}\n${input.productDescription}`);
 
 /** What a script is written from: the product as link analysis read it. */
 export type ScriptProduct = Pick<

@@ -1,4 +1,4 @@
-import { type CallQuery, linkVideoTemplates, type TemplateId, type TemplatePreview } from '@reelsmith/contract';
+import { adLanguage, type CallQuery, linkVideoTemplates, type TemplateId, type TemplatePreview } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { callQuery } from '../../../shared/api/queries';
@@ -29,7 +29,7 @@ export function thumbnailQuery(project: Project): ThumbnailQuery {
   return {
     fileId: picture.fileId,
     aspectRatio,
-    language: project.editorConfig.language,
+    language: adLanguage(project.editorConfig.language, product.productFacts),
     name: product.productName.trim().slice(0, NAME_LENGTH).trim() || undefined,
     price: offer?.price,
     currency: offer?.currency,
