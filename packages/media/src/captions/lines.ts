@@ -1,7 +1,7 @@
 import { isCjk } from '../script/language.js';
 
 /** Widths of glyphs in Noto Sans SC Bold, in ems: close enough to break lines before libass sets them. */
-const em = (char: string) => (isCjk(char) ? 1 : char === ' ' ? 0.26 : /[A-ZMW0-9mw@%]/.test(char) ? 0.64 : 0.54);
+const em = (char: string) => (isCjk(char) ? 1 : char === ' ' || char === '\u00a0' ? 0.26 : /[A-ZMW0-9mw@%]/.test(char) ? 0.64 : 0.54);
 export const textWidth = (text: string) => [...text].reduce((sum, char) => sum + em(char), 0);
 
 /** Chinese punctuation that may not begin a line (kinsoku): it stays on the line before. */

@@ -58,9 +58,32 @@ export function keyWordTest(keyWords: readonly string[]): (word: string) => bool
   };
 }
 
+/** A currency sign written apart from its amount ("R$ 59,90", "US$ 20", "€ 15"): the two are one thing to read. */
+const LONE_CURRENCY = /^\p{Lu}{0,2}[$€£¥￥]$/u;
+/** Joins a sign to its amount so no line, group or single-word caption ever shows one without the other. */
+const NO_BREAK_SPACE = '\u00a0';
+
+/** Each lone currency sign joined to the amount after it: shown from the sign being said to the amount's end. */
+function withAmounts(words: CaptionWord[]): CaptionWord[] {
+  const joined: CaptionWord[] = [];
+  for (const word of words) {
+    const before = joined.at(-1);
+    if (before && LONE_CURRENCY.test(before.word.trim()) && /^\p{N}/u.test(word.word.trim())) {
+      joined[joined.length - 1] = {
+        ...before,
+        word: `${before.word.trim()}${word.spaced ? NO_BREAK_SPACE : ''}${word.word.trim()}`,
+        text: `${before.text}${word.spaced ? NO_BREAK_SPACE : ''}${word.text}`,
+        end: word.end,
+        key: before.key || word.key,
+      };
+    } else joined.push(word);
+  }
+  return joined;
+}
+
 /**
  * The words of a segment as the captions show them, on the video's clock: the engine's timings when given (clamped
- * to the segment), else the segment's words spread over it by weight.
+ * to the segment), else the segment's words spread over it by weight. A currency sign and its amount are one word.
  */
 export function captionWords(segment: CaptionSegment, isKey: (word: string) => boolean): CaptionWord[] {
   const timed = segment.words?.length ? segment.words : spreadWords(spokenWords(segment.text), segment.start, segment.end);
@@ -70,12 +93,14 @@ export function captionWords(segment: CaptionSegment, isKey: (word: string) => b
     segment.text,
     said.map((w) => w.word.trim()),
   );
-  return said.map((w, i) => ({
-    word: w.word,
-    text: assText(w.word.trim()),
-    start: clamp(w.start),
-    end: Math.max(clamp(w.start), clamp(w.end)),
-    spaced: spaced[i] as boolean,
-    key: isKey(w.word),
-  }));
+  return withAmounts(
+    said.map((w, i) => ({
+      word: w.word,
+      text: assText(w.word.trim()),
+      start: clamp(w.start),
+      end: Math.max(clamp(w.start), clamp(w.end)),
+      spaced: spaced[i] as boolean,
+      key: isKey(w.word),
+    })),
+  );
 }
