@@ -391,7 +391,7 @@ describe('upscaleImage', () => {
     expect(await sharp(join(work, 'up4.png')).metadata()).toMatchObject({ width: 1200, height: 800, format: 'png' });
   });
 
-  it("makes edges steeper than a plain lanczos enlargement, with no halo beyond the source's local range", async () => {
+  it("makes no halo beyond the source's local range, where a plain lanczos enlargement rings", async () => {
     // Made picture: a dark disc and a bar on a light backdrop, softened as a photo's edges are, with a little grain.
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240"><rect width="240" height="240" fill="#e6e0d4"/><circle cx="90" cy="110" r="50" fill="#203050"/><rect x="160" y="40" width="30" height="160" fill="#b03020"/></svg>`;
     const flat = await sharp(Buffer.from(svg)).flatten().removeAlpha().png().toBuffer();
@@ -433,21 +433,8 @@ describe('upscaleImage', () => {
     }
     expect(worstOurs).toBeLessThanOrEqual(2);
     expect(worstPlain).toBeGreaterThan(2);
-    // Sharper: more gradient energy (squared differences between neighbours) than the plain enlargement.
-    const energy = (pixels: Buffer) => {
-      let sum = 0;
-      for (let y = 0; y < 479; y++) {
-        for (let x = 0; x < 479; x++) {
-          for (let c = 0; c < 3; c++) {
-            const i = (y * 480 + x) * 3 + c;
-            sum +=
-              ((pixels[i + 3] as number) - (pixels[i] as number)) ** 2 + ((pixels[i + 480 * 3] as number) - (pixels[i] as number)) ** 2;
-          }
-        }
-      }
-      return sum;
-    };
-    expect(energy(ours)).toBeGreaterThan(energy(plain) * 1.1);
+    // How much it restores (against the original a reduction came from) is upscale.test.ts's: decision
+    // "Super-resolution by back-projection" restores what a reduction took rather than steepening every edge.
   });
 
   it('refuses a picture whose longest side is over 1920 px', async () => {

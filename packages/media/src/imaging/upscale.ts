@@ -1,12 +1,20 @@
 /**
- * Sharpen and enlarge, by 2 or 4 (decision "Sharpen and enlarge"): classical, and honest about it: no model that
- * restores detail runs here in reasonable time (design "Dependencies tried": ESRGAN took 5–6 s a picture), so a
- * configured vendor upscaler does that. Locally: a light edge-preserving denoise where the picture is grainy (so the
- * enlargement does not blow the grain up), lanczos3, then an unsharp mask applied only where there is an edge and
- * held within the source's local minimum and maximum, so edges get steeper with no halo and no ringing.
+ * Sharpen and enlarge, by 2 or 4 (decision "Super-resolution by back-projection", which supersedes "Sharpen and
+ * enlarge"): a centred lanczos3 enlargement of the picture after it has been corrected by back-projection, so that
+ * the enlargement, reduced again as a small picture is usually made (a lanczos3 reduction), gives back the picture it
+ * came from. That restores the contrast a reduction and an enlargement both take from fine detail (on 35 real photos,
+ * +0.45 dB ×2 and +0.24 dB ×4 over a plain centred lanczos), where the unsharp mask it replaces lost 3 dB, mostly
+ * to its half-pixel shift.
+ * No model runs: the super-resolution models that ship in npm packages were no better than lanczos and 40 s or more
+ * a megapixel on this engine (the decision's figures).
+ *
+ * The enlargement and the reduction are both linear and separable, so the back-projection runs on the small picture
+ * alone: its corrections, enlarged, are the enlargement's corrections. The only large pass is the last enlargement,
+ * written straight to 8-bit rows.
  */
+
 import sharp from 'sharp';
-import { clamp, openImage, writeImage } from './open.js';
+import { openImage, writeImage } from './open.js';
 
 /** Spec "Validation rules": enhancement takes pictures whose longest side is at most this (ENHANCE_MAX_LONG_SIDE in the contract). */
 export const UPSCALE_MAX_LONG_SIDE = 1920;
@@ -18,182 +26,196 @@ export class UpscaleInputError extends Error {
   }
 }
 
-/** How much of the detail is added back where there is an edge. */
-const AMOUNT = 2;
+/**
+ * Back-projection rounds: measured on real photos ×2, three give all of the gain (eight gave no more) while each
+ * further one amplifies what the reduction cannot see (grain, JPEG blocks) a little more.
+ */
+const ROUNDS = 3;
 
-interface Raw {
-  data: Buffer;
+/** One dimension of a resampling: output i is the sum over k < width of weights[i·width + k] × input[start[i] + k]. */
+interface Resampling {
+  size: number;
   width: number;
-  height: number;
-  channels: number;
+  start: Int32Array;
+  weights: Float32Array;
 }
 
+const lanczos3 = (x: number): number => {
+  if (x === 0) return 1;
+  if (x <= -3 || x >= 3) return 0;
+  const p = Math.PI * x;
+  return (3 * Math.sin(p) * Math.sin(p / 3)) / (p * p);
+};
+
 /**
- * The picture's grain: the mean difference of its first channel from the mean of the four neighbours, per 8×8
- * block, at the flattest fifth of the blocks (texture elsewhere is not grain), as the spread of independent noise.
+ * A resampling of `from` inputs to `size` outputs, from each output's (input, weight) taps: inputs past either end
+ * are the end one (the edge repeated), and each output's weights sum to one.
  */
-function grainOf({ data, width, height, channels }: Raw): number {
-  const blocks: number[] = [];
-  const step = Math.max(8, Math.round(Math.sqrt((width * height) / 4000)));
-  for (let y0 = 1; y0 + 8 < height; y0 += step) {
-    for (let x0 = 1; x0 + 8 < width; x0 += step) {
+function resampling(size: number, from: number, taps: (i: number) => Iterable<[number, number]>): Resampling {
+  const rows: Map<number, number>[] = [];
+  let width = 1;
+  for (let i = 0; i < size; i++) {
+    const row = new Map<number, number>();
+    for (const [j, w] of taps(i)) {
+      const at = Math.min(from - 1, Math.max(0, j));
+      row.set(at, (row.get(at) ?? 0) + w);
+    }
+    const used = [...row.keys()];
+    width = Math.max(width, Math.max(...used) - Math.min(...used) + 1);
+    rows.push(row);
+  }
+  width = Math.min(width, from);
+  const start = new Int32Array(size);
+  const weights = new Float32Array(size * width);
+  rows.forEach((row, i) => {
+    const first = Math.min(Math.min(...row.keys()), from - width);
+    let total = 0;
+    for (const w of row.values()) total += w;
+    start[i] = first;
+    for (const [j, w] of row) weights[i * width + j - first] = w / total;
+  });
+  return { size, width, start, weights };
+}
+
+/** Centred: output X stands at input (X + ½)/scale − ½, so the picture's edges meet and nothing shifts. */
+const enlarging = (from: number, scale: number): Resampling =>
+  resampling(from * scale, from, function* (x) {
+    const at = (x + 0.5) / scale - 0.5;
+    const base = Math.floor(at);
+    for (let j = base - 2; j <= base + 3; j++) yield [j, lanczos3(at - j)];
+  });
+
+/** The reduction the small picture is taken to have come from: lanczos3 stretched over `scale` inputs, centred. */
+const reducing = (from: number, scale: number): Resampling =>
+  resampling(from / scale, from, function* (x) {
+    const at = (x + 0.5) * scale - 0.5;
+    for (let j = Math.ceil(at - 3 * scale); j <= Math.floor(at + 3 * scale); j++) yield [j, lanczos3((j - at) / scale)];
+  });
+
+/** `outer` after `inner`, as one resampling. */
+const composed = (outer: Resampling, inner: Resampling, from: number): Resampling =>
+  resampling(outer.size, from, function* (i) {
+    for (let k = 0; k < outer.width; k++) {
+      const middle = (outer.start[i] as number) + k;
+      const w = outer.weights[i * outer.width + k] as number;
+      for (let m = 0; m < inner.width; m++)
+        yield [(inner.start[middle] as number) + m, w * (inner.weights[middle * inner.width + m] as number)];
+    }
+  });
+
+/** One row of `channels`-interleaved values resampled across into `out`. */
+function acrossRow(source: Float32Array, offset: number, across: Resampling, channels: number, out: Float32Array | Float64Array): void {
+  const { width, start, weights } = across;
+  for (let x = 0; x < across.size; x++) {
+    const first = offset + (start[x] as number) * channels;
+    for (let c = 0; c < channels; c++) {
       let sum = 0;
-      for (let y = y0; y < y0 + 8; y++) {
-        for (let x = x0; x < x0 + 8; x++) {
-          const i = (y * width + x) * channels;
-          const around =
-            (data[i - channels] as number) +
-            (data[i + channels] as number) +
-            (data[i - width * channels] as number) +
-            (data[i + width * channels] as number);
-          sum += Math.abs((data[i] as number) - around / 4);
-        }
-      }
-      blocks.push(sum / 64);
+      for (let k = 0; k < width; k++) sum += (weights[x * width + k] as number) * (source[first + k * channels + c] as number);
+      out[x * channels + c] = sum;
     }
   }
-  blocks.sort((a, b) => a - b);
-  // A normal spread is √(π/2) times the mean absolute value; the difference's spread is √(1 + 1/4) times the grain's.
-  return ((blocks[Math.floor(blocks.length / 5)] ?? 0) * Math.sqrt(Math.PI / 2)) / Math.sqrt(1.25);
 }
 
-/**
- * A 3×3 bilateral filter on the colour channels: neighbours within about one and a half times the grain of the pixel are
- * averaged in (by a gaussian of their colour distance), so grain goes and edges stay.
- */
-function denoise(picture: Raw, grain: number): Buffer {
-  const { data, width, height, channels } = picture;
-  const colours = Math.min(3, channels);
-  const out = Buffer.from(data);
-  const range = 2 * (1.5 * grain) ** 2;
-  const weights = Float64Array.from({ length: 3 * 256 * 256 }, (_, d) => Math.exp(-(d / 3) / range));
-  // The 3×3 offsets, row by row, and their spatial weights (the diagonals, farther off, count less).
-  const offsets: number[] = [];
-  const near: number[] = [];
-  for (let dy = -1; dy <= 1; dy++) {
-    for (let dx = -1; dx <= 1; dx++) {
-      offsets.push((dy * width + dx) * channels);
-      near.push(dx === 0 || dy === 0 ? 1 : 0.7);
-    }
+/** A picture resampled across then down (both passes at float precision). */
+function resampled(source: Float32Array, height: number, channels: number, across: Resampling, down: Resampling): Float32Array {
+  const rowIn = (source.length / height) | 0;
+  const rowOut = across.size * channels;
+  const wide = new Float32Array(height * rowOut);
+  const row = new Float32Array(rowOut);
+  for (let y = 0; y < height; y++) {
+    acrossRow(source, y * rowIn, across, channels, row);
+    wide.set(row, y * rowOut);
   }
-  const sums = new Float64Array(3);
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = (y * width + x) * channels;
-      sums.fill(0);
-      let total = 0;
-      for (let k = 0; k < 9; k++) {
-        const j = i + (offsets[k] as number);
-        let distance = 0;
-        for (let c = 0; c < colours; c++) {
-          const d = (data[j + c] as number) - (data[i + c] as number);
-          distance += d * d;
-        }
-        const weight = (weights[distance] as number) * (near[k] as number);
-        total += weight;
-        for (let c = 0; c < colours; c++) sums[c] = (sums[c] as number) + weight * (data[j + c] as number);
-      }
-      for (let c = 0; c < colours; c++) out[i + c] = Math.round((sums[c] as number) / total);
+  const out = new Float32Array(down.size * rowOut);
+  for (let y = 0; y < down.size; y++) {
+    const first = down.start[y] as number;
+    for (let k = 0; k < down.width; k++) {
+      const w = down.weights[y * down.width + k] as number;
+      const from = (first + k) * rowOut;
+      const to = y * rowOut;
+      for (let i = 0; i < rowOut; i++) out[to + i] = (out[to + i] as number) + w * (wide[from + i] as number);
     }
   }
   return out;
 }
 
-/** Per source pixel and channel, the least and greatest value of its 2×2 block (it and its right and lower neighbours). */
-function blockBounds({ data, width, height, channels }: Raw): { low: Uint8Array; high: Uint8Array } {
-  const low = new Uint8Array(data.length);
-  const high = new Uint8Array(data.length);
-  for (let y = 0; y < height; y++) {
-    const y1 = Math.min(height - 1, y + 1);
-    for (let x = 0; x < width; x++) {
-      const x1 = Math.min(width - 1, x + 1);
-      for (let c = 0; c < channels; c++) {
-        const a = data[(y * width + x) * channels + c] as number;
-        const b = data[(y * width + x1) * channels + c] as number;
-        const d = data[(y1 * width + x) * channels + c] as number;
-        const e = data[(y1 * width + x1) * channels + c] as number;
-        low[(y * width + x) * channels + c] = Math.min(a, b, d, e);
-        high[(y * width + x) * channels + c] = Math.max(a, b, d, e);
-      }
-    }
+/**
+ * The small picture corrected so that its enlargement, reduced, is the small picture again (Landweber's iteration,
+ * on the small picture: the reduction of the enlargement is one separable resampling of it).
+ */
+function backProjected(small: Float32Array, width: number, height: number, channels: number, scale: number): Float32Array {
+  const across = composed(reducing(width * scale, scale), enlarging(width, scale), width);
+  const down = composed(reducing(height * scale, scale), enlarging(height, scale), height);
+  const estimate = Float32Array.from(small);
+  for (let round = 0; round < ROUNDS; round++) {
+    const seen = resampled(estimate, height, channels, across, down);
+    for (let i = 0; i < estimate.length; i++) estimate[i] = (estimate[i] as number) + (small[i] as number) - (seen[i] as number);
   }
-  return { low, high };
+  return estimate;
 }
 
 /**
- * The enlarged picture sharpened in place: each value plus AMOUNT times its difference from the mean of the
- * (2r+1)² around it (r = scale: the width lanczos spreads an edge over), scaled by how much of an edge the source has there (its 2×2 block's range:
- * none below 4 levels plus the grain, all from 20 levels more), then held within that block's minimum and maximum.
- * Rows are read from a ring of the unsharpened rows, so no second enlarged picture is made, and the box's column
- * sums run down the picture (the row entering added, the row leaving taken off) rather than being summed afresh.
+ * The centred lanczos3 enlargement of `corrected` as 8-bit values, row by row: each output row is a weighed sum of a
+ * few small rows enlarged across, kept in a ring as the rows move down, so no float copy of the large picture is made.
+ * Each value is held within the least and greatest of the source's 2×2 block around its place, so neither lanczos's
+ * ringing nor the back-projection's overshoot makes a halo at an edge (it cost 0.01 dB on the photos measured).
  */
-function sharpenWithin(big: Raw, source: Raw, bounds: { low: Uint8Array; high: Uint8Array }, scale: number, grain: number): void {
-  const { data, width, height, channels } = big;
-  const radius = scale;
-  const rowLength = width * channels;
-  const ring = Array.from({ length: 2 * radius + 1 }, () => new Uint8Array(rowLength));
-  const row = (y: number) => ring[(clamp(y, 0, height - 1) + radius) % ring.length] as Uint8Array;
-  for (let y = 0; y <= radius; y++)
-    row(y).set(data.subarray(Math.min(y, height - 1) * rowLength, (Math.min(y, height - 1) + 1) * rowLength));
-  // How strongly each source pixel's place is sharpened, from its 2×2 block's range.
-  const edgeFrom = 4 + grain;
-  const colours = Math.min(3, channels);
-  const strength = new Float32Array(source.width * source.height);
-  for (let p = 0; p < strength.length; p++) {
-    let edge = 0;
-    for (let c = 0; c < colours; c++)
-      edge = Math.max(edge, (bounds.high[p * channels + c] as number) - (bounds.low[p * channels + c] as number));
-    strength[p] = AMOUNT * clamp((edge - edgeFrom) / 20, 0, 1);
-  }
-  const sourceColumn = Int32Array.from({ length: width }, (_, x) => clamp(Math.floor((x + 0.5) / scale - 0.5), 0, source.width - 1));
-  const inverseArea = 1 / (2 * radius + 1) ** 2;
-  const column = new Int32Array(rowLength);
-  for (let dy = -radius; dy <= radius; dy++) {
-    const r = row(dy);
-    for (let i = 0; i < rowLength; i++) column[i] = (column[i] as number) + (r[i] as number);
-  }
-  const across = new Float32Array(rowLength);
-  const { low, high } = bounds;
-  for (let y = 0; y < height; y++) {
-    if (y > 0) {
-      // The row leaving the box is taken off before the row entering takes its place in the ring.
-      const leaving = row(y - 1 - radius);
-      for (let i = 0; i < rowLength; i++) column[i] = (column[i] as number) - (leaving[i] as number);
-      const entering = y + radius;
-      if (entering < height) row(entering).set(data.subarray(entering * rowLength, (entering + 1) * rowLength));
-      const added = row(entering);
-      for (let i = 0; i < rowLength; i++) column[i] = (column[i] as number) + (added[i] as number);
+function enlarged(corrected: Float32Array, source: Buffer, width: number, height: number, channels: number, scale: number): Buffer {
+  const across = enlarging(width, scale);
+  const down = enlarging(height, scale);
+  const rowIn = width * channels;
+  const rowOut = across.size * channels;
+  const ringSize = down.width + 1;
+  const ring = Array.from({ length: ringSize }, () => new Float64Array(rowOut));
+  const held = new Int32Array(ringSize).fill(-1);
+  const wideRow = (y: number): Float64Array => {
+    const slot = y % ringSize;
+    const row = ring[slot] as Float64Array;
+    if (held[slot] !== y) {
+      acrossRow(corrected, y * rowIn, across, channels, row);
+      held[slot] = y;
     }
-    // The box sums across, each channel's running sum with the row's ends repeated.
-    for (let c = 0; c < channels; c++) {
-      let sum = (radius + 1) * (column[c] as number);
-      for (let dx = 1; dx <= radius; dx++) sum += column[Math.min(width - 1, dx) * channels + c] as number;
-      for (let x = 0; x < width; x++) {
-        across[x * channels + c] = sum;
-        sum +=
-          (column[Math.min(width - 1, x + radius + 1) * channels + c] as number) -
-          (column[Math.max(0, x - radius) * channels + c] as number);
-      }
+    return row;
+  };
+  // The source's 2×2 block around an output place: the source columns (and rows) on either side of it.
+  const near = (x: number, size: number) => Math.min(size - 1, Math.max(0, Math.floor((x + 0.5) / scale - 0.5)));
+  const far = (x: number, size: number) => Math.min(size - 1, Math.max(0, Math.floor((x + 0.5) / scale + 0.5)));
+  const left = Int32Array.from({ length: across.size }, (_, x) => near(x, width) * channels);
+  const right = Int32Array.from({ length: across.size }, (_, x) => far(x, width) * channels);
+  const out = Buffer.alloc(down.size * rowOut);
+  const sum = new Float64Array(rowOut);
+  for (let y = 0; y < down.size; y++) {
+    sum.fill(0);
+    const first = down.start[y] as number;
+    for (let k = 0; k < down.width; k++) {
+      const w = down.weights[y * down.width + k] as number;
+      const row = wideRow(first + k);
+      for (let i = 0; i < rowOut; i++) sum[i] = (sum[i] as number) + w * (row[i] as number);
     }
-    const here = row(y);
-    const sourceRow = clamp(Math.floor((y + 0.5) / scale - 0.5), 0, source.height - 1) * source.width;
-    const to = y * rowLength;
-    for (let x = 0; x < width; x++) {
-      const p = sourceRow + (sourceColumn[x] as number);
-      const amount = strength[p] as number;
-      const b = p * channels;
+    const above = near(y, height) * rowIn;
+    const below = far(y, height) * rowIn;
+    const to = y * rowOut;
+    for (let x = 0; x < across.size; x++) {
+      const l = left[x] as number;
+      const r = right[x] as number;
       for (let c = 0; c < channels; c++) {
-        const i = x * channels + c;
-        const value = here[i] as number;
-        const least = low[b + c] as number;
-        const most = high[b + c] as number;
-        // Most of a picture is flat (no sharpening there): only the bounds apply. Rounding by truncation is
-        // Math.round wherever it matters, since a value below zero is held at `least` (≥ 0) either way.
-        const sharpened = amount === 0 ? value : (value + amount * (value - (across[i] as number) * inverseArea) + 0.5) | 0;
-        data[to + i] = sharpened < least ? least : sharpened > most ? most : sharpened;
+        const a = source[above + l + c] as number;
+        const b = source[above + r + c] as number;
+        const d = source[below + l + c] as number;
+        const e = source[below + r + c] as number;
+        const top = a < b ? a : b;
+        const bottom = d < e ? d : e;
+        const least = top < bottom ? top : bottom;
+        const upper = a > b ? a : b;
+        const lower = d > e ? d : e;
+        const most = upper > lower ? upper : lower;
+        // Adding ½ and truncating rounds as Math.round does wherever it matters: below zero, `least` (≥ 0) holds.
+        const v = ((sum[x * channels + c] as number) + 0.5) | 0;
+        out[to + x * channels + c] = v < least ? least : v > most ? most : v;
       }
     }
   }
+  return out;
 }
 
 export async function upscaleImage(input: string, scale: 2 | 4, out: string): Promise<{ width: number; height: number }> {
@@ -201,17 +223,12 @@ export async function upscaleImage(input: string, scale: 2 | 4, out: string): Pr
   const { autoOrient } = await image.metadata();
   const longSide = Math.max(autoOrient.width, autoOrient.height);
   if (longSide > UPSCALE_MAX_LONG_SIDE) throw new UpscaleInputError(longSide);
-  const decoded = await image.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  const source: Raw = { data: decoded.data, width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
-  const grain = grainOf(source);
-  // Below about two levels there is nothing worth taking out, and the filter would only soften texture.
-  if (grain > 2) source.data = denoise(source, grain);
-  const bounds = blockBounds(source);
-  const width = source.width * scale;
-  const height = source.height * scale;
-  const raw = { width: source.width, height: source.height, channels: source.channels as 1 | 2 | 3 | 4 };
-  const enlarged = await sharp(source.data, { raw }).resize(width, height, { kernel: 'lanczos3', fit: 'fill' }).raw().toBuffer();
-  sharpenWithin({ data: enlarged, width, height, channels: source.channels }, source, bounds, scale, grain);
-  await writeImage(sharp(enlarged, { raw: { width, height, channels: raw.channels } }), out);
+  const { data, info } = await image.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const channels = info.channels;
+  const corrected = backProjected(Float32Array.from(data), info.width, info.height, channels, scale);
+  const width = info.width * scale;
+  const height = info.height * scale;
+  const pixels = enlarged(corrected, data, info.width, info.height, channels, scale);
+  await writeImage(sharp(pixels, { raw: { width, height, channels } }), out);
   return { width, height };
 }
