@@ -30,6 +30,8 @@ describe('the motion words of a prompt', () => {
     expect(kinds('pull back quickly')).toEqual(['zoom-out/fast']);
     expect(kinds('dolly out, then a gentle parallax')).toEqual(['dolly-out/normal', 'parallax/slow']);
     expect(kinds('pan up and zoom out')).toEqual(['pan-up/normal', 'zoom-out/normal']);
+    expect(kinds('move the camera left')).toEqual(['pan-left/normal']);
+    expect(kinds('the product moves you')).toEqual([]);
   });
 
   it('reads Chinese', () => {
@@ -39,6 +41,7 @@ describe('the motion words of a prompt', () => {
     expect(kinds('镜头环绕产品')).toEqual(['orbit-right/normal']);
     expect(kinds('视差效果')).toEqual(['parallax/normal']);
     expect(kinds('镜头向下摇')).toEqual(['pan-down/normal']);
+    expect(kinds('镜头左移，然后向上')).toEqual(['pan-left/normal', 'pan-up/normal']);
   });
 
   it('reads Portuguese', () => {
@@ -48,6 +51,7 @@ describe('the motion words of a prompt', () => {
     expect(kinds('câmera em órbita ao redor do tênis')).toEqual(['orbit-right/normal']);
     expect(kinds('efeito de paralaxe suave')).toEqual(['parallax/slow']);
     expect(kinds('inclinação para cima')).toEqual(['pan-up/normal']);
+    expect(kinds('mover a câmera para a direita')).toEqual(['pan-right/normal']);
   });
 
   it('answers no move for a prompt without motion words, and keeps at most four', () => {
@@ -251,9 +255,12 @@ describe('a rendered clip', () => {
     expect(darkest).toBeGreaterThanOrEqual(200);
   });
 
-  it('parallax on a product framing stands on a set: its contact shadow travels with it', { timeout: 180_000 }, async () => {
-    // A wide product on white, in a tall frame: no crop holds it, so it stands on a studio sweep with a contact
-    // shadow under it. The clip takes the set apart in its own planes: the product and its shadow move as one.
+  it('parallax on a wide product on white in a tall frame: over its own backdrop, carried outward, never a set', {
+    timeout: 180_000,
+  }, async () => {
+    // A wide product on white, in a tall frame: no crop holds it. The clip keeps the photo, its white carried up
+    // and down to the frame's shape, and the product, a plane of its own, moves against it (decision "Image to
+    // video moves the photo"; it used to stand on a studio set framing drew).
     const picture = join(dir, 'wide-product.jpg');
     await sharp(
       Buffer.from(
@@ -263,34 +270,33 @@ describe('a rendered clip', () => {
       .jpeg({ quality: 92 })
       .toFile(picture);
     const tall = { width: 360, height: 640 };
-    const out = join(dir, 'set-parallax.mp4');
-    await imageToVideo(picture, { seconds: 5, ...tall, motion: 'parallax', tools }, out);
+    const out = join(dir, 'wide-parallax.mp4');
+    const made = await imageToVideo(picture, { seconds: 5, ...tall, motion: 'parallax', tools }, out);
+    expect(made.moves.map((m) => m.kind)).toEqual(['parallax']);
     const { frames, width } = readLuma(out, tall.width, tall.height);
+    expect(frames).toHaveLength(5 * IMAGE_VIDEO_FPS);
     const at = (f: Float32Array, x: number, y: number) => f[y * width + x] as number;
     const first = frames[0] as Float32Array;
     const last = frames[frames.length - 1] as Float32Array;
-    // The product's rows (its dark body); its middle row, and the floor just below its base, where its shadow lies.
     const rows = [...Array(tall.height).keys()].filter((y) => [...Array(width).keys()].filter((x) => at(first, x, y) < 90).length > 40);
-    const base = Math.max(...rows);
     const middle = rows[Math.floor(rows.length / 2)] as number;
     const leftEdge = (f: Float32Array) => [...Array(width).keys()].find((x) => at(f, x, middle) < 90) as number;
     const [from, to] = [leftEdge(first), leftEdge(last)];
-    const length = [...Array(width).keys()].filter((x) => at(first, x, middle) < 90).length;
-    // The floor just under the product keeps its shadow: darker under its middle than 24 px beyond either end.
-    const shade = (f: Float32Array, left: number) => {
-      const y = base + 3;
-      let under = 0;
-      for (let x = left + Math.round(length * 0.1); x < left + Math.round(length * 0.9); x++) under += at(f, x, y);
-      under /= Math.round(length * 0.9) - Math.round(length * 0.1);
-      const beside = (at(f, Math.max(0, left - 24), y) + at(f, Math.min(width - 1, left + length + 24), y)) / 2;
-      return beside - under;
+    // The backdrop above and below the product is the photo's white, at both ends of the clip.
+    const lightest = (f: Float32Array, y0: number, y1: number) => {
+      let least = 255;
+      for (let y = y0; y < y1; y += 3) for (let x = 0; x < width; x += 3) least = Math.min(least, at(f, x, y));
+      return least;
     };
+    const top = Math.min(...rows);
+    const bottom = Math.max(...rows);
+    const above = Math.min(lightest(first, 0, top - 12), lightest(last, 0, top - 12));
+    const below = Math.min(lightest(first, bottom + 12, tall.height), lightest(last, bottom + 12, tall.height));
     console.log(
-      `parallax on a set: the product moved ${to - from} px; its shadow ${shade(first, from).toFixed(0)} levels deep, then ${shade(last, to).toFixed(0)}`,
+      `parallax on a wide product: it moved ${to - from} px; the backdrop's darkest luma ${above.toFixed(0)} above it, ${below.toFixed(0)} below`,
     );
     expect(Math.abs(to - from)).toBeGreaterThan(20);
-    expect(frames).toHaveLength(5 * IMAGE_VIDEO_FPS);
-    expect(shade(last, to)).toBeGreaterThan(8);
-    expect(Math.abs(shade(last, to) - shade(first, from))).toBeLessThan(6);
+    expect(above).toBeGreaterThan(225);
+    expect(below).toBeGreaterThan(225);
   });
 });

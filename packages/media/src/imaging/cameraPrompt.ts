@@ -45,6 +45,11 @@ const CUES: Cue[] = [
   { re: /\b(?:pull(?:s|ing)?[\s-]*(?:out|back)|widen(?:s|ing)?)\b/g, family: 'zoom', direction: 'out' },
   { re: /\bzoom(?:s|ing)?\b/g, family: 'zoom' },
   { re: /\bpan(?:s|ning|ned)?\b/g, family: 'pan' },
+  // "Move (the camera) left", "slide right": a pan only with its direction, since "moves" alone is no camera word.
+  {
+    re: /\b(?:mov(?:e|es|ing)|slid(?:e|es|ing)|truck(?:s|ing)?)(?= (?:the camera |it )?(?:to the |towards the )?(?:left|right|up|down)\b)/g,
+    family: 'pan',
+  },
   { re: /\btilt(?:s|ing|ed)?\b/g, family: 'tilt' },
   { re: /\b(?:dolly|dollies|track(?:s|ing)?)\b/g, family: 'dolly' },
   { re: /\b(?:orbit(?:s|ing)?|arc(?:s|ing)?|circl(?:e|es|ing) around|rotat(?:e|es|ing) around)\b/g, family: 'orbit' },
@@ -53,8 +58,9 @@ const CUES: Cue[] = [
   { re: /推近|推进|拉近|放大|推镜|特写/g, family: 'zoom', direction: 'in' },
   { re: /拉远|缩小|拉开|后拉/g, family: 'zoom', direction: 'out' },
   { re: /变焦|缩放/g, family: 'zoom' },
-  { re: /平移|横移|摇镜|摇移|[左右]摇|(?:向|往|朝)[左右]移/g, family: 'pan' },
-  { re: /[上下]摇|倾斜|俯仰/g, family: 'tilt' },
+  // "左移"/"右移" (move left/right) are pans as "向左移" is; "向上"/"往下" on their own turn the camera up or down.
+  { re: /平移|横移|摇镜|摇移|[左右]摇|(?:向|往|朝)?[左右]移/g, family: 'pan' },
+  { re: /[上下]摇|倾斜|俯仰|(?:向|往|朝)[上下](?:移动|移|摇)?|[上下]移/g, family: 'tilt' },
   { re: /(?:轨道|推轨|移动)(?:推进|前进|向前)|前推/g, family: 'dolly', direction: 'in' },
   { re: /(?:轨道|推轨|移动)(?:后退|向后)|后退/g, family: 'dolly', direction: 'out' },
   { re: /环绕|绕拍|旋转|围绕/g, family: 'orbit' },
@@ -63,6 +69,7 @@ const CUES: Cue[] = [
   { re: /\baproxim(?:a|ar|e|ando|a[cç][aã]o)\b/g, family: 'zoom', direction: 'in' },
   { re: /\bafast(?:a|ar|e|ando|amento)\b/g, family: 'zoom', direction: 'out' },
   { re: /\bpanor[aâ]mica\b|\bpanoramizar\b/g, family: 'pan' },
+  { re: /\bmov(?:e|er|a|endo)(?=(?: a c[aâ]mera)? para (?:a |o )?(?:esquerda|direita|cima|baixo)\b)/g, family: 'pan' },
   { re: /\binclina[cç][aã]o\b|\binclin(?:a|ar|e|ando)\b/g, family: 'tilt' },
   { re: /\b(?:travelling|carrinho)\b/g, family: 'dolly' },
   { re: /[oó]rbita\b|\borbitar\b|\bgir(?:a|ar|ando) em (?:torno|volta)\b|\bao redor\b/g, family: 'orbit' },

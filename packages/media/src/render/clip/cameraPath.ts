@@ -29,6 +29,8 @@ export const DEPTH_MOVES: readonly CameraMoveKind[] = ['parallax', 'orbit-left',
  * The moves' path: where each plane's window is at the start and at the end of each move. Moves split the clip
  * evenly. `depth` says whether the subject is a plane of its own; without one, the depth moves are made flat
  * (a dolly zooms, an orbit or a parallax pans). `still` and `frame` are sizes; offsets are in still pixels.
+ * `focus` is where the photo's subject is (its centre's offset from the still's, still px): the zooms close in on
+ * it rather than on the still's middle (decision "Image to video moves the photo").
  */
 export function cameraPath(
   moves: readonly CameraMove[],
@@ -36,6 +38,7 @@ export function cameraPath(
   still: { width: number; height: number },
   frame: { width: number; height: number },
   depth: boolean,
+  focus: { x: number; y: number } = { x: 0, y: 0 },
 ): Key[] {
   const T = seconds / Math.max(1, moves.length);
   const wide = Math.min(still.width / frame.width, still.height / frame.height) * frame.width;
@@ -93,22 +96,41 @@ export function cameraPath(
     }
     keys.push(key);
   }
-  return fitted(keys, still, { width: wide, height: wide * (frame.height / frame.width) });
+  return fitted(keys, still, { width: wide, height: wide * (frame.height / frame.width) }, focus);
 }
 
 /**
  * The path centred on the still (each plane's offsets about the middle of their range, so the photo stands as
- * it is halfway through) and zoomed in as little as keeps the background's window inside the still throughout.
+ * it is halfway through), its zooms made about the subject's centre `focus`, and zoomed in as little as keeps the
+ * background's window inside the still throughout.
  */
-function fitted(keys: Key[], still: { width: number; height: number }, window: { width: number; height: number }): Key[] {
+function fitted(
+  keys: Key[],
+  still: { width: number; height: number },
+  window: { width: number; height: number },
+  focus: { x: number; y: number },
+): Key[] {
   const centre = (plane: 'back' | 'front', axis: 'x' | 'y') => {
     const values = keys.map((k) => k[plane][axis]);
     return (Math.min(...values) + Math.max(...values)) / 2;
   };
   const shift = { back: { x: centre('back', 'x'), y: centre('back', 'y') }, front: { x: centre('front', 'x'), y: centre('front', 'y') } };
+  // A zoom about the subject: as a plane's window narrows from its widest by `r`, its centre moves toward the
+  // subject's by 1 − 1/r, so the subject holds its place in the frame while it grows (and a zoom out widens
+  // from it) instead of sliding out past the frame's edge. The widest window stays where it was.
+  const widest = (plane: 'back' | 'front') => Math.min(...keys.map((k) => k[plane].zoom));
+  const drift = (plane: 'back' | 'front', v: View) => 1 - widest(plane) / v.zoom;
   const centred = keys.map((k) => ({
-    back: { ...k.back, x: k.back.x - shift.back.x, y: k.back.y - shift.back.y },
-    front: { ...k.front, x: k.front.x - shift.front.x, y: k.front.y - shift.front.y },
+    back: {
+      ...k.back,
+      x: k.back.x - shift.back.x + focus.x * drift('back', k.back),
+      y: k.back.y - shift.back.y + focus.y * drift('back', k.back),
+    },
+    front: {
+      ...k.front,
+      x: k.front.x - shift.front.x + focus.x * drift('front', k.front),
+      y: k.front.y - shift.front.y + focus.y * drift('front', k.front),
+    },
   }));
   // The window (wide/zoom across) must keep within the still: zoom ≥ wide / (width − 2|x|), and so down.
   const need = Math.max(
@@ -136,7 +158,9 @@ function pathExpr(values: number[], frames: number, fps: number, log: boolean, n
     const a = values[i] as number;
     const b = values[i + 1] as number;
     const p = progressExpr(`${n}-${start}`, end - start, ramp);
-    const value = a === b ? `${a}` : log ? `${a}*pow(${b / a},${p})` : `(${a}+${b - a}*${p})`;
+    // In brackets: the zoom is a divisor (`ww` below), and `w/a*pow(…)` would multiply by the move's growth,
+    // turning every zoom in into a zoom out.
+    const value = a === b ? `${a}` : log ? `(${a}*pow(${b / a},${p}))` : `(${a}+${b - a}*${p})`;
     expr = i === moves - 1 ? value : `if(lt(${n},${end}),${value},${expr})`;
   }
   return expr;

@@ -4,7 +4,6 @@ import type { CameraMove } from '../../imaging/cameraPrompt.js';
 import { subjectMask } from '../../imaging/cutout.js';
 import { withAlpha } from '../../imaging/open.js';
 import { maskBox, type ShareBox } from '../../imaging/subject.js';
-import { type StillPlanes, stillPlanes } from '../stills.js';
 import { even, type Key, type PlaneCrop, type Size, type View } from './cameraPath.js';
 
 /** A subject worth its own plane: what the cut-out model keeps, neither a speck nor the whole picture. */
@@ -273,38 +272,13 @@ async function cutPlanes(
   return { back, front, crop };
 }
 
-/**
- * The two planes of a clip with depth from the set the still was drawn on (framing put the product there): the
- * set's own background, with nothing to fill, and the product with its contact shadow, so its shadow travels
- * with it and the planes are the still itself, taken apart.
- */
-async function setPlanes(planes: StillPlanes, backSize: Size, grow: number, dir: string): Promise<DepthPlanes> {
-  const back = join(dir, 'back.jpg');
-  const front = join(dir, 'front.png');
-  const [crop] = await Promise.all([
-    sharp(planes.product)
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true })
-      .then(({ data, info }) =>
-        subjectPlane({ rgba: data, width: info.width, height: info.height, left: planes.left, top: planes.top }, grow, front),
-      ),
-    sharp(planes.background).resize(backSize.width, backSize.height, { fit: 'fill' }).jpeg({ quality: 90 }).toFile(back),
-  ]);
-  return { back, front, crop };
-}
-
 /** The still's sides a subject plane reaches: a subject the photo cuts there (a person from the waist up). */
 type Sides = { left: boolean; top: boolean; right: boolean; bottom: boolean };
 
 /** Where a clip with depth gets its planes, and the still's sides its subject is cut at. */
 interface DepthSource {
   cut: Sides;
-  /**
-   * The share of the frame's size its background plane is resampled at. A set's background (a studio sweep, or the
-   * photo blurred from a 48 px field) has no detail a half-size plane loses, and `perspective`'s work goes with
-   * the pixels it makes: enlarged after, it looks the same.
-   */
+  /** The share of the frame's size its background plane is resampled at: the photo's detail needs all of it. */
   backScale: number;
   /** Writes the planes into `dir`: the background at `back` (its size), the subject's with room to grow by `grow`. */
   planes: (grow: number, back: Size, dir: string) => Promise<DepthPlanes>;
@@ -318,16 +292,12 @@ const sidesReached = (box: { left: number; top: number; width: number; height: n
   bottom: box.top + box.height >= size.height - border,
 });
 
+/**
+ * The planes of a clip with depth: the subject the cut-out model finds in the photo, and the photo itself behind
+ * it, filled where the subject stood. Never a set: image to video moves the photo it was given (decision "Image to
+ * video moves the photo").
+ */
 export async function depthSource(still: string, size: Size): Promise<DepthSource | null> {
-  const set = await stillPlanes(still);
-  if (set) {
-    const { width, height } = await sharp(set.product).metadata();
-    return {
-      cut: sidesReached({ left: set.left, top: set.top, width, height }, size, 1),
-      backScale: 0.5,
-      planes: (grow, back, dir) => setPlanes(set, back, grow, dir),
-    };
-  }
   const subject = await stillSubject(still, size.width, size.height);
   if (!subject) return null;
   // The model's alpha is cleared two pixels in from the still's edges (stillSubject).
