@@ -1,3 +1,4 @@
+import { chineseWords } from '../script/chineseWords.js';
 import { isCjk } from '../script/language.js';
 
 /** Widths of glyphs in Noto Sans SC Bold, in ems: close enough to break lines before libass sets them. */
@@ -6,9 +7,6 @@ export const textWidth = (text: string) => [...text].reduce((sum, char) => sum +
 
 /** Chinese punctuation that may not begin a line (kinsoku): it stays on the line before. */
 const NO_LINE_START = /^[，。！？、；：）」』】》…,.!?;:)]/u;
-
-/** Chinese words as ICU's dictionary finds them (冬季, 保暖): a line breaks between words, never inside one. */
-const CHINESE_WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
 
 /** A place a line may break before, and whether the text had a space there (kept when the line goes on). */
 export interface LineWord {
@@ -35,7 +33,7 @@ function tokens(text: string): LineWord[] {
   );
   return [...runs].flatMap(([, space = '', run = '']) =>
     isCjk(run[0] as string)
-      ? [...CHINESE_WORDS.segment(run)].map((s, i) => ({ text: s.segment, spaced: i === 0 && space.length > 0 }))
+      ? chineseWords(run).map((word, i) => ({ text: word, spaced: i === 0 && space.length > 0 }))
       : [{ text: run, spaced: space.length > 0 }],
   );
 }

@@ -1,3 +1,4 @@
+import { chineseWords } from './chineseWords.js';
 import type { Language } from './language.js';
 
 const NO_NAME: Record<Language, string> = { en: 'this product', zh: '这款产品', pt: 'este produto' };
@@ -11,11 +12,9 @@ const MAX_WORDS = 5;
 /** Chinese characters kept: the end of a Chinese name is its noun (牛仔裤), the words before it describe it. */
 const MAX_HAN = 8;
 
-const CHINESE_WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
-
 /** The last whole words of a Chinese name that fit MAX_HAN characters: "女士高腰破洞修身牛仔裤" → "破洞修身牛仔裤". */
 function chineseShort(head: string): string {
-  const words = [...CHINESE_WORDS.segment(head)].map((s) => s.segment);
+  const words = chineseWords(head);
   let kept = '';
   let first = '';
   for (const word of words.reverse()) {

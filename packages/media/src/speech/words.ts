@@ -1,3 +1,4 @@
+import { chineseWords } from '../script/chineseWords.js';
 import { hanCount, isCjk, wordCount } from '../script/language.js';
 
 /** When the voice says one word, in seconds: from the engine's timestamps, an alignment, or an estimate. */
@@ -8,18 +9,17 @@ export interface WordTiming {
   end: number;
 }
 
-const CHINESE_WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
 const CJK_RUN = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+/gu;
 
 /**
- * The words of a line in the order they are said: Latin text by its spaces, Chinese by ICU's dictionary words
- * (冬季 stays one word). Punctuation joins the word before it, so a caption shows what the script says.
+ * The words of a line in the order they are said: Latin text by its spaces, Chinese by its dictionary words
+ * (冬季 and 牛仔裤 stay one word). Punctuation joins the word before it, so a caption shows what the script says.
  */
 export function spokenWords(text: string): string[] {
   const words: string[] = [];
   for (const chunk of text.replace(CJK_RUN, (run) => ` ${run} `).split(/\s+/u)) {
     if (!chunk) continue;
-    const parts = isCjk(chunk[0] as string) ? [...CHINESE_WORDS.segment(chunk)].map((s) => s.segment) : [chunk];
+    const parts = isCjk(chunk[0] as string) ? chineseWords(chunk) : [chunk];
     for (const part of parts) {
       const last = words.length - 1;
       // A mark with no letter or figure is not said: it rides on the word before it.

@@ -4,6 +4,7 @@
  */
 import { type BrandFontFileId, brandFont } from '../brand/fonts.js';
 import { breakLines, textWidth } from '../captions/lines.js';
+import { chineseWords } from '../script/chineseWords.js';
 import { isCjk, type Language } from '../script/language.js';
 import { faceMetrics } from './fontMetrics.js';
 
@@ -53,11 +54,16 @@ export function titleOf(name: string): string {
   return (head || name).replace(/\s+/g, ' ').trim();
 }
 
-/** Words (or single Chinese characters) of `text`, keeping the spaces with the word before them. */
+/**
+ * Words of `text` (Chinese ones by the dictionary: 连衣裙, 一字肩), keeping the spaces with the word before them: a
+ * title is cut between words only, so a Chinese name never loses half a word (decision "Chinese words").
+ */
 const units = (text: string) =>
-  text.match(
-    /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]|[^\s\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+\s*/gu,
-  ) ?? [];
+  (
+    text.match(
+      /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+\s*|[^\s\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+\s*/gu,
+    ) ?? []
+  ).flatMap((run) => (isCjk(run[0] as string) ? chineseWords(run) : [run]));
 
 export interface Fitted {
   lines: string[];
@@ -68,8 +74,7 @@ export interface Fitted {
 /**
  * `text` in at most `maxLines` lines no wider than `maxWidth`, at `em` when it fits. Otherwise smaller down to
  * `minScale` of it, then with words cut from the end (with an ellipsis when `ellipsis`); with `cutFirst`, words
- * go before the type shrinks. Lines are broken as the captions' are: evenly, between words, between any two
- * Chinese characters.
+ * go before the type shrinks. Lines are broken as the captions' are: evenly, between words (Chinese ones too).
  */
 export function fitText(
   text: string,
@@ -106,8 +111,8 @@ export function fitText(
   };
   const whole = fits(clean, em);
   if (whole) return { lines: whole, em };
-  // A cut keeps at least two words (four Chinese characters): one word alone rarely names the product.
-  const fewest = Math.min(parts.length - 1, cjkLine(clean) ? 4 : 2);
+  // A cut keeps at least two words: one word alone rarely names the product.
+  const fewest = Math.min(parts.length - 1, 2);
   const first = cutFirst ? cut(em, fewest) : undefined;
   if (first) return first;
   for (let scale = 0.95; scale >= minScale - 1e-9; scale -= 0.05) {
