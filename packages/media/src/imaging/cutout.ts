@@ -13,6 +13,7 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
+import { erode, notBackdrop, type StudioBackdrop, studioBackdrop } from './backdrop.js';
 import { labelRegions } from './components.js';
 import { refineMatte } from './matte.js';
 import { modelAtSide } from './onnxSide.js';
@@ -21,10 +22,13 @@ import { clamp, openImage, withAlpha } from './open.js';
 /** "small" is the quantised model (44 MB, the faster), "medium" the full one (88 MB). */
 export type CutOutModel = 'small' | 'medium';
 
-/** The model found no subject in the picture: the cut-out (and so any backdrop put behind it) would be empty. */
+/**
+ * The model found no subject in the picture, or none it could cut out whole (decision "Cut-outs keep the subject"):
+ * the cut-out (and so any backdrop put behind it) would be empty or a part of the subject.
+ */
 export class NoSubjectError extends Error {
-  constructor() {
-    super('The cut-out is empty: nothing of the picture was kept as the subject.');
+  constructor(message = 'The cut-out is empty: nothing of the picture was kept as the subject.') {
+    super(message);
     this.name = 'NoSubjectError';
   }
 }
@@ -284,7 +288,7 @@ export async function cutOut(input: string, out: string, options: CutOutOptions 
   const image = openImage(input).removeAlpha().toColourspace('srgb');
   const { data, info } = await image.clone().raw().toBuffer({ resolveWithObject: true });
   const modelInput = await sharp(data, { raw: info }).resize(MODEL_SIDE, MODEL_SIDE, { fit: 'fill' }).raw().toBuffer();
-  const mask = await maskOf(modelInput, options.model ?? 'small');
+  const mask = await wholeSubject(modelInput, await maskOf(modelInput, options.model ?? 'small'), options.model ?? 'small');
   const fit = Math.min(1, REFINE_MAX_SIDE / Math.max(info.width, info.height));
   const work = { width: Math.max(1, Math.round(info.width * fit)), height: Math.max(1, Math.round(info.height * fit)) };
   const pixels = fit === 1 ? data : await sharp(data, { raw: info }).resize(work.width, work.height, { fit: 'fill' }).raw().toBuffer();
@@ -310,6 +314,214 @@ export async function cutOut(input: string, out: string, options: CutOutOptions 
     .png({ compressionLevel: 6 })
     .toFile(out);
   return { width: info.width, height: info.height };
+}
+
+/** A mask covering less of the picture than this is specks, no subject. */
+const MIN_SUBJECT = 0.0005;
+/** A first mask covering less of the picture than this is looked at again: a hand and a fruit kept of a person. */
+const SMALL_SUBJECT = 0.04;
+/** The share of the subject's core (its largest region, closed and eroded) at least 0.9 opaque a good mask has. */
+const CORE_OPAQUE = 0.9;
+/** Under this share the answer's core is holed through: refused. */
+const CORE_REFUSED = 0.6;
+/** The share of the not-backdrop regions the model touches that a good mask covers. */
+const COVERED = 0.85;
+/** Under this share the subject is not whole: refused. */
+const COVERED_REFUSED = 0.4;
+/** Two looks sharing less than this of either's mask found different subjects. */
+const AGREE = 0.3;
+/** The margin the second look adds on every side, as a share of the side: the subject smaller in the frame. */
+const SECOND_LOOK_PAD = 0.15;
+
+/** What a mask (0–255, MODEL_SIDE²) says of the subject, measured against the backdrop's not-backdrop regions. */
+function measure(mask: Buffer, salient: Uint8Array | null) {
+  const side = MODEL_SIDE;
+  const n = side * side;
+  const hard = new Uint8Array(n);
+  let area = 0;
+  for (let i = 0; i < n; i++) {
+    if ((mask[i] as number) >= 128) {
+      hard[i] = 1;
+      area++;
+    }
+  }
+  // The largest region, closed (holes up to a few pixels across count as inside) and eroded clear of its edge.
+  const { labels, regions } = labelRegions(hard, side, side);
+  const largest = regions[0];
+  let coreOpaque = 0;
+  if (largest) {
+    const region = new Uint8Array(n);
+    for (let i = 0; i < n; i++) if (labels[i] === largest.label) region[i] = 1;
+    // Grown by 4 (the outside eroded), then shrunk by 7: closed, and 3 px clear of the edge.
+    const outside = erode(
+      region.map((v) => 1 - v),
+      side,
+      side,
+      4,
+    );
+    const core = erode(
+      outside.map((v) => 1 - v),
+      side,
+      side,
+      7,
+    );
+    let all = 0;
+    let opaque = 0;
+    for (let i = 0; i < n; i++) {
+      if (!core[i]) continue;
+      all++;
+      if ((mask[i] as number) >= 230) opaque++;
+    }
+    if (all > 0) coreOpaque = opaque / all;
+    else {
+      // A subject thinner than the erosion (a cable, a strap) is judged on all its pixels.
+      let on = 0;
+      for (let i = 0; i < n; i++) if (region[i] && (mask[i] as number) >= 230) on++;
+      coreOpaque = on / largest.area;
+    }
+  }
+  let covered = 1;
+  if (salient) {
+    // The not-backdrop regions the model touches (15 % of them at least): the subject and what is joined to it;
+    // a floor or a prop the model does not touch is not asked for. Their cores, clear of a soft edge.
+    const { labels: parts, regions: all } = labelRegions(salient, side, side);
+    const touched = new Map<number, number>();
+    for (let i = 0; i < n; i++) if (hard[i] && parts[i]) touched.set(parts[i] as number, (touched.get(parts[i] as number) ?? 0) + 1);
+    const asked = new Set(all.filter((r) => r.area >= n / 200 && (touched.get(r.label) ?? 0) >= r.area * 0.15).map((r) => r.label));
+    const inAsked = new Uint8Array(n);
+    for (let i = 0; i < n; i++) if (asked.has(parts[i] as number)) inAsked[i] = 1;
+    const core = erode(inAsked, side, side, 2);
+    let all2 = 0;
+    let on = 0;
+    for (let i = 0; i < n; i++) {
+      if (!core[i]) continue;
+      all2++;
+      if (hard[i]) on++;
+    }
+    if (all2 > 0) covered = on / all2;
+  }
+  return { hard, area: area / n, coreOpaque, covered };
+}
+
+/**
+ * The model's mask made whole, or NoSubjectError (decision "Cut-outs keep the subject"). The model alone lost
+ * subjects on real photos: a white sleeve on white (only its grey cuff kept), a grey hoodie filling a white frame
+ * (nothing kept), a person by a dark window (an arm and a fruit kept, the body and hair dropped). A mask that covers
+ * little of the picture, whose core is not opaque, or that leaves out much of what is not the studio backdrop gets
+ * one second look: the same model on the picture with a margin around it (the backdrop's colour, or the picture's
+ * edge carried outward), where a subject running off the frame becomes an object in it. On a studio backdrop the two
+ * masks are joined and the not-backdrop core the model saw at all is filled (its soft edges, hair and glass rims,
+ * stay the model's and the matte's); without one the second look only judges the first, or replaces a holed one.
+ * An answer still not whole is refused rather than sold.
+ */
+async function wholeSubject(pixels: Buffer, first: Buffer, model: CutOutModel): Promise<Buffer> {
+  const side = MODEL_SIDE;
+  const n = side * side;
+  const backdrop = studioBackdrop(pixels, side, side);
+  const salient = backdrop ? notBackdrop(pixels, side, side, backdrop) : null;
+  const look = measure(first, salient);
+  const doubtful = look.area < SMALL_SUBJECT || look.coreOpaque < CORE_OPAQUE || look.covered < COVERED;
+  let mask = first;
+  if (doubtful) {
+    const second = await secondLook(pixels, model, backdrop);
+    const again = measure(second, salient);
+    let both = 0;
+    for (let i = 0; i < n; i++) if (look.hard[i] && again.hard[i]) both++;
+    const firstArea = look.area * n;
+    const secondArea = again.area * n;
+    // Without a backdrop to judge by, two looks that found different things leave no answer to trust.
+    if (!salient && firstArea > 0 && secondArea > 0 && both < AGREE * firstArea && both < AGREE * secondArea)
+      throw new NoSubjectError('Two looks at the picture found different subjects: neither can be trusted whole.');
+    if (salient) {
+      mask = Buffer.alloc(n);
+      for (let i = 0; i < n; i++) mask[i] = Math.max(first[i] as number, second[i] as number);
+    } else if (look.coreOpaque < CORE_REFUSED && again.coreOpaque >= CORE_OPAQUE && both >= AGREE * firstArea) {
+      // Without a backdrop the second look's extra pixels are not joined in (on a park photo it added the trees the
+      // carried-out edge made part of the subject): it replaces a holed first answer only when it is whole itself.
+      mask = second;
+    }
+  }
+  if (salient) {
+    // The model's doubt inside what is plainly not the backdrop is not transparency: the core is filled where either
+    // look saw the subject at all (0.15), two pixels clear of the not-backdrop's edge, so hair strands and rims keep
+    // their partial alpha and a shadow the model left out stays out.
+    const core = erode(salient, side, side, 2);
+    const enclosed = enclosedBy(mask, salient);
+    for (let i = 0; i < n; i++) if (core[i] && ((mask[i] as number) >= 38 || enclosed[i])) mask[i] = 255;
+  }
+  const answer = measure(mask, salient);
+  if (answer.area < MIN_SUBJECT) throw new NoSubjectError();
+  if (answer.coreOpaque < CORE_REFUSED || answer.covered < COVERED_REFUSED)
+    throw new NoSubjectError('The subject could not be cut out whole: its core or much of it stayed transparent.');
+  return mask;
+}
+
+/**
+ * The not-backdrop pixels the mask (at least half on) walls off from the backdrop: a pale part the model outlined
+ * but left out (a white sleeve between its seams and its cuff). A shadow or a floor meets the backdrop and is not.
+ */
+function enclosedBy(mask: Buffer, salient: Uint8Array): Uint8Array {
+  const side = MODEL_SIDE;
+  const n = side * side;
+  const open = new Uint8Array(n);
+  for (let i = 0; i < n; i++) open[i] = salient[i] && (mask[i] as number) < 128 ? 1 : 0;
+  // Reached: the open pixels joined to the backdrop without crossing the mask; the backdrop's own pixels seed it.
+  const reached = new Uint8Array(n);
+  const stack: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (!salient[i]) {
+      reached[i] = 1;
+      stack.push(i);
+    }
+  }
+  while (stack.length > 0) {
+    const i = stack.pop() as number;
+    const x = i % side;
+    for (const j of [x > 0 ? i - 1 : -1, x < side - 1 ? i + 1 : -1, i >= side ? i - side : -1, i < n - side ? i + side : -1]) {
+      if (j >= 0 && !reached[j] && open[j]) {
+        reached[j] = 1;
+        stack.push(j);
+      }
+    }
+  }
+  const enclosed = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (open[i] && !reached[i]) enclosed[i] = 1;
+  return enclosed;
+}
+
+/** The model's mask (MODEL_SIDE², the picture's frame) of the picture shrunk inside a margin: one more run, bounded. */
+async function secondLook(pixels: Buffer, model: CutOutModel, backdrop: StudioBackdrop | null): Promise<Buffer> {
+  const side = MODEL_SIDE;
+  const pad = Math.round(side * SECOND_LOOK_PAD);
+  const [r, g, b] = (backdrop?.colour ?? [255, 255, 255]).map(Math.round) as [number, number, number];
+  const big = side + 2 * pad;
+  // Two pipelines: sharp resizes before it extends, whatever the order of the calls.
+  const extended = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .extend({
+      top: pad,
+      bottom: pad,
+      left: pad,
+      right: pad,
+      ...(backdrop ? { background: { r, g, b } } : { extendWith: 'copy' as const }),
+    })
+    // Else extending with a colour adds an alpha channel.
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const padded = await sharp(extended, { raw: { width: big, height: big, channels: 3 } })
+    .resize(side, side, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  const mask = await maskOf(padded, model);
+
+  const offset = Math.round((pad * side) / big);
+  const inner = side - 2 * offset;
+  return sharp(mask, { raw: { width: side, height: side, channels: 1 } })
+    .extract({ left: offset, top: offset, width: inner, height: inner })
+    .resize(side, side, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }
 
 /** Loads the model now (a server warms it at start so the first user does not wait for it). */
