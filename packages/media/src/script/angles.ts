@@ -9,9 +9,10 @@ import type { Language } from './language.js';
  * which claim nothing.
  *
  * Grammar rules these lines keep (the writer's tests check them):
- * - pt-BR: Brazilian usage (você, "celular" register); no article, adjective or pronoun that agrees with the
- *   product's gender, which the writer cannot know ("Conheça {name}", never "Este é {name}" or "garanta o seu");
- *   "da marca {brand}" since "marca" is feminine; prices as "de {listPrice} por {price}", the shops' own idiom.
+ * - pt-BR: Brazilian usage (você, "celular" register); the name takes its article where the name tells its gender
+ *   (`{theName}`: "Conheça a Camiseta Básica", decision "Portuguese articles"), and no other word agrees with the
+ *   product's gender, which the writer cannot know for sure (never "Este é {name}" or "garanta o seu"); "da marca
+ *   {brand}" since "marca" is feminine; prices as "de {listPrice} por {price}", the shops' own idiom.
  * - zh: no spaces between Chinese words or before full-width punctuation; full-width punctuation only.
  * - en: complete sentences; "yours" is fine, since English has no gender to agree with.
  */
@@ -110,7 +111,7 @@ export const COPY: Record<Language, Copy> = {
   },
   pt: {
     angles: [
-      { angle: 'problem', hooks: ['Ainda procurando a escolha certa? Conheça {name}.'], callToAction: 'Toque no link e garanta já.' },
+      { angle: 'problem', hooks: ['Ainda procurando a escolha certa? Conheça {theName}.'], callToAction: 'Toque no link e garanta já.' },
       {
         angle: 'offer',
         hooks: ['{name} de {listPrice} por {price}.', '{name} por apenas {price}.'],
@@ -118,13 +119,13 @@ export const COPY: Record<Language, Copy> = {
       },
       {
         angle: 'reviews',
-        hooks: ['Nota {rating} de 5 em {reviews} avaliações: conheça {name}.'],
+        hooks: ['Nota {rating} de 5 em {reviews} avaliações: conheça {theName}.'],
         callToAction: 'Veja as avaliações, o link está abaixo.',
       },
-      { angle: 'features', hooks: ['Veja tudo o que vem com {name}.'], callToAction: 'Toque no link e peça agora.' },
-      { angle: 'brand', hooks: ['Conheça {name}, da marca {brand}.'], callToAction: 'Peça já pelo link abaixo.' },
-      { angle: 'spotlight', hooks: ['Pare de rolar a tela: conheça {name}.'], callToAction: 'O link está abaixo, confira.' },
-      { angle: 'invite', hooks: ['Deixa eu te mostrar {name}.'], callToAction: 'Gostou? Toque no link abaixo.' },
+      { angle: 'features', hooks: ['Veja tudo o que vem com {theName}.'], callToAction: 'Toque no link e peça agora.' },
+      { angle: 'brand', hooks: ['Conheça {theName}, da marca {brand}.'], callToAction: 'Peça já pelo link abaixo.' },
+      { angle: 'spotlight', hooks: ['Pare de rolar a tela: conheça {theName}.'], callToAction: 'O link está abaixo, confira.' },
+      { angle: 'invite', hooks: ['Deixa eu te mostrar {theName}.'], callToAction: 'Gostou? Toque no link abaixo.' },
     ],
     price: 'E sai por {price}.',
     sale: 'De {listPrice} por {price}.',
@@ -133,7 +134,7 @@ export const COPY: Record<Language, Copy> = {
     brand: 'É da marca {brand}.',
     materials: 'Material: {materials}.',
     fillers: [
-      'Veja {name} de perto.',
+      'Veja {theName} de perto.',
       'Imagine isso no seu dia a dia.',
       'Dê uma olhada de todos os ângulos.',
       'Todos os detalhes estão na página do produto.',

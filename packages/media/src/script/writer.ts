@@ -1,4 +1,5 @@
 import { type Angle, type AngleId, COPY } from './angles.js';
+import { ptArticle } from './article.js';
 import { featureFacts, productFacts } from './facts.js';
 import { detectLanguage, type Language, type ScriptLength } from './language.js';
 import { shortName } from './name.js';
@@ -48,6 +49,7 @@ const MIN_DISCOUNT = 5;
 
 const PLACEHOLDER_SOURCE: Record<string, LineSource> = {
   name: 'name',
+  theName: 'name',
   brand: 'brand',
   price: 'offer',
   listPrice: 'offer',
@@ -84,7 +86,10 @@ const NUMBER_LOCALE: Record<Language, string> = { en: 'en-US', zh: 'zh-CN', pt: 
 /** The placeholders this brief can fill, formatted for its language. */
 function valuesOf(brief: ScriptBrief): Record<string, string> {
   const { language, offer, rating } = brief;
-  const values: Record<string, string> = { name: shortName(brief.productName, language) };
+  const name = shortName(brief.productName, language);
+  // Portuguese says "a Camiseta", "o Vestido" where the name tells which (decision "Portuguese articles").
+  const article = language === 'pt' ? ptArticle(name) : undefined;
+  const values: Record<string, string> = { name, theName: article ? `${article} ${name}` : name };
   const brand = brief.productBrand?.trim();
   // A brand that is the name's own first word ("Acme" of "Acme Bottle") would be said twice.
   if (brand && !values.name?.toLowerCase().includes(brand.toLowerCase())) values.brand = brand;
