@@ -26,7 +26,6 @@ describe('Portuguese articles', () => {
   it('are left out where the name does not tell: no article is better than a wrong one', () => {
     expect(ptArticle('Fone de Ouvido Bluetooth')).toBeUndefined();
     expect(ptArticle('Perfume Lattafa')).toBeUndefined();
-    expect(ptArticle('Perfume Lattafa')).toBeUndefined();
     expect(ptArticle('Lente de Contato')).toBeUndefined();
   });
 
