@@ -1,4 +1,4 @@
-import type { CameraMove, CameraMoveKind, CameraSpeed } from '../../imaging/cameraPrompt.js';
+import type { CameraMove, CameraMoveKind, CameraSpeed } from '@reelsmith/contract/camera-prompt';
 import { progressExpr, RAMP_SECONDS } from '../easing.js';
 
 /** Frame sizes are even: H.264 in 4:2:0 needs it. */

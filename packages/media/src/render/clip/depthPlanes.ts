@@ -1,6 +1,6 @@
 import { join } from 'node:path';
+import type { CameraMove } from '@reelsmith/contract/camera-prompt';
 import sharp from 'sharp';
-import type { CameraMove } from '../../imaging/cameraPrompt.js';
 import { subjectMask } from '../../imaging/cutout.js';
 import { withAlpha } from '../../imaging/open.js';
 import { maskBox, type ShareBox } from '../../imaging/subject.js';

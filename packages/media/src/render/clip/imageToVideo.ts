@@ -1,6 +1,6 @@
 /**
  * Image to video without a generative model: camera moves over the photo as it is, H.264 in an MP4 with the index
- * first, and a poster. The prompt chooses the moves (cameraPrompt.ts), several in a row; without a motion word the
+ * first, and a poster. The prompt chooses the moves (the contract's cameraPrompt.ts), several in a row; without a motion word the
  * picture does (a push-in on a centred subject, a pan along a wide frame, a parallax around a subject off centre).
  * Decision "Prompted camera moves".
  *
@@ -18,7 +18,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CameraMove, type CameraMoveKind, cameraMovesOf } from '../../imaging/cameraPrompt.js';
+import { type CameraMove, type CameraMoveKind, cameraMovesOf } from '@reelsmith/contract/camera-prompt';
 import { subjectMask } from '../../imaging/cutout.js';
 import { extendImage } from '../../imaging/extend.js';
 import { openImage } from '../../imaging/open.js';
@@ -29,14 +29,14 @@ import { withMotionMargin } from '../stills.js';
 import { cameraPath, croppedWindow, DEPTH_MOVES, even, type PlanePath, type Size, windowFilter } from './cameraPath.js';
 import { depthSource, movesByContent, showsCutEdge } from './depthPlanes.js';
 
-export type { CameraMove, CameraMoveKind, CameraSpeed } from '../../imaging/cameraPrompt.js';
-export { cameraMovesOf } from '../../imaging/cameraPrompt.js';
+export type { CameraMove, CameraMoveKind, CameraSpeed } from '@reelsmith/contract/camera-prompt';
+export { cameraMovesOf } from '@reelsmith/contract/camera-prompt';
 
 export interface ImageToVideoOptions {
   seconds: 5 | 10;
   width: number;
   height: number;
-  /** What the user asked for: its motion words choose the moves (cameraPrompt.ts). */
+  /** What the user asked for: its motion words choose the moves (the contract's cameraPrompt.ts). */
   prompt?: string | undefined;
   /** One move, instead of what the prompt or the picture would choose. */
   motion?: CameraMoveKind | undefined;

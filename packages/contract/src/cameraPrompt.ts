@@ -3,7 +3,8 @@
  * vocabulary (zoom in/out, pan, tilt, dolly, orbit, parallax, slow/fast), several moves in the order written ("zoom
  * in then pan left", "先推近再向左平移", "zoom para dentro e depois panorâmica para a esquerda"). Words it does not
  * know are ignored; a prompt with no motion word answers no moves, and the caller chooses by content. Decision
- * "Prompted camera moves".
+ * "Prompted camera moves". In the contract, as the rule both sides read: the media engine makes these moves, and
+ * the web app says before paying whether a prompt names any.
  */
 
 export type CameraMoveKind =
