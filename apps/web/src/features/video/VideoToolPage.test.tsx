@@ -230,6 +230,29 @@ describe('image to video', () => {
     expect(submitted[0]).toEqual({ image: { resKey: 'u/u1/f1.png' }, duration: 5, tier: 'std', soundEffect: false, count: 1 });
   });
 
+  it('says before paying that the built-in engine makes camera moves only, and when a prompt names none', async () => {
+    stubTool({ tool: 'image-to-video', extra: { '/video/models': LOCAL } });
+    renderApp('/tools/video/image-to-video', userWith('ACTIVE'));
+    expect(await screen.findByText('Cost: 4 credits')).toBeTruthy();
+    // No prompt, nothing to say: the picture chooses the move.
+    expect(screen.queryByText(/camera move/)).toBeNull();
+    fireEvent.change(await prompt(), { target: { value: 'light sweeping across, sparkle' } });
+    expect(await screen.findByText('Your prompt names no camera move, so the picture will choose one.')).toBeTruthy();
+    expect(screen.getByText(/it does not add light, effects or anything else a prompt describes/)).toBeTruthy();
+    fireEvent.change(await prompt(), { target: { value: 'slow zoom in, sparkle' } });
+    expect(await screen.findByText('Reelsmith motion makes the camera moves your prompt names.')).toBeTruthy();
+    fireEvent.change(await prompt(), { target: { value: '镜头缓慢推近' } });
+    expect(await screen.findByText('Reelsmith motion makes the camera moves your prompt names.')).toBeTruthy();
+  });
+
+  it('says nothing of camera moves when a vendor model makes the video', async () => {
+    stubTool({ tool: 'image-to-video', extra: { '/video/models': MODELS } });
+    renderApp('/tools/video/image-to-video', userWith('ACTIVE'));
+    fireEvent.change(await prompt(), { target: { value: 'light sweeping across, sparkle' } });
+    expect(await screen.findByText('Cost: 20 credits')).toBeTruthy();
+    expect(screen.queryByText(/camera move/)).toBeNull();
+  });
+
   it("quotes the server's own engine at its own price, asking for no vendor price", async () => {
     const { calls } = stubTool({ tool: 'image-to-video', extra: { '/video/models': LOCAL } });
     renderApp('/tools/video/image-to-video', userWith('ACTIVE'));

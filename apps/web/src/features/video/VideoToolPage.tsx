@@ -1,6 +1,7 @@
 import { type SkuCode, videoModels } from '@reelsmith/contract';
+import { cameraMovesOf } from '@reelsmith/contract/camera-prompt';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Switch } from 'antd';
+import { Alert, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../shared/api/queries';
@@ -53,6 +54,12 @@ function VideoToolPage({ mode }: { mode: Mode }) {
   // model answers none: the tool is unavailable there and says so on submit, charging nothing.
   const engine: Engine | undefined = models.isPending ? undefined : (models.data?.[0]?.engine ?? 'vendor');
 
+  // Reelsmith motion moves a camera over the picture and makes nothing else a prompt may ask for (light, sparkle):
+  // said before paying, with whether the prompt names a move it follows (decision "Prompted camera moves").
+  const chosen = offered.find((entry) => entry.modelId === model) ?? models.data?.[0];
+  const cameraOnly = mode === 'image' && chosen?.engine === 'local' && prompt.prompt.trim() !== '';
+  const followsPrompt = cameraOnly && cameraMovesOf(prompt.prompt).length > 0;
+
   const check = () => {
     if (mode === 'image' && !image) return t('generation:validation.imageRequired');
     if (mode === 'text' && !prompt.prompt.trim()) return t('generation:validation.promptEmpty');
@@ -93,6 +100,14 @@ function VideoToolPage({ mode }: { mode: Mode }) {
     >
       {mode === 'image' && <ImageInput label={t('image')} value={image} onChange={setImage} />}
       <PromptFields value={prompt} onChange={setPrompt} />
+      {cameraOnly && (
+        <Alert
+          type={followsPrompt ? 'info' : 'warning'}
+          showIcon
+          title={t(followsPrompt ? 'cameraOnly.follows' : 'cameraOnly.noMove')}
+          description={t('cameraOnly.what')}
+        />
+      )}
       <Choice
         label={t('duration')}
         value={duration}
