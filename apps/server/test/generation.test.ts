@@ -426,6 +426,16 @@ describe(`generation tools on ${testDb?.name}`, () => {
     expect(await other.browser.ok('POST', '/generation/history', { body: { tool: 'text-to-image', page: 1, pageSize: 10 } })).toEqual([]);
   });
 
+  it('offers "Fast" only where no second image model is set, and refuses "Detailed" there before charging', async () => {
+    const { browser, userId } = await activeMember(t, 'detailed');
+    expect(await browser.ok('GET', '/image/models', { query: { mode: 'text' } })).toEqual(['v1']);
+    expect(await browser.ok('GET', '/image/models', { query: { mode: 'image' } })).toEqual(['v1']);
+    const before = await availableOf(t.ctx.db, userId);
+    const answer = await browser.call('POST', '/image/generate', { body: { prompt: 'a lamp', ratio: '1:1', imageModel: 'v2' } });
+    expect(answer.body).toMatchObject({ code: 40134, message: 'This image model is not available. Please choose another.' });
+    expect(await availableOf(t.ctx.db, userId)).toBe(before);
+  });
+
   it('lists the sandbox video model, twelve product demos in the caller’s language, and names providers in /health', async () => {
     const { browser } = await activeMember(t, 'browser');
     expect(await browser.ok('GET', '/video/models', { query: { mode: 'text' } })).toEqual([
@@ -485,6 +495,7 @@ describe(`generation in production without providers on ${testDb?.name}`, () => 
     }
     expect(await availableOf(t.ctx.db, userId)).toBe(before);
     expect(await browser.ok('GET', '/video/models', { query: { mode: 'text' } })).toEqual([]);
+    expect(await browser.ok('GET', '/image/models', { query: { mode: 'text' } })).toEqual([]);
     expect(await browser.ok('GET', '/video/avatar/engine')).toEqual({ engine: null });
   });
 });

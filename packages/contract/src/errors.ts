@@ -269,6 +269,12 @@ export const ERRORS = {
     zh: '您还没有购买记录，暂无账单可管理。',
     pt: 'Você ainda não comprou nada, então não há cobrança para gerenciar.',
   },
+  imageModelUnavailable: {
+    code: 40134,
+    en: 'This image model is not available. Please choose another.',
+    zh: '该图片模型不可用，请选择其他模型。',
+    pt: 'Este modelo de imagem não está disponível. Escolha outro.',
+  },
   notEnoughCredits: {
     code: 402,
     en: 'Not enough credits: {{needed}} needed, {{available}} available.',

@@ -120,6 +120,19 @@ export const videoModels = defineCall({
   ),
 });
 
+/**
+ * The image models text to image (`mode=text`) or image to image (`mode=image`) offers on this server, named by
+ * what they do (decision "Image models named by what they do"): "Fast" (`v1`, imageGen) wherever the tool works,
+ * "Detailed" (`v2`, imageGenV2) only where a second model is set for it. Empty: the tool is not available here.
+ */
+export const imageModels = defineCall({
+  method: 'GET',
+  path: '/image/models',
+  access: 'active',
+  query: z.strictObject({ mode: z.enum(['text', 'image']) }),
+  data: z.array(z.enum(['v1', 'v2'])),
+});
+
 export const productBackgroundList = defineCall({
   method: 'GET',
   path: '/mis/product-background/list',

@@ -30,6 +30,7 @@ const SUMMARIES: Record<string, string> = {
   'GET /link-video/music': 'Music tracks',
   'GET /link-video/captions': 'Caption styles',
   'GET /video/models': 'Video models of the generation tools',
+  'GET /image/models': 'Image models of text to image or image to image: "Fast" (v1), and "Detailed" (v2) where this server has one',
   'GET /video/avatar/engine': 'Who makes presenters talk on this server: a vendor, the sandbox or nobody',
   'GET /video/avatar/presenters': "The presenters on offer: the operator's catalogue and the caller's own",
   'POST /video/avatar/presenters': "Save one of the caller's pictures as their own presenter",

@@ -12,7 +12,7 @@ import {
 import { batchCancel, batchCreate, batchDownloads, batchGet, batchList, batchQuote, batchRetry } from './batches.js';
 import type { Call } from './call.js';
 import { TaskKind } from './enums.js';
-import { generationHistory, productBackgroundList, videoModels } from './generation.js';
+import { generationHistory, imageModels, productBackgroundList, videoModels } from './generation.js';
 import { linkVideoCaptions, linkVideoMusic, linkVideoTemplates, linkVideoVoices } from './linkVideo.js';
 import { pointsAccount, pointsList, pointsSkuPrice } from './points.js';
 import {
@@ -61,6 +61,7 @@ export const PUBLIC_CALLS: readonly Call[] = [
   linkVideoMusic,
   linkVideoCaptions,
   videoModels,
+  imageModels,
   productBackgroundList,
   ...TaskKind.options.flatMap((kind) => [taskSubmit(kind), taskQuery(kind), taskCancel(kind)]),
   batchQuote,

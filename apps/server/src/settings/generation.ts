@@ -96,7 +96,9 @@ export const GenerationEnv = z.object({
   OPENAI_IMAGES_API_KEY: setting(optional, 'the key of an OpenAI-compatible images API', 'unset'),
   OPENAI_IMAGES_BASE_URL: setting(baseUrl('https://api.openai.com/v1'), 'an OpenAI-compatible images API (generations and edits)'),
   PROVIDER_TEXT_TO_IMAGE: choice('textToImage', 'makes images from a prompt'),
+  PROVIDER_TEXT_TO_IMAGE_PRO: setting(optional, 'the "Detailed" text-to-image model, same vendor; unset, only "Fast" is offered', 'none'),
   PROVIDER_IMAGE_TO_IMAGE: choice('imageToImage', 'edits images from a prompt'),
+  PROVIDER_IMAGE_TO_IMAGE_PRO: setting(optional, 'the "Detailed" image-to-image model, same vendor; unset, only "Fast" is offered', 'none'),
   PROVIDER_TEXT_TO_VIDEO: choice('textToVideo', 'makes videos from a prompt'),
   PROVIDER_TEXT_TO_VIDEO_PRO: setting(optional, "the pro tier's text-to-video model, same vendor", 'the base model'),
   PROVIDER_IMAGE_TO_VIDEO: choice('imageToVideo', 'animates an image'),
@@ -150,7 +152,7 @@ export function generationSettings(e: GenerationEnv, { production }: SettingsCon
     }
     choices[capability] = choice;
   }
-  for (const capability of ['textToVideo', 'imageToVideo'] as const) {
+  for (const capability of ['textToVideo', 'imageToVideo', 'textToImage', 'imageToImage'] as const) {
     const name = `${variableOf(capability)}_PRO`;
     const pro = env[name];
     if (pro === undefined) continue;

@@ -32,7 +32,7 @@ import { wrongTypeAttacks } from './wrongTypes.js';
  * The contract's calls: 72 exported ones (7 of them batches', 4 the Avatar tool's, 4 buying credits') and submit, query
  * and cancel of its 13 task kinds.
  */
-const CALL_COUNT = 115;
+const CALL_COUNT = 116;
 
 /** Limits high enough that thousands of attacks are refused for what they send, not for how many they are. */
 const UNLIMITED = {

@@ -77,6 +77,21 @@ describe('fal.ai queue adapter', () => {
     expect(job.stages).toEqual(['initialFrames', 'animating']);
   });
 
+  it('makes "Detailed" (v2) pictures with the second model set for the capability, "Fast" (v1) ones with the first', async () => {
+    const png = await outputPng();
+    const DETAILED = 'fal-ai/flux-pro/v1.1';
+    for (const [app, model] of [
+      ['fal-ai/flux', MODEL],
+      ['fal-ai/flux-pro', DETAILED],
+    ] as const)
+      queue(app, model, (res) => json(res, 200, { images: [{ url: `data:image/png;base64,${png.toString('base64')}` }] }));
+    const withDetailed = providers({ PROVIDER_TEXT_TO_IMAGE_PRO: DETAILED });
+    const request = { prompt: 'a lamp', width: 576, height: 1024, count: 1, quality: 'standard' } as const;
+    await withDetailed.textToImage?.generate({ ...request, model: 'v2' }, job.job);
+    await withDetailed.textToImage?.generate({ ...request, model: 'v1' }, job.job);
+    expect(fal.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`/${DETAILED}`, `/${MODEL}`]);
+  });
+
   it('sends a video model its duration and ratio, and keeps the video it made', async () => {
     fal.handlers.set('GET /files/v.mp4', (_req, res) => res.writeHead(200).end(Buffer.from('video bytes')));
     queue('fal-ai/kling-video', VIDEO, (res) => json(res, 200, { video: { url: `${fal.base}/files/v.mp4` } }));

@@ -48,3 +48,17 @@ export function listVideoModels(ctx: Providers, mode: 'text' | 'image'): VideoMo
   const modelId = 'model' in choice && choice.vendor === provider.name ? choice.model : provider.name;
   return [{ modelId, name: modelName(modelId), tiers: TIERS, durations: DURATIONS, engine }];
 }
+
+/**
+ * The image models of text to image or image to image (decision "Image models named by what they do"): "Fast"
+ * (v1) wherever a provider serves the mode, "Detailed" (v2) only where a second model of its vendor is set
+ * (PROVIDER_…_TO_IMAGE_PRO), so a higher price always buys a different model.
+ */
+export function listImageModels(ctx: Providers, mode: 'text' | 'image'): ('v1' | 'v2')[] {
+  const capability = mode === 'text' ? 'textToImage' : 'imageToImage';
+  const provider = ctx.providers[capability];
+  if (!provider) return [];
+  const choice = ctx.settings.generation.choices[capability];
+  const detailed = 'proModel' in choice && Boolean(choice.proModel) && choice.vendor === provider.name;
+  return detailed ? ['v1', 'v2'] : ['v1'];
+}

@@ -1,4 +1,4 @@
-// The generation tools' calls beside their tasks: the history of each tool, the video models, the product demos,
+// The generation tools' calls beside their tasks: the history of each tool, the image and video models, the product demos,
 // and the try-on presets with their pictures (our own illustrations, served without a session like any <img>).
 import {
   avatarEngine,
@@ -6,6 +6,7 @@ import {
   generationHistory,
   imageClothInfo,
   imageHumanInfo,
+  imageModels,
   productDemo,
   videoModels,
 } from '@reelsmith/contract';
@@ -15,7 +16,7 @@ import { defineModule } from '../../http/module.js';
 import { apiBase } from '../../settings.js';
 import { avatarScriptFrom } from './avatarScript.js';
 import { generationHistory as readHistory } from './history.js';
-import { listVideoModels } from './models.js';
+import { listImageModels, listVideoModels } from './models.js';
 import { CLOTH_TEMPLATES, HUMAN_MODELS, PRODUCT_DEMOS, type PresetKind, presetPicture } from './presets.js';
 
 const PRESETS_PATH = '/generation/presets';
@@ -30,6 +31,7 @@ export const generationModule = defineModule((api, { route, ctx }) => {
     const all = [...listVideoModels(ctx, 'text'), ...listVideoModels(ctx, 'image')];
     return all.filter((model, i) => all.findIndex((m) => m.modelId === model.modelId) === i);
   });
+  route(imageModels, ({ query }) => listImageModels(ctx, query.mode));
   // The sandbox is named as such so the Avatar tool can say its videos are stand-ins (decision "The Avatar tool").
   route(avatarEngine, () => {
     const provider = ctx.providers.talkingAvatar;

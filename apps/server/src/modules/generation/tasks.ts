@@ -7,7 +7,7 @@ import type { Part } from '../../parts.js';
 import type { GenerationJob, VideoRequest } from '../../providers/provider.js';
 import type { TaskDefinition } from '../tasks/definition.js';
 import { avatarVideoTask } from './avatar.js';
-import { imageToVideoSku, listVideoModels } from './models.js';
+import { imageToVideoSku, listImageModels, listVideoModels } from './models.js';
 import { checkPicture, fetchPicture } from './pictures.js';
 import { providerOf, runGeneration, signedOutputs } from './run.js';
 import { imageSize, nearestRatioOf, videoSize } from './sizes.js';
@@ -123,6 +123,8 @@ export const textToImageTask: TaskDefinition<Input<'text-to-image'>, Images> = {
   async accept(ctx, user, input) {
     if (input.image) await checkPicture(ctx, user.userId, input.image);
     providerOf(ctx, input.image ? 'imageToImage' : 'textToImage');
+    // "Detailed" is a second model, priced higher: refused where none is set (decision "Image models named by what they do").
+    if (!listImageModels(ctx, input.image ? 'image' : 'text').includes(input.imageModel)) throw new AppError('imageModelUnavailable');
   },
   async run(job) {
     const { input, ctx } = job;

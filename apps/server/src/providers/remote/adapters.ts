@@ -92,7 +92,9 @@ export function remoteProviders(settings: Settings, runner: VendorRunner, shapes
       const files: string[] = [];
       // A model may make fewer pictures a run than asked (some make one): ask again for the rest.
       for (let round = 0; files.length < request.count && round < request.count; round++) {
-        files.push(...(await runToFiles(model(choice), await shapes.image(request, request.count - files.length), 'image', job)));
+        // "Detailed" (v2) runs the capability's second model (decision "Image models named by what they do").
+        const modelId = model(choice, request.model === 'v2');
+        files.push(...(await runToFiles(modelId, await shapes.image(request, request.count - files.length), 'image', job)));
       }
       if (files.length < request.count) throw new ProviderError(`${vendor} made ${files.length} of ${request.count} pictures`);
       return files.slice(0, request.count);
