@@ -16,6 +16,8 @@ const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Gener
 const history = () => screen.getByRole('region', { name: 'Generation history' });
 const choose = (group: string, option: string) => fireEvent.click(within(screen.getByRole('group', { name: group })).getByText(option));
 
+/** A server with a second text-to-image model: "Detailed" is offered beside "Fast". */
+const BOTH_MODELS = ok(['v1', 'v2']);
 const DEMOS = ok([
   { category: 'lipstick', name: 'Lipstick', prompt: 'A red lipstick on marble, soft light', imageUrl: 'http://files.test/l.png' },
   { category: 'sofa', name: 'Sofa', prompt: 'A green velvet sofa in a sunny room', imageUrl: 'http://files.test/s.png' },
@@ -23,10 +25,11 @@ const DEMOS = ok([
 
 describe('text to image', () => {
   it('refuses an empty prompt and shows the price of the chosen model times the count', async () => {
-    const { submitted } = stubTool({ tool: 'text-to-image', extra: { '/mis/product-demo': DEMOS } });
+    const { submitted } = stubTool({ tool: 'text-to-image', extra: { '/mis/product-demo': DEMOS, '/image/models': BOTH_MODELS } });
     renderApp('/tools/image/text-to-image', userWith('ACTIVE'));
     expect(await screen.findByText('Cost: 4 credits')).toBeTruthy();
-    choose('Model', 'Image model 2');
+    await screen.findByText('Detailed');
+    choose('Model', 'Detailed');
     choose('Number of outputs', '3');
     expect(await screen.findByText('Cost: 18 credits')).toBeTruthy();
     generate();
@@ -38,18 +41,31 @@ describe('text to image', () => {
     const short = ok({ totalPoints: 6, availablePoints: 6, usedPoints: 0, expiredPoints: 0, expiring: [] });
     const { submitted } = stubTool({
       tool: 'text-to-image',
-      extra: { '/mis/product-demo': DEMOS, '/points/account': short, '/points/refresh': short },
+      extra: { '/mis/product-demo': DEMOS, '/points/account': short, '/points/refresh': short, '/image/models': BOTH_MODELS },
     });
     renderApp('/tools/image/text-to-image', userWith('ACTIVE'));
     expect(await screen.findByText('Cost: 4 credits')).toBeTruthy();
     expect(screen.queryByText(/more credits? for this/)).toBeNull();
-    choose('Model', 'Image model 2');
+    await screen.findByText('Detailed');
+    choose('Model', 'Detailed');
     choose('Number of outputs', '3');
     expect(await screen.findByText('Cost: 18 credits')).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toBe('You need 12 more credits for this. Get credits');
     expect(screen.getByRole('link', { name: 'Get credits' }).getAttribute('href')).toBe('/account/credits');
     expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(true);
     expect(submitted).toEqual([]);
+  });
+
+  it('names its models by what they do, and offers no "Detailed" where the server has no second model', async () => {
+    const { submitted } = stubTool({ tool: 'text-to-image', extra: { '/mis/product-demo': DEMOS, '/image/models': ok(['v1']) } });
+    renderApp('/tools/image/text-to-image', userWith('ACTIVE'));
+    expect(await screen.findByText('Cost: 4 credits')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Model' })).toBeNull();
+    expect(screen.queryByText(/Image model/)).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Prompt' }), { target: { value: 'A lamp' } });
+    generate();
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toMatchObject({ imageModel: 'v1' });
   });
 
   it('says before submitting that the sandbox stands in, free, where no AI service does the work', async () => {

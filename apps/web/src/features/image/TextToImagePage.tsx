@@ -1,4 +1,4 @@
-import { productDemo } from '@reelsmith/contract';
+import { imageModels, productDemo } from '@reelsmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useState } from 'react';
@@ -55,6 +55,12 @@ export function TextToImagePage() {
   const [quality, setQuality] = useState<Quality>('standard');
   const [count, setCount] = useState<Count>(1);
 
+  // "Detailed" is offered only where the server has a second model for it (decision "Image models named by what
+  // they do"); a choice the reference picture's mode does not offer falls back to "Fast".
+  const models = useQuery({ ...callQuery(imageModels, { query: { mode: image ? 'image' : 'text' }, silent: true }), staleTime: Infinity });
+  const offered: readonly Model[] = models.data ?? ['v1'];
+  const chosenModel: Model = offered.includes(model) ? model : 'v1';
+
   const form = useGenerationForm(() => (prompt.prompt.trim() ? null : t('generation:validation.promptEmpty')));
   const submit = () =>
     form.submit('text-to-image', () => ({
@@ -62,7 +68,7 @@ export function TextToImagePage() {
       negativePrompt: negativeOf(prompt),
       ...(image ? { image: imageRef(image) } : {}),
       ratio,
-      imageModel: model,
+      imageModel: chosenModel,
       quality,
       count,
     }));
@@ -73,15 +79,17 @@ export function TextToImagePage() {
       <PromptFields value={prompt} onChange={setPrompt} />
       <Inspiration onPick={(sample) => setPrompt({ ...prompt, prompt: sample })} />
       <RatioChoice value={ratio} onChange={setRatio} />
-      <Choice
-        label={t('imageModel')}
-        value={model}
-        options={[
-          { value: 'v1', label: t('modelName.v1') },
-          { value: 'v2', label: t('modelName.v2') },
-        ]}
-        onChange={setModel}
-      />
+      {offered.includes('v2') && (
+        <Choice
+          label={t('imageModel')}
+          value={chosenModel}
+          options={[
+            { value: 'v1', label: t('modelName.v1') },
+            { value: 'v2', label: t('modelName.v2') },
+          ]}
+          onChange={setModel}
+        />
+      )}
       <Choice
         label={t('quality')}
         value={quality}
@@ -93,7 +101,7 @@ export function TextToImagePage() {
       />
       <CountChoice value={count} onChange={setCount} />
       <SubmitBar
-        skuCode={model === 'v2' ? 'imageGenV2' : 'imageGen'}
+        skuCode={chosenModel === 'v2' ? 'imageGenV2' : 'imageGen'}
         madeBy={image ? 'imageToImage' : 'textToImage'}
         count={count}
         problem={form.problem}

@@ -127,9 +127,9 @@ function VideoToolPage({ mode }: { mode: Mode }) {
       <Field id="video-model" label={t('model')}>
         <Select
           id="video-model"
-          value={offered.some((entry) => entry.modelId === model) ? model : undefined}
-          placeholder={t('modelDefault')}
-          allowClear
+          // The model that will make the video is shown by its name, the server's first until another is chosen.
+          value={offered.some((entry) => entry.modelId === model) ? model : offered[0]?.modelId}
+          placeholder={t('modelNone')}
           loading={models.isPending}
           // The built-in engine has no vendor model name to show: it is named in the user's language.
           options={offered.map((entry) => ({ value: entry.modelId, label: entry.engine === 'local' ? t('modelLocal') : entry.name }))}
