@@ -16,6 +16,7 @@ const SPEC_PAGES: [string, LayoutKind, ...Flag[]][] = [
   ['/account/activate', 'none', 'login', 'skipActivation'],
   ['/account/invite', 'header+sidebar', 'login'],
   ['/account/developers', 'header+sidebar', 'login'],
+  ['/account/developers/api', 'header+sidebar', 'login'],
   ['/account/credits', 'header+sidebar', 'login'],
   ['/account/credits/purchase', 'header+sidebar', 'login'],
   ['/tools/link-to-video', 'header+sidebar'],

@@ -38,6 +38,7 @@ const LoginCallbackPage = named(() => import('../features/auth/LoginCallbackPage
 const ActivatePage = named(() => import('../features/auth/ActivatePage'), 'ActivatePage');
 const InvitePage = named(() => import('../features/invite/InvitePage'), 'InvitePage');
 const DevelopersPage = named(() => import('../features/developers/DevelopersPage'), 'DevelopersPage');
+const ApiReferencePage = named(() => import('../features/developers/reference/ApiReferencePage'), 'ApiReferencePage');
 const GetCreditsPage = named(() => import('../features/billing/GetCreditsPage'), 'GetCreditsPage');
 const PurchasePage = named(() => import('../features/billing/PurchasePage'), 'PurchasePage');
 const AssetsPage = named(() => import('../features/assets/AssetsPage'), 'AssetsPage');
@@ -85,6 +86,7 @@ export const ROUTES: readonly RouteEntry[] = [
   page(PATHS.activate, ActivatePage, 'app:routes.activate', { ...open, loginRequired: true }),
   page(PATHS.invite, InvitePage, 'app:routes.invite', { loginRequired: true, layout: 'header+sidebar' }),
   page(PATHS.developers, DevelopersPage, 'app:routes.developers', { loginRequired: true, layout: 'header+sidebar' }),
+  page(PATHS.apiReference, ApiReferencePage, 'app:routes.apiReference', { loginRequired: true, layout: 'header+sidebar' }),
   page(PATHS.getCredits, GetCreditsPage, 'app:routes.getCredits', { loginRequired: true, layout: 'header+sidebar' }),
   page(PATHS.purchase, PurchasePage, 'app:routes.purchase', { loginRequired: true, layout: 'header+sidebar' }),
   { path: '/account/privacy-policy', redirect: PATHS.privacyPolicy },

@@ -13,6 +13,8 @@ export const PATHS = {
   invite: '/account/invite',
   /** API keys and webhooks (decisions "API keys" and "Webhooks"), from the user menu like the invite page. */
   developers: '/account/developers',
+  /** The public API's reference, readable (decision "API reference page"), linked from the Developers page. */
+  apiReference: '/account/developers/api',
   /** Buying credits (decision "Buying credits"), from the credit details and a shortfall; the payment service returns here on cancel. */
   getCredits: GET_CREDITS_ROUTE,
   /** Where the payment service sends the browser back after paying (`?session_id=`), to follow the credits in. */

@@ -29,6 +29,8 @@ describe('Developers page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Developers' })).toBeTruthy();
     expect(await screen.findByText('No API keys yet.')).toBeTruthy();
     expect(screen.getByText(/Authorization: Bearer \$REELSMITH_KEY/).textContent).toContain('/reelsmith/api/v1/public/points/account');
+    // The readable reference, and the JSON beside it for tools.
+    expect(screen.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/account/developers/api');
     expect(screen.getByRole('link', { name: 'OpenAPI document' }).getAttribute('href')).toMatch(
       /\/reelsmith\/api\/v1\/public\/openapi\.json$/,
     );

@@ -1,5 +1,7 @@
 import { PUBLIC_API_BASE } from '@reelsmith/contract/public-api';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../shared/paths';
 import { apiBase } from '../../shared/prefix';
 import { AccountPage } from '../../shared/ui/AccountPage';
 import { ApiKeysPanel } from './ApiKeysPanel';
@@ -24,7 +26,8 @@ export function DevelopersPage() {
           <code>{example}</code>
         </pre>
         <p className={styles.note}>
-          {t('start.document')}{' '}
+          {t('start.document')} <Link to={PATHS.apiReference}>{t('reference.open')}</Link>
+          {' · '}
           <a href={`${base}/openapi.json`} target="_blank" rel="noreferrer">
             {t('start.documentLink')}
           </a>
