@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawnPortrait } from '../../packages/media/test/fixtures.js';
+import { drawnPortrait, productPhoto } from '../../packages/media/test/fixtures.js';
 import { openOverlay, visit } from '../support/browser.js';
 import { productInBrowser } from '../support/lifecycle.js';
 import { solidPng } from '../support/png.js';
@@ -41,6 +41,8 @@ let pictures: string;
 beforeAll(async () => {
   pictures = mkdtempSync(join(tmpdir(), 'reelsmith-generation-'));
   writeFileSync(join(pictures, 'mug.png'), solidPng(900, 600, [40, 120, 200]));
+  // A product on a white backdrop: a cut-out of a picture with no subject is refused (decision "Cut-outs keep the subject").
+  writeFileSync(join(pictures, 'bottle.jpg'), await productPhoto(900, 600, { white: true }));
   writeFileSync(join(pictures, 'presenter.jpg'), await drawnPortrait());
 });
 afterAll(() => rmSync(pictures, { recursive: true, force: true }));
@@ -347,8 +349,8 @@ describe('generation tools', () => {
     async () => {
       const { page } = running.browser;
       await visit(page, running.product.base, '/tools/image-edit');
-      await page.locator('input[type=file][aria-label="Product image file"]').setInputFiles(join(pictures, 'mug.png'));
-      await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'mug.png' })), { timeout: 30_000 }).toBe(900);
+      await page.locator('input[type=file][aria-label="Product image file"]').setInputFiles(join(pictures, 'bottle.jpg'));
+      await expect.poll(() => loadedWidth(page.getByRole('img', { name: 'bottle.jpg' })), { timeout: 30_000 }).toBe(900);
       await page.getByRole('group', { name: 'Background' }).getByText('Replace background').click();
       await page.getByRole('button', { name: 'Generate' }).click();
       await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Please choose a background' }).count()).toBe(1);
