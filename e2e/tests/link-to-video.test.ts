@@ -161,6 +161,14 @@ describe('link to video', () => {
       await page.getByRole('button', { name: 'Update video' }).click();
       const quickEditor = page.getByRole('complementary', { name: 'Quick editor' });
       await quickEditor.getByRole('status').waitFor();
+      // The previews stay in view beside the editor scrolled to its end: a person edits while watching the video.
+      const { scrolled, viewport } = (await page.evaluate(
+        '(() => { window.scrollTo(0, document.body.scrollHeight); return { scrolled: window.scrollY, viewport: window.innerHeight }; })()',
+      )) as { scrolled: number; viewport: number };
+      expect(scrolled).toBeGreaterThan(200);
+      const previewsBox = await page.getByRole('list', { name: 'Previews' }).boundingBox();
+      expect(previewsBox?.y).toBeGreaterThanOrEqual(60);
+      expect(previewsBox?.y).toBeLessThan(viewport / 2);
       const submitted = await localDraft(page);
       expect(submitted?.taskPath).toBe('script-update');
 

@@ -53,7 +53,7 @@ export function PreviewPage() {
   return (
     <div className={styles.page}>
       <div className={styles.columns}>
-        <section className={styles.panel} aria-labelledby="preview-title">
+        <section className={`${styles.panel} ${styles.previewsPanel}`} aria-labelledby="preview-title">
           <h2 id="preview-title" className={styles.panelTitle}>
             {t('preview.title')}
             <Button onClick={backToProduct}>{t('preview.back')}</Button>
