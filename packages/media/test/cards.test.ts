@@ -181,11 +181,13 @@ async function ocr(
 
 /**
  * The box of the drawings (panels, buttons, badges) of one kind of card at the end of their moves, from the
- * document itself: `\pos` or the end of `\move`, the alignment, and the drawing's extent.
+ * document itself: `\pos` or the end of `\move`, the alignment, and the drawing's extent. The soft scrim under
+ * bare type (layer 0) is no part of it: it is shade on the picture, kept in the cards' zone by the pixel test below.
  */
 function drawnBox(ass: string, kind: string, grow = 0, tag = ''): Box {
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const e of events(ass).filter((ev) => ev.name === kind && ev.text.includes('\\p1') && ev.text.includes(tag))) {
+  const drawings = events(ass).filter((ev) => ev.name === kind && ev.layer > 0 && ev.text.includes('\\p1') && ev.text.includes(tag));
+  for (const e of drawings) {
     const an = Number(/\\an(\d)/.exec(e.text)?.[1]);
     const pos = /\\pos\(([-\d.]+),([-\d.]+)\)/.exec(e.text) ?? /\\move\([-\d.]+,[-\d.]+,([-\d.]+),([-\d.]+)/.exec(e.text);
     const path =
@@ -209,17 +211,20 @@ const inside = (b: Box, by = 0.08): Box => {
   return { x: b.x + d, y: b.y + d, w: b.w - 2 * d, h: b.h - 2 * d };
 };
 
-/** The AI label's box (text on a box of its own), from its position in the document and its measured width. */
+/**
+ * Inside the AI label's box (text on a box of its own), clear of its edges (tesseract reads those as strokes), from
+ * its position in the document and its measured width.
+ */
 function labelBox(ass: string, [w, h]: [number, number], font: BrandFontFileId): Box {
   const label = events(ass).find((e) => e.name === 'ai-label');
   const [, x, y] = /\\pos\(([-\d.]+),([-\d.]+)\)/.exec(label?.text ?? '') ?? [];
   const em = 0.02 * Math.min(w, h);
   const text = label?.text.slice(label.text.lastIndexOf('}') + 1) ?? '';
   return {
-    x: Number(x) - 0.45 * em,
-    y: Number(y) - 0.45 * em,
-    w: measure(text, em, { face: font, spacing: 0 }, 0.03) + 0.9 * em,
-    h: 2.35 * em,
+    x: Number(x) - 0.3 * em,
+    y: Number(y) - 0.3 * em,
+    w: measure(text, em, { face: font, spacing: 0 }, 0.03) + 0.6 * em,
+    h: 1.95 * em,
   };
 }
 
@@ -227,6 +232,7 @@ function labelBox(ass: string, [w, h]: [number, number], font: BrandFontFileId):
 const insidePill = (b: Box): Box => ({ x: b.x + b.h * 0.45, y: b.y + b.h * 0.12, w: b.w - b.h * 0.9, h: b.h * 0.76 });
 
 interface Event {
+  layer: number;
   start: number;
   end: number;
   name: string;
@@ -241,8 +247,8 @@ function events(ass: string): Event[] {
     .split('\n')
     .filter((line) => line.startsWith('Dialogue:'))
     .map((line) => {
-      const [, start = '', end = '', , name = '', , , , , ...text] = line.slice('Dialogue: '.length).split(',');
-      return { start: seconds(start), end: seconds(end), name, text: text.join(',') };
+      const [layer = '', start = '', end = '', , name = '', , , , , ...text] = line.slice('Dialogue: '.length).split(',');
+      return { layer: Number(layer), start: seconds(start), end: seconds(end), name, text: text.join(',') };
     });
 }
 /** What a set of events says: the text after each one's tags, in order. */

@@ -13,6 +13,8 @@ import { musicBeats } from '../music/beats.js';
 import { musicBed } from '../music/bed.js';
 import { mixAudio } from '../music/mix.js';
 import { cutSpeech, type SpeechSpan, type TalkRequest, TalkTooLongError } from '../render/clip/talking.js';
+import type { FramedSubject } from '../render/framing.js';
+import { type LightMap, sceneLightMap } from '../render/lightMap.js';
 import { type RenderQuality, renderVideo, shortSideOf } from '../render/render.js';
 import { sceneKeepClear, sceneSubject } from '../render/scene/kinds.js';
 import { framePortrait } from '../render/scene/presenter.js';
@@ -279,6 +281,7 @@ async function drawAd(
   // Captions keep off the product in every picture scene while it is on screen (decision "Word-timed captions"),
   // and off the end card, which leaves them the band below it.
   const avoid: CaptionAvoid[] = [];
+  const subjects = new Map<Timeline['scenes'][number], FramedSubject | undefined>();
   for (const scene of timeline.scenes) {
     const span = { start: scene.start, end: scene.start + scene.seconds };
     if (scene.role === 'end') {
@@ -289,13 +292,30 @@ async function drawAd(
     const clear = sceneKeepClear(scene, { width, height });
     if (clear) avoid.push({ ...span, box: clear, firm: true });
     const subject = await sceneSubject(scene, plan.aspectRatio, { width, height }, stills);
+    subjects.set(scene, subject);
     if (subject)
       avoid.push({ ...span, box: { x: subject.left, y: subject.top, w: subject.right - subject.left, h: subject.bottom - subject.top } });
   }
   const { facts } = plan;
-  // The hook's title keeps off the hook picture's subject (a model's face, the product).
-  const hook = timeline.scenes.find((scene) => scene.role === 'hook');
-  const hookSubject = hook && (await sceneSubject(hook, plan.aspectRatio, { width, height }, stills));
+  // The hook's title and the offer card keep off their pictures' subjects (a model's face, the product).
+  const subjectOf = (role: Timeline['scenes'][number]['role']) => {
+    const scene = timeline.scenes.find((s) => s.role === role);
+    return scene && subjects.get(scene);
+  };
+  // Each card's backing is chosen from what its scene's still shows behind it (decision "Readable cards"): the
+  // stills are made here, one at a time, and the render finds them made.
+  const lightMaps: (LightMap | undefined)[] = [];
+  for (const scene of timeline.scenes)
+    lightMaps.push(
+      await sceneLightMap(scene, {
+        aspectRatio: plan.aspectRatio,
+        frame: { width, height },
+        look: template,
+        brand: plan.brand,
+        cacheDir: stills,
+        tools,
+      }),
+    );
   const cards = buildCards({
     timeline,
     template,
@@ -305,7 +325,9 @@ async function drawAd(
     height,
     language: plan.language,
     aiLabel: plan.aiLabel,
-    hookSubject,
+    hookSubject: subjectOf('hook'),
+    offerSubject: subjectOf('offer'),
+    lightMaps,
   });
   // A question hook's card shows the opening line itself: its words are not captioned under it a second time.
   const cardUntil = openingCardEnd(timeline, template) ?? 0;

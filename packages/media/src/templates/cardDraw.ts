@@ -8,7 +8,9 @@ import { type AssEvent, assAlpha, assColour, assText } from '../captions/assDocu
 import type { CaptionAvoid } from '../captions/layout.js';
 import { safeZone } from '../captions/safeZone.js';
 import { CAPTION_STYLES } from '../captions/styles.js';
+import { contrast } from '../imaging/contrast.js';
 import type { Language } from '../script/language.js';
+import { type Behind, type Ink, readable, scrimFor } from './backing.js';
 import { cjkLine, letterSpacing, measure, type Type } from './cardText.js';
 import type { Template } from './catalogue.js';
 import { checkMark, circle, roundedRect } from './shapes.js';
@@ -30,18 +32,6 @@ export const SHAPE = 'CardShape';
 /** Where the letters' middle sits below a line's middle, in ems (libass centres the whole line box). */
 const INK_DROP = 0.065;
 
-/** Relative luminance (WCAG) of `#rrggbb`. */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-const contrast = (a: string, b: string) => {
-  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
-  return (x + 0.05) / (y + 0.05);
-};
 const INK_DARK = '#141414';
 const INK_LIGHT = '#ffffff';
 /** Near-black or white, whichever reads better on `hex`. */
@@ -162,6 +152,8 @@ export interface Ctx {
   events: AssEvent[];
   /** Where each card stands while it shows (shares of the frame): the captions keep off them. */
   areas: CaptionAvoid[];
+  /** What stands behind a box of pixels from `start` to `end` seconds (decision "Readable cards"). */
+  behind: (box: { x: number; y: number; w: number; h: number }, start: number, end: number) => Behind;
 }
 
 /** A context to measure a card in: what is drawn there is neither kept nor kept off. */
@@ -321,6 +313,11 @@ export function drawCard(ctx: Ctx, spec: CardSpec): { x: number; y: number; w: n
   const { kind, start, end, entrance } = spec;
   const rotate = spec.angle ? { angle: spec.angle, x: x + w / 2, y: spec.top + h / 2 } : undefined;
   const radius = Math.min(h / 2, 0.42 * main);
+  // The panel as opaque as the picture behind asks; bare type gets a soft scrim where it asks for one.
+  const box = { x, y: spec.top, w, h };
+  const read = panel
+    ? readable(spec.rows, ctx.behind(box, start, end), { colour: panel.colour, least: panel.opacity, most: 1 }, inkOn(panel.colour))
+    : { opacity: 0, inks: onPicture(ctx, { kind, start, end, entrance, rotate }, box, main, spec.rows) };
   if (panel) {
     if (panel.shadow) {
       add(ctx, {
@@ -347,7 +344,7 @@ export function drawCard(ctx: Ctx, spec: CardSpec): { x: number; y: number; w: n
       y: spec.top,
       an: 7,
       drawing: true,
-      tags: fill(panel.colour, panel.opacity),
+      tags: fill(panel.colour, read.opacity),
       body: roundedRect(w, h, radius),
       entrance,
       rotate,
@@ -387,6 +384,7 @@ export function drawCard(ctx: Ctx, spec: CardSpec): { x: number; y: number; w: n
     const { before: _, ...type } = row;
     textLine(ctx, {
       ...type,
+      ...read.inks[i],
       kind,
       layer: 4,
       start,
@@ -401,6 +399,51 @@ export function drawCard(ctx: Ctx, spec: CardSpec): { x: number; y: number; w: n
   });
   standsAt(ctx, start, end, { x, y: spec.top, w, h });
   return { x, y: spec.top, w, h };
+}
+
+/** The most a scrim darkens (or lightens) the picture: enough for white type on white, and still a veil. */
+const SCRIM_MOST = 0.85;
+
+/**
+ * The inks of type standing straight on the picture in `box` (its largest letters `em`) as they read there, and
+ * under them, where the picture asks for one, a soft scrim: a rounded panel reaching past the type and blurred, so
+ * it reads as shade rather than a box, as opaque as needed and no more (none on a dark picture under light type).
+ */
+export function onPicture(
+  ctx: Ctx,
+  at: Pick<Element, 'kind' | 'start' | 'end' | 'entrance' | 'rotate'>,
+  box: { x: number; y: number; w: number; h: number },
+  em: number,
+  inks: Ink[],
+): Ink[] {
+  // No type, no scrim.
+  if (!(box.w > 0 && box.h > 0) || !inks.length) return inks;
+  // Its colour is the main ink's opposite: the first ink is the card's main type.
+  const colour = scrimFor((inks[0] as Ink).colour);
+  const read = readable(inks, ctx.behind(box, at.start, at.end), { colour, least: 0, most: SCRIM_MOST }, inkOn(colour));
+  if (read.opacity > 0) {
+    const { layout: L } = ctx;
+    const [pad, blur] = [0.7 * em, 0.3 * em];
+    // Its shade fades out some two blurs past its edge; where that would cross the cards' zone (under the top bar,
+    // left of the side buttons, over the captions) it is cut there, as the type it backs keeps in that zone.
+    const reach = pad + 2 * blur;
+    const cut =
+      box.y - reach < L.top || box.x + box.w + reach > L.right || box.y + box.h + reach > L.overCaptions
+        ? `\\clip(0,${r1(L.top)},${r1(L.right)},${r1(L.overCaptions)})`
+        : '';
+    // Under every band and panel (the sale ticker's among them): it shades the picture only.
+    add(ctx, {
+      ...at,
+      layer: 0,
+      x: box.x - pad,
+      y: box.y - pad,
+      an: 7,
+      drawing: true,
+      tags: `${fill(colour, read.opacity)}\\blur${r1(blur)}${cut}`,
+      body: roundedRect(box.w + 2 * pad, box.h + 2 * pad, pad),
+    });
+  }
+  return read.inks;
 }
 
 /** A round badge with the discount ("-20%"), tilted, popping in after its card. */

@@ -12,10 +12,12 @@ import { type BrandLook, DEFAULT_BRAND } from '../brand/look.js';
 import { type AssStyle, assAlpha, assColour, assDocument, assText, cardStyleLine } from '../captions/assDocument.js';
 import type { CaptionAvoid } from '../captions/layout.js';
 import type { FramedSubject } from '../render/framing.js';
+import type { LightMap } from '../render/lightMap.js';
 import { kindOf } from '../render/scene/kinds.js';
 import type { Timeline } from '../render/timeline.js';
 import type { Language } from '../script/language.js';
 import { discountPercent, formatPrice } from '../script/price.js';
+import { ANYTHING, across, behindOf, type Ink, readable } from './backing.js';
 import {
   add,
   BOX,
@@ -29,6 +31,7 @@ import {
   type Layout,
   layoutOf,
   leading,
+  onPicture,
   paletteOf,
   type Row,
   r1,
@@ -71,6 +74,13 @@ export interface CardsOptions {
    * moves off it (a model's face, the product) when a lower place is clearer.
    */
   hookSubject?: FramedSubject | undefined;
+  /** Where the offer picture's subject is in the frame (as `hookSubject`): the offer card moves off it likewise. */
+  offerSubject?: FramedSubject | undefined;
+  /**
+   * What each scene's picture shows where (render/lightMap.ts), by the timeline's scene: each card's backing is
+   * chosen so its type reads on it (decision "Readable cards"). A scene without one is taken for any picture.
+   */
+  lightMaps?: (LightMap | undefined)[] | undefined;
   template: Template;
   facts: AdFacts;
   brand: BrandLook;
@@ -245,11 +255,14 @@ function offerCard(ctx: Ctx, facts: AdFacts, span: Span, kind: 'offer' | 'hook',
   const angle = ctx.surface === 'sticker' ? -2 : 0;
   const card = { kind, start, end: span.end, rows, x: L.left, entrance, angle };
   const preferred = cardTop(L) + (big ? 0.01 * L.h : 0);
-  // Measured on a scratch list first: its place depends on its size.
-  const top = big ? hookTop(ctx, subject, drawCard(scratch(ctx), { ...card, top: preferred }), preferred) : preferred;
+  const d = list && template.saleBadge ? (big ? 0.2 : 0.16) * L.u : 0;
+  // Measured on a scratch list first: its place depends on its size. The badge over its top-right corner is part
+  // of what keeps off the subject.
+  const size = drawCard(scratch(ctx), { ...card, top: preferred });
+  const rise = 0.35 * d;
+  const top = hookTop(ctx, subject, { x: size.x, w: size.w + d / 2, h: size.h + rise }, preferred - rise) + rise;
   const box = drawCard(ctx, { ...card, top });
-  if (list && template.saleBadge) {
-    const d = (big ? 0.2 : 0.16) * L.u;
+  if (d) {
     // At the card's top-right corner, kept under the top bar and left of the side buttons.
     const at = { x: Math.min(L.right - d / 2, box.x + box.w + d * 0.05), y: Math.max(L.top + d * 0.55, box.y + d * 0.15) };
     discountBadge(ctx, kind, at, d, percent, { start: start + 0.3, end: span.end });
@@ -364,11 +377,43 @@ function endCard(ctx: Ctx, facts: AdFacts, span: Span, floor: number, hasLogo: b
   const an = L.wide ? 4 : 5;
   const rise: Entrance = { fadeIn: 260, rise: 0.02 * L.h, duration: 420 };
   const type = { kind: 'end' as const, layer: 4, end: span.end, entrance: rise, glow: 0.5 };
-  // The call to action: a pill in the accent colour (an outline on luxury), popping in last, then beating once.
+  const bare = ctx.surface === 'bare';
+  // The price in the accent colour, the struck list price before it.
+  const price = offer && formatPrice(offer.price, offer.currency, ctx.language);
+  const list =
+    offer?.listPrice && discountPercent(offer.price, offer.listPrice) > 0
+      ? formatPrice(offer.listPrice, offer.currency, ctx.language)
+      : undefined;
+  const listEm = priceEm * 0.58;
+  const priceW = price ? measure(price, priceEm, ctx.type) : 0;
+  const listW = list ? measure(list, listEm, ctx.type) + priceEm * 0.4 : 0;
   const ctaText = cta.lines[0];
+  const pillW = ctaText ? Math.max(0.4 * L.u, measure(ctaText, cta.em, ctx.type, 0.04) + cta.em * 3) : 0;
+  // The type stands on the end card's darkened picture: where that is still too light, a soft scrim under it. The
+  // button brings its own ground, but for the outline of a bare one.
+  const brandW = brandName ? measure(upper(brandName, ctx.language), brandEm, ctx.type, 0.24) : 0;
+  const textW = Math.min(
+    maxWidth,
+    Math.max(priceW + listW, brandW, bare ? pillW : 0, ...name.lines.map((line) => measure(line, name.em, ctx.type))),
+  );
+  const textTop = floor - block.height;
+  const textBottom = bare ? floor : floor - pillH;
+  const [nameInk, brandInk, priceInk, listInk, ctaInk] = onPicture(
+    ctx,
+    { kind: 'end', start: span.start + 0.1, end: span.end, entrance: rise },
+    { x: L.wide ? L.left : L.w / 2 - textW / 2, y: textTop, w: textW, h: textBottom - textTop },
+    name.em,
+    [
+      { colour: ctx.primary },
+      { colour: ctx.primary, opacity: 0.85 },
+      { colour: ctx.accent },
+      { colour: ctx.primary, opacity: 0.75 },
+      { colour: bare ? palette.ink : inkOn(ctx.accent) },
+    ],
+  ) as [Ink, Ink, Ink, Ink, Ink];
+  // The call to action: a pill in the accent colour (an outline on luxury), popping in last, then beating once.
   if (ctaText) {
     const height = pillH - gap;
-    const pillW = Math.max(0.4 * L.u, measure(ctaText, cta.em, ctx.type, 0.04) + cta.em * 3);
     const pill = {
       kind: 'end' as const,
       start: span.start + 0.45,
@@ -379,7 +424,6 @@ function endCard(ctx: Ctx, facts: AdFacts, span: Span, floor: number, hasLogo: b
     };
     const pop: Entrance = { scaleFrom: 60, overshoot: 108, duration: 340, fadeIn: 100 };
     const pulse = '\\t(1300,1550,\\fscx106\\fscy106)\\t(1550,1800,\\fscx100\\fscy100)';
-    const bare = ctx.surface === 'bare';
     const outline = `\\1a&HFF&\\bord${r1(Math.max(1.5, 0.0028 * L.u))}\\3c${assColour(ctx.accent)}\\3a&H00&\\shad0`;
     add(ctx, {
       ...pill,
@@ -396,22 +440,13 @@ function endCard(ctx: Ctx, facts: AdFacts, span: Span, floor: number, hasLogo: b
       text: ctaText,
       em: cta.em,
       track: 0.04,
-      colour: bare ? palette.ink : inkOn(ctx.accent),
+      ...(bare ? ctaInk : { colour: inkOn(ctx.accent) }),
       entrance: pop,
       after: pulse,
     });
   }
   let y = floor - pillH;
-  if (offer) {
-    // The price in the accent colour, the struck list price before it.
-    const price = formatPrice(offer.price, offer.currency, ctx.language);
-    const list =
-      offer.listPrice && discountPercent(offer.price, offer.listPrice) > 0
-        ? formatPrice(offer.listPrice, offer.currency, ctx.language)
-        : undefined;
-    const listEm = priceEm * 0.58;
-    const priceW = measure(price, priceEm, ctx.type);
-    const listW = list ? measure(list, listEm, ctx.type) + priceEm * 0.4 : 0;
+  if (price) {
     const left = L.wide ? L.left : L.w / 2 - (priceW + listW) / 2;
     const middle = y - priceEm * 0.65;
     const start = span.start + 0.25;
@@ -424,17 +459,16 @@ function endCard(ctx: Ctx, facts: AdFacts, span: Span, floor: number, hasLogo: b
         an: 4,
         text: list,
         em: listEm,
-        colour: ctx.primary,
-        opacity: 0.75,
+        ...listInk,
         strike: true,
       });
-    textLine(ctx, { ...type, start, x: left + listW, y: middle, an: 4, text: price, em: priceEm, colour: ctx.accent });
+    textLine(ctx, { ...type, start, x: left + listW, y: middle, an: 4, text: price, em: priceEm, ...priceInk });
     y -= priceEm * 1.3 + gap * 0.4;
   }
   // The name over it, bottom line first; the brand over the name, small and spaced out.
   for (const line of [...name.lines].reverse()) {
     const step = leading(line, name.em, true);
-    textLine(ctx, { ...type, start: span.start + 0.1, x: anchorX, y: y - step / 2, an, text: line, em: name.em, colour: ctx.primary });
+    textLine(ctx, { ...type, start: span.start + 0.1, x: anchorX, y: y - step / 2, an, text: line, em: name.em, ...nameInk });
     y -= step;
   }
   if (brandName) {
@@ -456,18 +490,26 @@ function endCard(ctx: Ctx, facts: AdFacts, span: Span, floor: number, hasLogo: b
       text: brand.lines[0] as string,
       em: brand.em,
       track: 0.24,
-      colour: ctx.primary,
-      opacity: 0.85,
+      ...brandInk,
     });
   }
   const top = y - (brandName ? brandEm * 1.9 : 0);
   standsAt(ctx, span.start, span.end, { x: L.wide ? L.left : L.w / 2 - maxWidth / 2, y: top, w: maxWidth, h: floor - top });
 }
 
+/** What the smallest type aims at (decision "Readable cards"). */
+const SMALL_TYPE_AIM = 7;
+
 /** "AI-generated", small in the top-left corner for the whole video: visible, never in the way. */
 function aiLabel(ctx: Ctx, seconds: number): void {
   const { layout: L } = ctx;
   const em = Math.max(8, 0.02 * L.u);
+  const text = cardWord('aiGenerated', ctx.language);
+  const box = { x: L.left, y: L.top, w: measure(text, em, ctx.type, 0.03) + 0.8 * em, h: 1.8 * em };
+  // Its box darker where a light picture asks for it (decision "Readable cards"), with room to spare: letters
+  // this small lose contrast to their soft edges.
+  const backing = { colour: '#000000', least: 0.42, most: 1 };
+  const { opacity } = readable([{ colour: '#ffffff' }], ctx.behind(box, 0, seconds), backing, '#ffffff', SMALL_TYPE_AIM);
   add(ctx, {
     kind: 'ai-label',
     layer: 7,
@@ -478,8 +520,8 @@ function aiLabel(ctx: Ctx, seconds: number): void {
     y: L.top + 0.4 * em,
     an: 7,
     style: BOX,
-    tags: `${typeTags(ctx, em, 0.03)}\\1c&HFFFFFF&\\1a${assAlpha(0.92)}\\bord${r1(em * 0.38)}\\3c&H000000&\\3a${assAlpha(0.42)}\\shad0`,
-    body: assText(cardWord('aiGenerated', ctx.language)),
+    tags: `${typeTags(ctx, em, 0.03)}\\1c&HFFFFFF&\\1a&H00&\\bord${r1(em * 0.38)}\\3c&H000000&\\3a${assAlpha(opacity)}\\shad0`,
+    body: assText(text),
   });
 }
 
@@ -507,7 +549,10 @@ export function endCardArea(width: number, height: number): { x: number; y: numb
 }
 
 /** Where the cards of one video are drawn, in `template`'s look and `brand`'s colours and face. */
-function cardsContext({ template, brand, width, height, language }: Omit<CardsOptions, 'timeline' | 'facts' | 'aiLabel'>): Ctx {
+function cardsContext(
+  { template, brand, width, height, language, lightMaps }: Omit<CardsOptions, 'timeline' | 'facts' | 'aiLabel'>,
+  timeline?: Timeline,
+): Ctx {
   if (!(width > 0 && height > 0)) throw new RangeError(`frame size must be positive, not ${width}×${height}`);
   assColour(brand.primary);
   assColour(brand.secondary);
@@ -525,6 +570,14 @@ function cardsContext({ template, brand, width, height, language }: Omit<CardsOp
     language,
     events: [],
     areas: [],
+    behind: (box, start, end) => {
+      // Every scene on screen while the card shows, its fade-in under the scene before included.
+      const shown = (timeline?.scenes ?? []).flatMap((scene, i) =>
+        scene.start - (timeline?.transition ?? 0) < end && scene.start + scene.seconds > start ? [i] : [],
+      );
+      const share = { x: box.x / width, y: box.y / height, w: box.w / width, h: box.h / height };
+      return across(shown.length ? shown.map((i) => (lightMaps?.[i] ? behindOf(lightMaps[i] as LightMap, share) : ANYTHING)) : [ANYTHING]);
+    },
   };
 }
 
@@ -558,7 +611,7 @@ export const buildCardsAss = (options: CardsOptions): string => buildCards(optio
  */
 export function buildCards(options: CardsOptions): { ass: string; areas: CaptionAvoid[] } {
   const { timeline, template, facts, brand, width, height } = options;
-  const ctx = cardsContext(options);
+  const ctx = cardsContext(options, timeline);
   const scenes = timeline.scenes;
   const hookIndex = scenes.findIndex((s) => s.role === 'hook');
   if (hookIndex >= 0) {
@@ -584,7 +637,7 @@ export function buildCards(options: CardsOptions): { ass: string; areas: Caption
     });
   }
   const offerIndex = scenes.findIndex((s) => s.role === 'offer');
-  if (offerIndex >= 0) offerCard(ctx, facts, sceneSpan(timeline, offerIndex), 'offer');
+  if (offerIndex >= 0) offerCard(ctx, facts, sceneSpan(timeline, offerIndex), 'offer', options.offerSubject);
   const endIndex = scenes.findIndex((s) => s.role === 'end');
   const percent = facts.offer ? discountPercent(facts.offer.price, facts.offer.listPrice) : 0;
   const onSale = template.saleBadge && percent > 0;

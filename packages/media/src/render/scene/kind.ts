@@ -78,6 +78,11 @@ export interface SceneKind<M extends TimelineMedia, S extends PreparedScene> {
   frameCost(scene: TimelineScene & { media: M }): number;
   /** How it is framed: the files its drawing reads, made (or found in the cache) before its piece runs. */
   prepare(scene: TimelineScene & { media: M }, context: PrepareContext): Promise<S>;
+  /**
+   * The still it shows (with its move's margin), for a kind that holds one: the cards read from it what stands
+   * behind them (decision "Readable cards"). Made as `prepare` makes it, so the render finds it in the cache.
+   */
+  picture?: ((scene: TimelineScene & { media: M }, context: PrepareContext) => Promise<string>) | undefined;
   /** Where its subject stands in the frame while it is on screen, for the captions and cards to keep off. */
   subject(scene: TimelineScene & { media: M }, context: SubjectContext): Promise<FramedSubject | undefined>;
   /**

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { BT709 } from '../filters.js';
 import { endCardStill, stillLook } from '../sceneLook.js';
 import { type Along, MOTION_MARGIN, prepareStill, stillPlanes, stillSubject } from '../stills.js';
-import type { DrawAt, PreparedScene, SceneDrawing, SceneKind } from './kind.js';
+import type { DrawAt, PrepareContext, PreparedScene, SceneDrawing, SceneKind } from './kind.js';
 import { motionGraph, productPlace } from './stillMotion.js';
 import { ASPECT, type AspectRatio, type Motion, type TimelineMedia, type TimelineScene } from './types.js';
 
@@ -128,6 +128,19 @@ function draw(source: PhotoScene, { index, lead, frames, frame, stillSize, outpu
   };
 }
 
+/** The photo's still for the frame in the template's look (a pan along a wide photo gets one as long as it travels). */
+const framedStill = (scene: TimelineScene & { media: Photo }, { frame, aspectRatio, look, brand, cacheDir }: PrepareContext) =>
+  prepareStill(scene.media.file, frame.width, frame.height, cacheDir, stillLook(look, brand, scene.grade), {
+    along: alongOf(scene, aspectRatio),
+  });
+
+/** What the scene shows: its still, or as the end card that still darkened under the card's type. */
+async function picture(scene: TimelineScene & { media: Photo }, context: PrepareContext): Promise<string> {
+  const still = await framedStill(scene, context);
+  const { stillSize, brand, look } = context;
+  return scene.role === 'end' ? endCardStill(still, { width: stillSize.width, height: stillSize.height, brand, template: look }) : still;
+}
+
 export const productPhoto: SceneKind<Photo, PhotoScene> = {
   // Framing finds the photo's subject with the model, which runs on one thread.
   preparesInTurn: true,
@@ -139,23 +152,19 @@ export const productPhoto: SceneKind<Photo, PhotoScene> = {
       ? motionByContent({ width: media.width, height: media.height }, aspectRatio, previous)
       : (STILL_MOTIONS[turn % STILL_MOTIONS.length] as Motion),
   frameCost: (scene) => FRAME_COST[scene.motion],
-  async prepare(scene, { frame, stillSize, motionFrames, aspectRatio, look, brand, cacheDir }) {
-    // A pan along a wide photo gets a still as long as it travels.
-    const still = await prepareStill(scene.media.file, frame.width, frame.height, cacheDir, stillLook(look, brand, scene.grade), {
-      along: alongOf(scene, aspectRatio),
-    });
+  async prepare(scene, context) {
+    const { stillSize, motionFrames } = context;
+    const still = await framedStill(scene, context);
     // A pan over a product on a blurred set turns about the product: its background slides behind it (decision
     // "Parallax"). The end card's type needs the picture still behind it.
     const planes = scene.role !== 'end' && scene.motion.startsWith('pan-') ? await stillPlanes(still) : undefined;
-    const file =
-      scene.role === 'end'
-        ? await endCardStill(still, { width: stillSize.width, height: stillSize.height, brand, template: look })
-        : (planes?.background ?? still);
+    const file = scene.role === 'end' ? await picture(scene, context) : (planes?.background ?? still);
     // Moves span the still as made (a header read): a still wider than the usual margin pans further.
     const { width = stillSize.width, height = stillSize.height } = await sharp(file).metadata();
     const product = planes && { file: planes.product, left: planes.left, top: planes.top };
     return { kind: 'image', file, motion: scene.motion, motionFrames, size: { width, height }, product };
   },
+  picture,
   subject: (scene, { aspectRatio, frame, cacheDir }) => stillSubject(scene.media.file, frame, cacheDir, alongOf(scene, aspectRatio)),
   draw,
 };
