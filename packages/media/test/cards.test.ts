@@ -807,6 +807,14 @@ describe('drawEndCard', () => {
       return sum / (buf.length - Math.floor(h * 0.9) * w * 3);
     };
     expect(mean(data)).toBeLessThan(mean(source) * 0.35);
+    // It keeps darkening to the bottom edge: no flat band under the type, which read as a letterbox.
+    const kept = (share: number) => {
+      const y = Math.round(h * share);
+      const sum = (buf: Buffer) => buf.subarray(y * w * 3, (y + 1) * w * 3).reduce((a, v) => a + v, 0);
+      return sum(data) / sum(source);
+    };
+    expect(kept(0.97)).toBeLessThan(kept(0.85) * 0.85);
+    expect(kept(0.85)).toBeLessThan(kept(0.78) * 0.95);
     // And softened toward a blur wide enough to take the type's background out of focus: 20 px outside the
     // block's left edge its darkness bleeds in, where 60 px out it does not (measured 18 levels in all over three
     // rows; 5 when the blur was only 3 px wide).

@@ -17,15 +17,18 @@ const LOGO_TOP = 0.1;
 /**
  * How dark the picture gets where the end card's type stands (cards.ts): toward the bottom of a tall frame,
  * over the lower two thirds of a square one, and at the left of a wide one, whose type stands beside the
- * product. Each is a ramp between two shares of the height (or width) up to a darkness; the picture is blurred
- * in proportion.
+ * product. Each is a ramp between two shares of the height (or width) up to a darkness where the type stands,
+ * then on, without levelling off, to a darker `edge` at the frame's edge: a flat band there read as a letterbox.
+ * The picture is blurred in proportion. Where the type still does not read, the card puts a scrim under it
+ * (decision "Readable cards").
  */
 const SHADE = {
-  tall: { from: 0.3, to: 0.75, dark: 0.8 },
-  square: { from: 0.15, to: 0.68, dark: 0.8 },
-  wideBottom: { from: 0.35, to: 0.95, dark: 0.5 },
-  wideLeft: { from: 0.62, to: 0.12, dark: 0.8 },
+  tall: { from: 0.3, to: 0.75, dark: 0.72, edge: 0.88 },
+  square: { from: 0.15, to: 0.68, dark: 0.72, edge: 0.88 },
+  wideBottom: { from: 0.35, to: 0.95, dark: 0.5, edge: 0.55 },
+  wideLeft: { from: 0.62, to: 0.12, dark: 0.72, edge: 0.88 },
 };
+/** The darkness at which the picture is wholly the blurred copy. */
 const DARKEST = 0.8;
 /** The picture softens by blending toward a blurred copy, made small (quick) and scaled back. */
 const BLUR_SCALE = 8;
@@ -76,7 +79,11 @@ export async function drawEndCard(
     .resize(w, h, { fit: 'fill' })
     .raw()
     .toBuffer();
-  const ramp = (at: number, { from, to, dark }: { from: number; to: number; dark: number }) => dark * smooth((at - from) / (to - from));
+  // A smooth step to `dark` at `to`, plus a ramp that keeps darkening, ever faster, to `edge` at the far edge.
+  const ramp = (at: number, { from, to, dark, edge }: (typeof SHADE)['tall']) => {
+    const rest = (at - from) / ((to > from ? 1 : 0) - from);
+    return dark * smooth((at - from) / (to - from)) + (edge - dark) * Math.max(0, rest) ** 2;
+  };
   const shape = w / h;
   // Darkness per row (and, on a wide frame, per column): the darker of the two.
   const rows = Float32Array.from({ length: h }, (_, y) =>
@@ -87,7 +94,7 @@ export async function drawEndCard(
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const dark = Math.max(rows[y] as number, columns[x] as number);
-      const blur = dark / DARKEST;
+      const blur = Math.min(1, dark / DARKEST);
       const i = (y * w + x) * 3;
       for (let c = i; c < i + 3; c++) pixels[c] = ((data[c] as number) * (1 - blur) + (soft[c] as number) * blur) * (1 - dark);
     }
