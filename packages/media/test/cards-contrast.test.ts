@@ -16,11 +16,11 @@ import { filterValue } from '../src/render/filters.js';
 import type { FramedSubject } from '../src/render/framing.js';
 import { stillLightMap } from '../src/render/lightMap.js';
 import { withMotionMargin } from '../src/render/stills.js';
-import type { Timeline } from '../src/render/timeline.js';
 import { runTool } from '../src/run.js';
-import { type AdFacts, type BrandLook, buildCards, cardFace, cardFontsDir } from '../src/templates/cards.js';
-import { TEMPLATE_IDS, TEMPLATES, type TemplateId } from '../src/templates/catalogue.js';
+import { buildCards, cardFace, cardFontsDir } from '../src/templates/cards.js';
+import { TEMPLATE_IDS, TEMPLATES } from '../src/templates/catalogue.js';
 import { locateTools } from '../src/tools.js';
+import { CARD_BRAND, cardsTimeline, HOODIE } from './cardFixtures.js';
 
 const tools = locateTools();
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-contrast-'));
@@ -28,41 +28,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const FRAME = { width: 540, height: 960 };
 const STILL = withMotionMargin(FRAME);
-const BRAND: BrandLook = { primary: '#f7f5f0', secondary: '#ff7a45' };
-const FACTS: AdFacts = {
-  name: 'Hero Hoodie',
-  brand: 'Luma',
-  offer: { price: '54.00', currency: 'USD', listPrice: '72.00' },
-  features: ['Slanted outsize front pockets', 'Water-resistant coating'],
-  opening: 'Tired of hoodies that lose their shape?',
-  callToAction: 'Shop now',
-};
+const BRAND = CARD_BRAND;
+const FACTS = HOODIE;
 /** The product in the frame: high in the middle, as a model's torso or a product on a sweep stands. */
 const SUBJECT: FramedSubject = { left: 0.3, top: 0.12, right: 0.7, bottom: 0.4, head: false };
 
-function timelineOf(templateId: TemplateId): Timeline {
-  const scene = (role: Timeline['scenes'][number]['role'], start: number, seconds: number) => ({
-    media: { kind: 'image' as const, file: 'unused.jpg' },
-    role,
-    start,
-    seconds,
-    motion: 'none' as const,
-  });
-  return {
-    aspectRatio: '9:16',
-    seconds: 12.5,
-    look: TEMPLATES[templateId],
-    transition: 0.4,
-    transitionKind: 'dissolve',
-    scenes: [
-      scene('hook', 0, 2.4),
-      scene('offer', 2.4, 2.4),
-      scene('feature', 4.8, 2.4),
-      scene('feature', 7.2, 2.4),
-      scene('end', 9.6, 2.9),
-    ],
-  };
-}
 /** A moment of each card, after its entrance: the hook, the offer, a feature (and the ticker), the end card. */
 const SCENE_TIMES = [1.0, 3.6, 6.0];
 const END_TIME = 12.0;
@@ -239,7 +209,7 @@ describe('cards read on light, dark and busy photos', () => {
       const [sceneMap, endMap] = await Promise.all([stillLightMap(still, FRAME), stillLightMap(endStill, FRAME)]);
       const [sceneFrame, endFrame] = await Promise.all([frameOf(still, photoName), frameOf(endStill, `${photoName}-end`)]);
       for (const templateId of TEMPLATE_IDS) {
-        const timeline = timelineOf(templateId);
+        const timeline = cardsTimeline(templateId);
         const template = TEMPLATES[templateId];
         const { ass, areas } = buildCards({
           timeline,

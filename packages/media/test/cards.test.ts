@@ -14,7 +14,7 @@ import { buildAss } from '../src/captions/ass.js';
 import { CAPTIONS } from '../src/captions/styles.js';
 import { drawEndCard } from '../src/render/endCard.js';
 import { filterValue } from '../src/render/filters.js';
-import type { AspectRatio, Timeline } from '../src/render/timeline.js';
+import type { AspectRatio } from '../src/render/timeline.js';
 import { runTool } from '../src/run.js';
 import type { Language } from '../src/script/language.js';
 import { discountPercent, formatPrice } from '../src/script/price.js';
@@ -34,50 +34,19 @@ import { fitText, measure, titleOf } from '../src/templates/cardText.js';
 import { TEMPLATE_IDS, TEMPLATES, type TemplateId } from '../src/templates/catalogue.js';
 import { faceMetrics } from '../src/templates/fontMetrics.js';
 import { locateTools } from '../src/tools.js';
+import { CARD_BRAND, cardsTimeline, HOODIE } from './cardFixtures.js';
 
 const tools = locateTools();
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-cards-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const BRAND: BrandLook = { primary: '#f7f5f0', secondary: '#ff7a45' };
+const BRAND: BrandLook = CARD_BRAND;
 const SIZES: Record<AspectRatio, [number, number]> = { '9:16': [1080, 1920], '1:1': [1080, 1080], '16:9': [1920, 1080] };
 
-/** Hook, offer, two features, end card: the roles the planner gives, with a 0.4 s hand-over. */
-function timelineOf(templateId: TemplateId, aspectRatio: AspectRatio): Timeline {
-  const media = { kind: 'image' as const, file: 'unused.jpg' };
-  const scene = (role: Timeline['scenes'][number]['role'], start: number, seconds: number) => ({
-    media,
-    role,
-    start,
-    seconds,
-    motion: 'none' as const,
-  });
-  return {
-    aspectRatio,
-    seconds: 12.5,
-    look: TEMPLATES[templateId],
-    transition: 0.4,
-    transitionKind: 'dissolve',
-    scenes: [
-      scene('hook', 0, 2.4),
-      scene('offer', 2.4, 2.4),
-      scene('feature', 4.8, 2.4),
-      scene('feature', 7.2, 2.4),
-      scene('end', 9.6, 2.9),
-    ],
-  };
-}
 const AT = { hook: 1.0, offer: 3.6, feature: 6.0, end: 12.0 };
 
 const FACTS: Record<Language, AdFacts> = {
-  en: {
-    name: 'Hero Hoodie',
-    brand: 'Luma',
-    offer: { price: '54.00', currency: 'USD', listPrice: '72.00' },
-    features: ['Slanted outsize front pockets', 'Water-resistant coating'],
-    opening: 'Tired of hoodies that lose their shape?',
-    callToAction: 'Shop now',
-  },
+  en: HOODIE,
   zh: {
     name: '瑜伽伸展带四件套',
     brand: 'Luma',
@@ -296,7 +265,7 @@ function cards(
   const template = TEMPLATES[templateId];
   const brand = options.brand ?? BRAND;
   const { ass, areas } = buildCards({
-    timeline: timelineOf(templateId, aspect),
+    timeline: cardsTimeline(templateId, aspect),
     template,
     facts: { ...FACTS[language], ...options.facts },
     brand,
@@ -386,7 +355,7 @@ describe('ad cards on real frames (OCR)', () => {
 describe('where and when the cards are', () => {
   it('puts each card in its scene: the hook in its first 1.5 s, features on feature scenes in order, offer and end on theirs, before each hand-over', () => {
     for (const id of TEMPLATE_IDS) {
-      const timeline = timelineOf(id, '9:16');
+      const timeline = cardsTimeline(id, '9:16');
       const ass = buildCardsAss({
         timeline,
         template: TEMPLATES[id],
@@ -457,7 +426,7 @@ describe('where and when the cards are', () => {
   it('draws no sale ticker or badge without a list price, no offer card without a price, no label when not asked', () => {
     const plain = { ...FACTS.en, offer: { price: '54.00', currency: 'USD' } };
     const sale = buildCardsAss({
-      timeline: timelineOf('sale', '9:16'),
+      timeline: cardsTimeline('sale', '9:16'),
       template: TEMPLATES.sale,
       facts: plain,
       brand: BRAND,
@@ -471,7 +440,7 @@ describe('where and when the cards are', () => {
     expect(events(sale).some((e) => e.name === 'offer' && e.text.endsWith('$54.00'))).toBe(true);
     expect(events(sale).filter((e) => e.name === 'ai-label')).toEqual([]);
     const noPrice = buildCardsAss({
-      timeline: timelineOf('sale', '9:16'),
+      timeline: cardsTimeline('sale', '9:16'),
       template: TEMPLATES.sale,
       facts: { ...FACTS.en, offer: undefined },
       brand: BRAND,
@@ -489,7 +458,7 @@ describe('where and when the cards are', () => {
     /** The top of the hook's type (its highest \\pos or \\move start), as a share of the height. */
     const hookTop = (templateId: TemplateId, hookSubject?: { left: number; top: number; right: number; bottom: number; head: boolean }) => {
       const ass = buildCardsAss({
-        timeline: timelineOf(templateId, '9:16'),
+        timeline: cardsTimeline(templateId, '9:16'),
         template: TEMPLATES[templateId],
         facts: FACTS.en,
         brand: BRAND,
@@ -657,16 +626,16 @@ describe('type', () => {
   });
 
   it('says until when the question hook shows the opening line, so the captions leave it to the card', () => {
-    expect(openingCardEnd(timelineOf('problem-solution', '9:16'), TEMPLATES['problem-solution'])).toBe(1.5);
+    expect(openingCardEnd(cardsTimeline('problem-solution', '9:16'), TEMPLATES['problem-solution'])).toBe(1.5);
     for (const id of TEMPLATE_IDS.filter((t) => TEMPLATES[t].hook !== 'question')) {
-      expect(openingCardEnd(timelineOf(id, '9:16'), TEMPLATES[id])).toBeUndefined();
+      expect(openingCardEnd(cardsTimeline(id, '9:16'), TEMPLATES[id])).toBeUndefined();
     }
   });
 
   it('draws what it has: no button without a call to action, no title without a name', () => {
     for (const id of TEMPLATE_IDS) {
       const ass = buildCardsAss({
-        timeline: timelineOf(id, '9:16'),
+        timeline: cardsTimeline(id, '9:16'),
         template: TEMPLATES[id],
         facts: { name: ' ', features: [], callToAction: '' },
         brand: BRAND,
@@ -681,7 +650,7 @@ describe('type', () => {
 
   it('keeps page text from restyling a card: braces and backslashes are made harmless', () => {
     const ass = buildCardsAss({
-      timeline: timelineOf('clean-studio', '9:16'),
+      timeline: cardsTimeline('clean-studio', '9:16'),
       template: TEMPLATES['clean-studio'],
       facts: { ...FACTS.en, name: 'Bottle{\\an8\\fs200}\\N2' },
       brand: BRAND,
@@ -700,7 +669,7 @@ describe('type', () => {
     expect(inkOn('#ff7a45')).toBe('#141414');
     expect(inkOn('#1a2b4c')).toBe('#ffffff');
     const ass = buildCardsAss({
-      timeline: timelineOf('clean-studio', '9:16'),
+      timeline: cardsTimeline('clean-studio', '9:16'),
       template: TEMPLATES['clean-studio'],
       facts: FACTS.en,
       brand: { ...BRAND, secondary: '#1a2b4c' },
@@ -712,7 +681,7 @@ describe('type', () => {
     expect(events(ass).find((e) => e.name === 'end' && e.text.endsWith('Shop now'))?.text).toContain('\\1c&HFFFFFF&');
     expect(() =>
       buildCardsAss({
-        timeline: timelineOf('sale', '9:16'),
+        timeline: cardsTimeline('sale', '9:16'),
         template: TEMPLATES.sale,
         facts: FACTS.en,
         brand: { ...BRAND, primary: 'white' },

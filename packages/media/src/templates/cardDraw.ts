@@ -403,6 +403,23 @@ export function drawCard(ctx: Ctx, spec: CardSpec): { x: number; y: number; w: n
 
 /** The most a scrim darkens (or lightens) the picture: enough for white type on white, and still a veil. */
 const SCRIM_MOST = 0.85;
+/** How far a scrim's edge stands past its type, and how soft it is, in ems of the type. */
+const SCRIM_PAD = 0.8;
+const SCRIM_BLUR = 0.4;
+/** The ems a scrim is measured in: its type's, but no larger than this share of the frame's short side. */
+const SCRIM_EM = 0.045;
+const scrimEm = (L: Layout, em: number) => Math.min(em, SCRIM_EM * L.u);
+/** How far past type of `em` a scrim's shade shows (it fades out some two blurs past its edge). */
+const scrimReach = (L: Layout, em: number): number => (SCRIM_PAD + 2 * SCRIM_BLUR) * scrimEm(L, em);
+
+/**
+ * How far the scrim `probe` holds (drawn there under type in `box`, its largest letters `em`) would reach right of
+ * the side buttons: what a centred block of type gives up on each side to keep its scrim whole. 0 without a scrim.
+ */
+export function scrimOver(probe: Ctx, box: { x: number; w: number }, em: number): number {
+  if (!probe.events.some((e) => e.layer === 0)) return 0;
+  return Math.max(0, box.x + box.w + scrimReach(probe.layout, em) - probe.layout.right);
+}
 
 /**
  * The inks of type standing straight on the picture in `box` (its largest letters `em`) as they read there, and
@@ -423,10 +440,9 @@ export function onPicture(
   const read = readable(inks, ctx.behind(box, at.start, at.end), { colour, least: 0, most: SCRIM_MOST }, inkOn(colour));
   if (read.opacity > 0) {
     const { layout: L } = ctx;
-    const [pad, blur] = [0.7 * em, 0.3 * em];
-    // Its shade fades out some two blurs past its edge; where that would cross the cards' zone (under the top bar,
-    // left of the side buttons, over the captions) it is cut there, as the type it backs keeps in that zone.
-    const reach = pad + 2 * blur;
+    const [pad, blur, reach] = [SCRIM_PAD * scrimEm(L, em), SCRIM_BLUR * scrimEm(L, em), scrimReach(L, em)];
+    // Where its shade would cross the cards' zone (under the top bar, left of the side buttons, over the captions)
+    // it is cut there, as the type it backs keeps in that zone.
     const cut =
       box.y - reach < L.top || box.x + box.w + reach > L.right || box.y + box.h + reach > L.overCaptions
         ? `\\clip(0,${r1(L.top)},${r1(L.right)},${r1(L.overCaptions)})`

@@ -17,7 +17,7 @@ import { kindOf } from '../render/scene/kinds.js';
 import type { Timeline } from '../render/timeline.js';
 import type { Language } from '../script/language.js';
 import { discountPercent, formatPrice } from '../script/price.js';
-import { ANYTHING, across, behindOf, type Ink, readable } from './backing.js';
+import { ANYTHING, across, behindOf, type Ink, readable, scrimFor } from './backing.js';
 import {
   add,
   BOX,
@@ -38,6 +38,7 @@ import {
   SHAPE,
   type Surface,
   scratch,
+  scrimOver,
   standsAt,
   TEXT,
   textLine,
@@ -153,18 +154,24 @@ function titleHook(ctx: Ctx, facts: AdFacts, span: Span, text: string, question:
   const bare = ctx.surface === 'bare';
   const shown = template.type.uppercase && !question ? upper(text, ctx.language) : text;
   const pad = palette.panel ? 1.4 * em : 0;
-  const maxWidth = (bare ? L.centreWidth : L.cardWidth) - pad;
-  const fitted = fitText(shown, { em, maxWidth, maxLines: question ? 3 : 2, type: ctx.type, minScale: question ? 0.6 : 0.7 });
-  const rows: Row[] = [];
   const brand = !question && facts.brand ? upper(facts.brand, ctx.language) : undefined;
-  if (brand) rows.push({ text: brand, em: Math.max(0.024 * L.u, 0.3 * fitted.em), colour: palette.accent, track: 0.24 });
-  rows.push(...fitted.lines.map((line, i) => ({ text: line, em: fitted.em, colour: palette.ink, before: i === 0 && brand ? 0.15 : 0 })));
   const entrance: Entrance = { fadeIn: 260, fadeOut: 220, rise: 0.02 * L.h, duration: 460 };
-  // Luxury centres its title over the picture; the others stand at the side, clear of a centred product.
-  const card = { kind: 'hook' as const, ...span, start: span.start + 0.05, rows, x: bare ? L.w / 2 : L.left, centre: bare, entrance };
-  // Measured on a scratch list first: its place depends on its size.
-  const size = drawCard(scratch(ctx), { ...card, top: cardTop(L) });
-  drawCard(ctx, { ...card, top: hookTop(ctx, subject, size, cardTop(L)) });
+  /** The card with its title fitted in `maxWidth`, measured on a scratch list (its place depends on its size). */
+  const measured = (maxWidth: number) => {
+    const fitted = fitText(shown, { em, maxWidth, maxLines: question ? 3 : 2, type: ctx.type, minScale: question ? 0.6 : 0.7 });
+    const rows: Row[] = [];
+    if (brand) rows.push({ text: brand, em: Math.max(0.024 * L.u, 0.3 * fitted.em), colour: palette.accent, track: 0.24 });
+    rows.push(...fitted.lines.map((line, i) => ({ text: line, em: fitted.em, colour: palette.ink, before: i === 0 && brand ? 0.15 : 0 })));
+    // Luxury centres its title over the picture; the others stand at the side, clear of a centred product.
+    const card = { kind: 'hook' as const, ...span, start: span.start + 0.05, rows, x: bare ? L.w / 2 : L.left, centre: bare, entrance };
+    const probe = scratch(ctx);
+    return { card, probe, em: fitted.em, size: drawCard(probe, { ...card, top: cardTop(L) }) };
+  };
+  let hook = measured((bare ? L.centreWidth : L.cardWidth) - pad);
+  // A centred title under a scrim leaves it room on both sides (decision "Readable cards").
+  const over = bare ? scrimOver(hook.probe, hook.size, hook.em) : 0;
+  if (over) hook = measured(hook.size.w - 2 * over);
+  drawCard(ctx, { ...hook.card, top: hookTop(ctx, subject, hook.size, cardTop(L)) });
 }
 
 /** The name in huge type on accent boxes, each line popping in a beat after the one before (Bold UGC). */
@@ -348,35 +355,8 @@ function endCard(ctx: Ctx, facts: AdFacts, span: Span, floor: number, hasLogo: b
   const upperIf = (text: string) => (template.type.uppercase ? upper(text, ctx.language) : text);
   // The logo names the brand already: its name is written only without one.
   const brandName = hasLogo ? undefined : facts.brand;
-  const maxWidth = L.wide ? L.cardWidth : L.centreWidth;
+  const widest = L.wide ? L.cardWidth : L.centreWidth;
   const offer = facts.offer;
-  const build = (scale: number) => {
-    const nameEm = Math.min(0.075, Math.max(0.05, template.type.titleSize * 0.8)) * L.u * scale;
-    const name = fitText(upperIf(titleOf(facts.name)), { em: nameEm, maxWidth, maxLines: 2, type: ctx.type, minScale: 0.8 });
-    const cta = fitText(upperIf(facts.callToAction), {
-      em: 0.046 * L.u * scale,
-      maxWidth: maxWidth * 0.8,
-      maxLines: 1,
-      type: ctx.type,
-      minScale: 0.7,
-      ellipsis: true,
-    });
-    const [priceEm, brandEm, gap] = [0.064, 0.024, 0.032].map((share) => share * L.u * scale) as [number, number, number];
-    // No call to action (the template thumbnails), no button.
-    const pillH = cta.lines.length ? cta.em * 2.5 + gap : 0;
-    const nameHeight = name.lines.reduce((sum, l) => sum + leading(l, name.em, true), 0);
-    const height = (brandName ? brandEm * 1.9 : 0) + nameHeight + (offer ? gap * 0.4 + priceEm * 1.3 : 0) + pillH;
-    return { name, cta, priceEm, brandEm, gap, pillH, height };
-  };
-  // The block shrinks (to 70 %) when the frame is short: under the logo's place, over the floor.
-  const ceiling = L.top + (hasLogo ? 0.22 * L.h : 0.02 * L.h);
-  let block = build(1);
-  if (block.height > floor - ceiling) block = build(Math.max(0.7, (floor - ceiling) / block.height));
-  const { name, cta, priceEm, brandEm, gap, pillH } = block;
-  const anchorX = L.wide ? L.left : L.w / 2;
-  const an = L.wide ? 4 : 5;
-  const rise: Entrance = { fadeIn: 260, rise: 0.02 * L.h, duration: 420 };
-  const type = { kind: 'end' as const, layer: 4, end: span.end, entrance: rise, glow: 0.5 };
   const bare = ctx.surface === 'bare';
   // The price in the accent colour, the struck list price before it.
   const price = offer && formatPrice(offer.price, offer.currency, ctx.language);
@@ -384,33 +364,63 @@ function endCard(ctx: Ctx, facts: AdFacts, span: Span, floor: number, hasLogo: b
     offer?.listPrice && discountPercent(offer.price, offer.listPrice) > 0
       ? formatPrice(offer.listPrice, offer.currency, ctx.language)
       : undefined;
-  const listEm = priceEm * 0.58;
-  const priceW = price ? measure(price, priceEm, ctx.type) : 0;
-  const listW = list ? measure(list, listEm, ctx.type) + priceEm * 0.4 : 0;
-  const ctaText = cta.lines[0];
-  const pillW = ctaText ? Math.max(0.4 * L.u, measure(ctaText, cta.em, ctx.type, 0.04) + cta.em * 3) : 0;
-  // The type stands on the end card's darkened picture: where that is still too light, a soft scrim under it. The
-  // button brings its own ground, but for the outline of a bare one.
-  const brandW = brandName ? measure(upper(brandName, ctx.language), brandEm, ctx.type, 0.24) : 0;
-  const textW = Math.min(
-    maxWidth,
-    Math.max(priceW + listW, brandW, bare ? pillW : 0, ...name.lines.map((line) => measure(line, name.em, ctx.type))),
-  );
-  const textTop = floor - block.height;
-  const textBottom = bare ? floor : floor - pillH;
-  const [nameInk, brandInk, priceInk, listInk, ctaInk] = onPicture(
-    ctx,
-    { kind: 'end', start: span.start + 0.1, end: span.end, entrance: rise },
-    { x: L.wide ? L.left : L.w / 2 - textW / 2, y: textTop, w: textW, h: textBottom - textTop },
-    name.em,
-    [
-      { colour: ctx.primary },
-      { colour: ctx.primary, opacity: 0.85 },
-      { colour: ctx.accent },
-      { colour: ctx.primary, opacity: 0.75 },
-      { colour: bare ? palette.ink : inkOn(ctx.accent) },
-    ],
-  ) as [Ink, Ink, Ink, Ink, Ink];
+  /** The type fitted in `maxWidth`, and the box it stands in on the picture. */
+  const fitted = (maxWidth: number) => {
+    const build = (scale: number) => {
+      const nameEm = Math.min(0.075, Math.max(0.05, template.type.titleSize * 0.8)) * L.u * scale;
+      const name = fitText(upperIf(titleOf(facts.name)), { em: nameEm, maxWidth, maxLines: 2, type: ctx.type, minScale: 0.8 });
+      const cta = fitText(upperIf(facts.callToAction), {
+        em: 0.046 * L.u * scale,
+        maxWidth: maxWidth * 0.8,
+        maxLines: 1,
+        type: ctx.type,
+        minScale: 0.7,
+        ellipsis: true,
+      });
+      const [priceEm, brandEm, gap] = [0.064, 0.024, 0.032].map((share) => share * L.u * scale) as [number, number, number];
+      // No call to action (the template thumbnails), no button.
+      const pillH = cta.lines.length ? cta.em * 2.5 + gap : 0;
+      const nameHeight = name.lines.reduce((sum, l) => sum + leading(l, name.em, true), 0);
+      const height = (brandName ? brandEm * 1.9 : 0) + nameHeight + (offer ? gap * 0.4 + priceEm * 1.3 : 0) + pillH;
+      return { name, cta, priceEm, brandEm, gap, pillH, height };
+    };
+    // The block shrinks (to 70 %) when the frame is short: under the logo's place, over the floor.
+    const ceiling = L.top + (hasLogo ? 0.22 * L.h : 0.02 * L.h);
+    let block = build(1);
+    if (block.height > floor - ceiling) block = build(Math.max(0.7, (floor - ceiling) / block.height));
+    const { name, cta, priceEm, pillH } = block;
+    const listEm = priceEm * 0.58;
+    const priceW = price ? measure(price, priceEm, ctx.type) : 0;
+    const listW = list ? measure(list, listEm, ctx.type) + priceEm * 0.4 : 0;
+    const ctaText = cta.lines[0];
+    const pillW = ctaText ? Math.max(0.4 * L.u, measure(ctaText, cta.em, ctx.type, 0.04) + cta.em * 3) : 0;
+    const brandW = brandName ? measure(upper(brandName, ctx.language), block.brandEm, ctx.type, 0.24) : 0;
+    const textW = Math.min(maxWidth, Math.max(priceW + listW, brandW, ...name.lines.map((line) => measure(line, name.em, ctx.type))));
+    const textTop = floor - block.height;
+    // The button brings its own ground (decision "Readable cards").
+    const box = { x: L.wide ? L.left : L.w / 2 - textW / 2, y: textTop, w: textW, h: floor - pillH - textTop };
+    return { ...block, maxWidth, listEm, priceW, listW, ctaText, pillW, box };
+  };
+  const rise: Entrance = { fadeIn: 260, rise: 0.02 * L.h, duration: 420 };
+  // The type stands on the end card's darkened picture: where that is still too light, a soft scrim under it,
+  // for which the type leaves room inside the cards' zone.
+  const scrim = { kind: 'end' as const, start: span.start + 0.1, end: span.end, entrance: rise };
+  const inks: Ink[] = [
+    { colour: ctx.primary },
+    { colour: ctx.primary, opacity: 0.85 },
+    { colour: ctx.accent },
+    { colour: ctx.primary, opacity: 0.75 },
+  ];
+  let fit = fitted(widest);
+  const probe = scratch(ctx);
+  onPicture(probe, scrim, fit.box, fit.name.em, inks);
+  const over = scrimOver(probe, fit.box, fit.name.em);
+  if (over) fit = fitted(fit.box.w - (L.wide ? 1 : 2) * over);
+  const { name, cta, priceEm, brandEm, gap, pillH, maxWidth, listEm, priceW, listW, ctaText, pillW } = fit;
+  const [nameInk, brandInk, priceInk, listInk] = onPicture(ctx, scrim, fit.box, name.em, inks) as [Ink, Ink, Ink, Ink];
+  const anchorX = L.wide ? L.left : L.w / 2;
+  const an = L.wide ? 4 : 5;
+  const type = { kind: 'end' as const, layer: 4, end: span.end, entrance: rise, glow: 0.5 };
   // The call to action: a pill in the accent colour (an outline on luxury), popping in last, then beating once.
   if (ctaText) {
     const height = pillH - gap;
@@ -424,7 +434,15 @@ function endCard(ctx: Ctx, facts: AdFacts, span: Span, floor: number, hasLogo: b
     };
     const pop: Entrance = { scaleFrom: 60, overshoot: 108, duration: 340, fadeIn: 100 };
     const pulse = '\\t(1300,1550,\\fscx106\\fscy106)\\t(1550,1800,\\fscx100\\fscy100)';
-    const outline = `\\1a&HFF&\\bord${r1(Math.max(1.5, 0.0028 * L.u))}\\3c${assColour(ctx.accent)}\\3a&H00&\\shad0`;
+    // A bare button is an outline, filled only as far as the picture inside it asks for its type to read.
+    const ground = scrimFor(palette.ink);
+    const inside = readable(
+      [{ colour: palette.ink }],
+      ctx.behind({ x: pill.x - pillW / 2, y: floor - height, w: pillW, h: height }, pill.start, pill.end),
+      { colour: ground, least: 0, most: 1 },
+      inkOn(ground),
+    );
+    const outline = `\\1c${assColour(ground)}\\1a${assAlpha(inside.opacity)}\\bord${r1(Math.max(1.5, 0.0028 * L.u))}\\3c${assColour(ctx.accent)}\\3a&H00&\\shad0`;
     add(ctx, {
       ...pill,
       layer: 3,
@@ -440,7 +458,7 @@ function endCard(ctx: Ctx, facts: AdFacts, span: Span, floor: number, hasLogo: b
       text: ctaText,
       em: cta.em,
       track: 0.04,
-      ...(bare ? ctaInk : { colour: inkOn(ctx.accent) }),
+      ...(bare ? (inside.inks[0] as Ink) : { colour: inkOn(ctx.accent) }),
       entrance: pop,
       after: pulse,
     });
@@ -494,7 +512,7 @@ function endCard(ctx: Ctx, facts: AdFacts, span: Span, floor: number, hasLogo: b
     });
   }
   const top = y - (brandName ? brandEm * 1.9 : 0);
-  standsAt(ctx, span.start, span.end, { x: L.wide ? L.left : L.w / 2 - maxWidth / 2, y: top, w: maxWidth, h: floor - top });
+  standsAt(ctx, span.start, span.end, { x: L.wide ? L.left : L.w / 2 - widest / 2, y: top, w: widest, h: floor - top });
 }
 
 /** What the smallest type aims at (decision "Readable cards"). */
