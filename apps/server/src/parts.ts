@@ -49,10 +49,13 @@ function ffmpegOrigin(settings: Settings, name: 'ffmpeg' | 'ffprobe', path: stri
   if (explicit)
     return {
       origin: `${variable} points at ${path}, which`,
-      fix: `set ${variable} to a working ${name}, or unset it to use the one on PATH or the npm-installed one`,
+      fix: `set ${variable} to a working ${name}, or unset it to use the npm-installed one`,
     };
   if (!path.includes('node_modules'))
-    return { origin: `the ${name} on PATH (${path})`, fix: `repair or remove ${path} (without it the npm-installed ${name} is used)` };
+    return {
+      origin: `the ${name} on PATH (${path})`,
+      fix: `repair ${path}, or run npm install on a platform the npm-installed ${name} supports`,
+    };
   return { origin: `the npm-installed ${name} (${path})`, fix: NPM_INSTALL };
 }
 

@@ -38,8 +38,10 @@ describe('the image and the compose file', () => {
     expect(runtime).not.toMatch(/npm (ci|install)\b/);
   });
 
-  it('runs as an unprivileged user in production mode with ffmpeg and the CJK fonts, started by the tested command', () => {
-    expect(runtime).toMatch(/apt-get install[^\n]*\bffmpeg\b[^\n]*\bfonts-noto-cjk\b/);
+  it('runs as an unprivileged user in production mode with the npm ffmpeg and the CJK fonts, started by the tested command', () => {
+    expect(runtime).toMatch(/apt-get install[^\n]*\bfonts-noto-cjk\b/);
+    // The ffmpeg npm installs is the one the product takes (decision "The bundled ffmpeg first"): none from Debian.
+    expect(runtime).not.toMatch(/apt-get install[^\n]*\bffmpeg\b|FFMPEG_PATH|FFPROBE_PATH/);
     // Nothing the product needs comes from Debian (decision "Node and npm at run time"): the music's SoundFont is an
     // npm package's, and of its files the GPL-2 one is not shipped.
     expect(runtime).not.toMatch(/fluidsynth|soundfont/i);

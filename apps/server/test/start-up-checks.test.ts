@@ -132,7 +132,7 @@ describe('a server started with a FFMPEG_PATH that does not run', () => {
     );
     expect(await server.exited).toBe(1);
     expect(printed(server)).toEqual([
-      `Production needs ffmpeg: FFMPEG_PATH points at ${broken}, which does not run: broken-ffmpeg failed (exit 127). To fix: set FFMPEG_PATH to a working ffmpeg, or unset it to use the one on PATH or the npm-installed one.`,
+      `Production needs ffmpeg: FFMPEG_PATH points at ${broken}, which does not run: broken-ffmpeg failed (exit 127). To fix: set FFMPEG_PATH to a working ffmpeg, or unset it to use the npm-installed one.`,
     ]);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Where the ffmpeg and ffprobe programs are (design "Dependencies tried"): an explicit path wins, then a program on PATH (a
- * system ffmpeg, e.g. Debian's 5.1, has the filters later renders need), then the binaries npm installed with
- * @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe, so `npm install && npm start` needs no apt.
+ * Where the ffmpeg and ffprobe programs are (design "Dependencies tried"): an explicit path wins, then the binaries
+ * npm installed with @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe, then a program on PATH for a platform
+ * npm has none for. The bundled build comes before a system one (decision "The bundled ffmpeg first"): it draws the
+ * same frames (decision "Both ffmpeg builds"), starts in a twentieth of the time of Debian's shared build, and an ad
+ * runs ffmpeg some twenty times.
  */
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,10 +46,21 @@ function locate(name: keyof typeof NPM_PACKAGES, explicit: string | undefined): 
     if (!isExecutable(explicit)) throw new Error(`${name} was set to ${explicit}, which is not an executable program`);
     return explicit;
   }
+  const bundled = npmBinary(name);
+  if (bundled) return bundled;
   const found = onPath(name);
   if (found) return found;
-  // The installer packages export the path of the binary of this platform, or throw when there is none.
-  return (require(NPM_PACKAGES[name]) as { path: string }).path;
+  throw new Error(`no ${name} found: npm has no build of ${NPM_PACKAGES[name]} for this platform and none is on PATH`);
+}
+
+/** The binary npm installed for this platform, if it has one (the installer packages throw when they have none). */
+function npmBinary(name: keyof typeof NPM_PACKAGES): string | undefined {
+  try {
+    const { path } = require(NPM_PACKAGES[name]) as { path: string };
+    return isExecutable(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Finds both programs once; throws when one is named explicitly but is not there. */

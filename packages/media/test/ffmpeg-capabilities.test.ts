@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listedEncoders, listedFilters } from '../src/ffmpegCapabilities.js';
-import { checkFfmpeg, locateTools, REQUIRED_ENCODERS, REQUIRED_FILTERS, runTool } from '../src/index.js';
+import { checkFfmpeg, locateTools, onPath, REQUIRED_ENCODERS, REQUIRED_FILTERS, runTool } from '../src/index.js';
 
 const require = createRequire(import.meta.url);
 const npmBinary = (name: string) => (require(name) as { path: string }).path;
 const npmTools = locateTools({ ffmpegPath: npmBinary('@ffmpeg-installer/ffmpeg'), ffprobePath: npmBinary('@ffprobe-installer/ffprobe') });
-const pathTools = locateTools();
+const pathTools = locateTools({ ffmpegPath: onPath('ffmpeg'), ffprobePath: onPath('ffprobe') });
 
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-ffmpeg-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -88,7 +88,8 @@ function firstAndLast(clip: string): [Rgb, Rgb] {
       clip,
       '-vf',
       `select='eq(n\\,0)+eq(n\\,${last})'`,
-      '-fps_mode',
+      // -vsync, not 5.x's -fps_mode: the tests run on the npm build too (decision "Both ffmpeg builds").
+      '-vsync',
       'passthrough',
       '-f',
       'rawvideo',

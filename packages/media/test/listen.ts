@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { MediaTools } from '../src/index.js';
+import { type MediaTools, onPath } from '../src/index.js';
 
 const run = promisify(execFile);
 
@@ -24,11 +24,15 @@ export function level(x: Float32Array, rate: number, from = 0, to = x.length / r
   return 10 * Math.log10(sum / Math.max(1, b - a) + 1e-20);
 }
 
-/** Mean spectral flatness (ffmpeg aspectralstats): near 0 for a tone and its partials, higher for real instruments and drums. */
+/**
+ * Mean spectral flatness (ffmpeg aspectralstats): near 0 for a tone and its partials, higher for real instruments and
+ * drums. aspectralstats came in ffmpeg 5: the measure runs on the ffmpeg on PATH (Debian's in CI) when there is one,
+ * whatever build made the file (decision "Both ffmpeg builds").
+ */
 export async function flatness(tools: MediaTools, file: string): Promise<number> {
   const key = 'lavfi.aspectralstats.1.flatness';
   const args = ['-v', 'error', '-i', file, '-ac', '1', '-af', `aspectralstats,ametadata=print:key=${key}:file=-`, '-f', 'null', '-'];
-  const { stdout } = await run(tools.ffmpeg, args, { maxBuffer: 1 << 26 });
+  const { stdout } = await run(onPath('ffmpeg') ?? tools.ffmpeg, args, { maxBuffer: 1 << 26 });
   const values = [...stdout.matchAll(/flatness=([\d.e+-]+|nan)/g)].map((m) => Number(m[1])).filter(Number.isFinite);
   return values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 }

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { imageInfo, locateTools, MediaToolError, posterFrame, probe, sniff, thumbnail } from '../src/index.js';
+import { imageInfo, locateTools, MediaToolError, onPath, posterFrame, probe, sniff, thumbnail } from '../src/index.js';
 import { makeImage, makeVideo, truncate } from './fixtures.js';
 
 const npmBinary = (name: string) => (createRequire(import.meta.url)(name) as { path: string }).path;
-const locatedTools = locateTools();
+// The ffmpeg on PATH (Debian's where installed) beside the npm build the product takes first.
+const locatedTools = locateTools({ ffmpegPath: onPath('ffmpeg'), ffprobePath: onPath('ffprobe') });
 const npmTools = { ffmpeg: npmBinary('@ffmpeg-installer/ffmpeg'), ffprobe: npmBinary('@ffprobe-installer/ffprobe') };
 
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-media-'));
@@ -26,7 +27,9 @@ describe('locating ffmpeg and ffprobe', () => {
     expect(() => locateTools({ ffmpegPath: join(dir, 'no-ffmpeg') })).toThrow(/not an executable program/);
   });
 
-  it('falls back to the npm-installed binaries when PATH has none', () => {
+  it('takes the npm-installed binaries before a program on PATH', () => {
+    // A PATH whose ffmpeg and ffprobe are other programs: the bundled build is still the one taken.
+    for (const name of ['ffmpeg', 'ffprobe']) writeFileSync(file(name), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
     const saved = process.env.PATH;
     process.env.PATH = dir;
     let tools: ReturnType<typeof locateTools>;
@@ -41,7 +44,7 @@ describe('locating ffmpeg and ffprobe', () => {
 });
 
 describe.each([
-  ['located', locatedTools],
+  ['path', locatedTools],
   ['npm', npmTools],
 ])('video with the %s programs', (name, tools) => {
   it('probes a generated MP4: duration, size and streams', async () => {

@@ -179,7 +179,7 @@ describe('mixAudio', () => {
     it(`voice at ${rate} Hz: -14 LUFS ±1, true peak at most -1 dBTP, music at least 6 dB down under the speech`, async () => {
       const spoken = await voice;
       const file = join(dir, `voice-${rate}.wav`);
-      await ffmpeg('-i', spoken.file, '-af', `adelay=${SPEECH_AT * 1000}:all=1,lowpass=f=9000`, '-ar', String(rate), '-ac', '1', file);
+      await ffmpeg('-i', spoken.file, '-af', `adelay=${SPEECH_AT * 1000},lowpass=f=9000`, '-ar', String(rate), '-ac', '1', file);
       const bed = await musicBed('spark', seconds, join(dir, 'bed-mix.wav'), cacheDir, tools);
       const out = await mixAudio({ voice: file, music: bed, seconds, outFile: join(dir, `mix-${rate}.wav`), tools });
       const probed = await probe(tools, out);

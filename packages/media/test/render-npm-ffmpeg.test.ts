@@ -16,6 +16,7 @@ import {
   captionFontsDir,
   locateTools,
   type MediaTools,
+  onPath,
   renderVideo,
   runTool,
   TEMPLATES,
@@ -27,7 +28,7 @@ import { productPhoto } from './fixtures.js';
 const require = createRequire(import.meta.url);
 const npmBinary = (name: string) => (require(name) as { path: string }).path;
 const npmTools = locateTools({ ffmpegPath: npmBinary('@ffmpeg-installer/ffmpeg'), ffprobePath: npmBinary('@ffprobe-installer/ffprobe') });
-const pathTools = locateTools();
+const pathTools = locateTools({ ffmpegPath: onPath('ffmpeg'), ffprobePath: onPath('ffprobe') });
 const BUILDS = [
   ['the npm ffmpeg', npmTools],
   ['the ffmpeg on PATH', pathTools],

@@ -30,8 +30,8 @@ export const TasksEnv = z.object({
     "a worker renders the music loops it has not cached at start, in the synthesiser's own process, so no first preview waits for its music (`true`/`false`; tests that start many servers turn it off)",
     'true',
   ),
-  FFMPEG_PATH: setting(optional, 'the ffmpeg program', 'on PATH, else the npm-installed binary'),
-  FFPROBE_PATH: setting(optional, 'the ffprobe program', 'on PATH, else the npm-installed binary'),
+  FFMPEG_PATH: setting(optional, 'the ffmpeg program', 'the npm-installed binary, else on PATH'),
+  FFPROBE_PATH: setting(optional, 'the ffprobe program', 'the npm-installed binary, else on PATH'),
   EXTRA_TASKS_MODULE: setting(
     optional,
     'tests only (refused in production): a module whose `taskDefinitions` are added to the task kinds (replacing a kind of the same name)',
@@ -54,7 +54,7 @@ export function taskSettings(e: z.output<typeof TasksEnv>, { cwd }: SettingsCont
     webhookCreditsLowThreshold: e.WEBHOOK_CREDITS_LOW_THRESHOLD,
     /** Whether a worker renders the uncached music loops at start (decision "SoundFont music"). */
     musicWarmUp: e.MUSIC_WARM_UP ?? true,
-    /** Explicit program paths; undefined: found on PATH, else the npm-installed binary. */
+    /** Explicit program paths; undefined: the npm-installed binary, else one on PATH (decision "The bundled ffmpeg first"). */
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     /** Tests only (refused in production): a module adding task kinds. */
