@@ -114,7 +114,7 @@ async function burn(ass: string, background: string, times: number[], font: Para
     ...['-v', 'error', '-y', '-loop', '1', '-framerate', '25', '-i', background],
     '-vf',
     `setpts=(${at})/TB,ass=filename=${filterValue(file)}:fontsdir=${filterValue(cardFontsDir(font))}`,
-    ...['-frames:v', String(times.length), '-fps_mode', 'passthrough', pattern],
+    ...['-frames:v', String(times.length), '-vsync', 'passthrough', pattern],
   ]);
   return Promise.all(
     times.map((_, i) =>
@@ -174,6 +174,10 @@ function worstContrast(inked: Buffer, clear: Buffer): { ratio: number; x: number
     // Specks, and the rule through a struck price (a line, not a letter), are not type.
     const rows = new Set(patch.map((p) => Math.floor(p / width)));
     if (patch.length < 8 || rows.size < 3) continue;
+    // A letter of the sale ticker half out of the frame: its sliver at the edge is the letter's antialiased rim, not
+    // its fill (libass builds differ there), and the same letter is measured whole in the frames where it is in.
+    const columns = new Set(patch.map((p) => p % width));
+    if ((columns.has(0) || columns.has(width - 1)) && columns.size < 4) continue;
     const strongest = [...patch].sort((a, b) => (change[b] as number) - (change[a] as number));
     const core = strongest.slice(0, Math.max(1, Math.ceil(patch.length * 0.15)));
     const inks = core.map((p) => luminanceAt(inked, 3 * p)).sort((a, b) => a - b);
