@@ -15,8 +15,9 @@ import { mixAudio } from '../music/mix.js';
 import { cutSpeech, type SpeechSpan, type TalkRequest, TalkTooLongError } from '../render/clip/talking.js';
 import type { FramedSubject } from '../render/framing.js';
 import { type LightMap, sceneLightMap } from '../render/lightMap.js';
+import { runAll } from '../render/pool.js';
 import { type RenderQuality, renderVideo, shortSideOf } from '../render/render.js';
-import { sceneKeepClear, sceneSubject } from '../render/scene/kinds.js';
+import { kindOf, sceneKeepClear, sceneSubject } from '../render/scene/kinds.js';
 import { framePortrait } from '../render/scene/presenter.js';
 import type { PresenterLayout } from '../render/scene/types.js';
 import {
@@ -135,6 +136,11 @@ export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<
   const template = TEMPLATES[plan.templateId];
   const stills = join(cacheDir, 'stills');
 
+  // The photos' stills are made while the voice is spoken, one at a time beside it: the cards read them and the
+  // render shows them (decision "The ad engine").
+  const ahead = makeAhead(plan, template, stills);
+  ahead.catch(() => undefined);
+
   await progress('voice');
   const engine = plan.voiceEngine ?? (plan.synthesize ? undefined : `local-${LOCAL_VOICE_SOUND}`);
   // The voice fits the video: the call to action is heard whole before the end (decision "Speech fits the slot").
@@ -176,7 +182,24 @@ export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<
   try {
     return await drawAd(plan, options, { template, stills, voice, timeline, audio });
   } finally {
-    await audio.catch(() => undefined);
+    await Promise.all([audio.catch(() => undefined), ahead.catch(() => undefined)]);
+  }
+}
+
+/**
+ * What each distinct picture of the plan can make before its scene is planned (a scene kind's `ahead`), one after
+ * another. A failure here is left to the render, which makes the same files and says what went wrong.
+ */
+async function makeAhead(plan: AdPlan, template: Template, cacheDir: string): Promise<void> {
+  const frame = frameSize(plan.aspectRatio, shortSideOf(plan.quality));
+  const seen = new Set<string>();
+  for (const media of plan.scenes) {
+    if (seen.has(media.file)) continue;
+    seen.add(media.file);
+    const kind = kindOf(media);
+    await kind
+      .ahead?.(media as never, { frame, aspectRatio: plan.aspectRatio, look: template, brand: plan.brand, cacheDir })
+      ?.catch(() => undefined);
   }
 }
 
@@ -303,19 +326,20 @@ async function drawAd(
     return scene && subjects.get(scene);
   };
   // Each card's backing is chosen from what its scene's still shows behind it (decision "Readable cards"): the
-  // stills are made here, one at a time, and the render finds them made.
+  // stills are made here, two at a time as the render would, and the render finds them made.
+  const read = new Map<string, Promise<LightMap>>();
   const lightMaps: (LightMap | undefined)[] = [];
-  for (const scene of timeline.scenes)
-    lightMaps.push(
-      await sceneLightMap(scene, {
-        aspectRatio: plan.aspectRatio,
-        frame: { width, height },
-        look: template,
-        brand: plan.brand,
-        cacheDir: stills,
-        tools,
-      }),
-    );
+  const frame = { width, height };
+  await runAll(
+    timeline.scenes.map((scene, i) => ({
+      weight: 0,
+      run: async () => {
+        const context = { aspectRatio: plan.aspectRatio, frame, look: template, brand: plan.brand, cacheDir: stills, tools };
+        lightMaps[i] = await sceneLightMap(scene, context, read);
+      },
+    })),
+    2,
+  );
   const cards = buildCards({
     timeline,
     template,

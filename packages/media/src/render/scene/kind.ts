@@ -32,6 +32,11 @@ export interface PrepareContext {
   tools: MediaTools;
 }
 
+/** What a kind may make before the timeline is planned: the frame and look it will show in. */
+export type AheadContext = Pick<PrepareContext, 'aspectRatio' | 'look' | 'brand' | 'cacheDir'> & {
+  frame: { width: number; height: number };
+};
+
 /** Where a scene's subject is asked for: the frame it will show in. */
 export interface SubjectContext {
   aspectRatio: AspectRatio;
@@ -83,6 +88,11 @@ export interface SceneKind<M extends TimelineMedia, S extends PreparedScene> {
    * behind them (decision "Readable cards"). Made as `prepare` makes it, so the render finds it in the cache.
    */
   picture?: ((scene: TimelineScene & { media: M }, context: PrepareContext) => Promise<string>) | undefined;
+  /**
+   * What of its framing it makes before the timeline is planned, while the voice is spoken (decision "The ad
+   * engine"): `prepare` and `picture` then find it in the cache.
+   */
+  ahead?: ((media: M, context: AheadContext) => Promise<unknown>) | undefined;
   /** Where its subject stands in the frame while it is on screen, for the captions and cards to keep off. */
   subject(scene: TimelineScene & { media: M }, context: SubjectContext): Promise<FramedSubject | undefined>;
   /**

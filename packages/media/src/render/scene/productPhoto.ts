@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { BT709 } from '../filters.js';
 import { endCardStill, stillLook } from '../sceneLook.js';
 import { type Along, MOTION_MARGIN, prepareStill, stillPlanes, stillSubject } from '../stills.js';
-import type { DrawAt, PrepareContext, PreparedScene, SceneDrawing, SceneKind } from './kind.js';
+import type { AheadContext, DrawAt, PrepareContext, PreparedScene, SceneDrawing, SceneKind } from './kind.js';
 import { motionGraph, productPlace } from './stillMotion.js';
 import { ASPECT, type AspectRatio, type Motion, type TimelineMedia, type TimelineScene } from './types.js';
 
@@ -141,6 +141,17 @@ async function picture(scene: TimelineScene & { media: Photo }, context: Prepare
   return scene.role === 'end' ? endCardStill(still, { width: stillSize.width, height: stillSize.height, brand, template: look }) : still;
 }
 
+/**
+ * The still a photo will most likely show, made before its scene is planned: in the template's own grade, at the
+ * frame with its margin. A photo much longer than the frame is left for later: it pans along a still as long as
+ * its scene's seconds ask.
+ */
+function ahead(media: Photo, { frame, aspectRatio, look, brand, cacheDir }: AheadContext): Promise<unknown> {
+  const shape = media.width && media.height ? media.width / media.height / ASPECT[aspectRatio] : 1;
+  if (shape >= PAN_WHEN_LONGER || shape <= 1 / PAN_WHEN_LONGER) return Promise.resolve();
+  return prepareStill(media.file, frame.width, frame.height, cacheDir, stillLook(look, brand, undefined));
+}
+
 export const productPhoto: SceneKind<Photo, PhotoScene> = {
   // Framing finds the photo's subject with the model, which runs on one thread.
   preparesInTurn: true,
@@ -165,6 +176,7 @@ export const productPhoto: SceneKind<Photo, PhotoScene> = {
     return { kind: 'image', file, motion: scene.motion, motionFrames, size: { width, height }, product };
   },
   picture,
+  ahead,
   subject: (scene, { aspectRatio, frame, cacheDir }) => stillSubject(scene.media.file, frame, cacheDir, alongOf(scene, aspectRatio)),
   draw,
 };
