@@ -325,11 +325,12 @@ async function drawAd(
     const scene = timeline.scenes.find((s) => s.role === role);
     return scene && subjects.get(scene);
   };
-  // Each card's backing is chosen from what its scene's still shows behind it (decision "Readable cards"): the
-  // stills are made here, two at a time as the render would, and the render finds them made.
+  // Each card's backing is chosen from what its scene's still shows behind it (decision "Readable cards"), read
+  // from the still a preview shows: the map is in shares of the frame, the same at any size, and an export then
+  // finds its previews' stills made (its own are made by the render beside its encoders).
   const read = new Map<string, Promise<LightMap>>();
   const lightMaps: (LightMap | undefined)[] = [];
-  const frame = { width, height };
+  const frame = frameSize(plan.aspectRatio, shortSideOf('preview'));
   await runAll(
     timeline.scenes.map((scene, i) => ({
       weight: 0,

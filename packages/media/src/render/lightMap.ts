@@ -22,9 +22,6 @@ export interface LightMap {
 /** Cells across the frame's short side: about 14 px at 540p, finer than a card's smallest letters. */
 const CELLS = 40;
 
-/** The frame's short side the still is read at. */
-const READ_SHORT_SIDE = 540;
-
 /** The luminance of each 8-bit value of a grey, to read a picture by table. */
 const LUMINANCE = Float32Array.from({ length: 256 }, (_, v) => luminanceOf([v, v, v]));
 
@@ -34,18 +31,8 @@ const LUMINANCE = Float32Array.from({ length: 256 }, (_, v) => luminanceOf([v, v
  * push-in from the whole still to its middle), and likewise down.
  */
 export async function stillLightMap(still: string, frame: { width: number; height: number }): Promise<LightMap> {
-  // Read at a preview's scale whatever the frame: a 1080p export's still decodes at half size (the JPEG is shrunk as
-  // it loads), which leaves a cell 13.5 px, and a quarter of the pixels to look at.
-  const shortSide = Math.min(frame.width, frame.height);
-  const scale = Math.min(1, READ_SHORT_SIDE / shortSide);
-  const image = sharp(still).removeAlpha();
-  if (scale < 1) {
-    const { width = 0 } = await image.metadata();
-    image.resize({ width: Math.round(width * scale) });
-  }
-  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
-  const cell = (shortSide * scale) / CELLS;
-  frame = { width: frame.width * scale, height: frame.height * scale };
+  const { data, info } = await sharp(still).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const cell = Math.min(frame.width, frame.height) / CELLS;
   const columns = Math.ceil(frame.width / cell);
   const rows = Math.ceil(frame.height / cell);
   // The still in blocks of a cell's size first, each its lightest and darkest pixel.
