@@ -11,7 +11,8 @@ const run = (cmd, args, extraEnv = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } }).status ?? 1;
 
 // Debian packages the tests use (the product itself needs none): chromium for the browser tests (required) and
-// ffmpeg 5.1 for media (without it the npm-installed ffmpeg 4.1 stands in, which the product also falls back to).
+// ffmpeg 5.1, which the tests compare with the npm-installed 4.1 the product runs and measure audio with (without
+// it those tests use 4.1 alone).
 const CHROMIUM = '/usr/bin/chromium';
 const onPath = (name) => (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, name)));
 const missing = [

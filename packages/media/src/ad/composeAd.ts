@@ -137,7 +137,7 @@ export async function composeAd(plan: AdPlan, options: ComposeOptions): Promise<
   const stills = join(cacheDir, 'stills');
 
   // The photos' stills are made while the voice is spoken, one at a time beside it: the cards read them and the
-  // render shows them (decision "The ad engine").
+  // render shows them (decision "Readable cards").
   const ahead = makeAhead(plan, template, stills);
   ahead.catch(() => undefined);
 

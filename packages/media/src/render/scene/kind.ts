@@ -90,7 +90,7 @@ export interface SceneKind<M extends TimelineMedia, S extends PreparedScene> {
   picture?: ((scene: TimelineScene & { media: M }, context: PrepareContext) => Promise<string>) | undefined;
   /**
    * What of its framing it makes before the timeline is planned, while the voice is spoken (decision "The ad
-   * engine"): `prepare` and `picture` then find it in the cache.
+   * engine", decision "Readable cards"): `prepare` and `picture` then find it in the cache.
    */
   ahead?: ((media: M, context: AheadContext) => Promise<unknown>) | undefined;
   /** Where its subject stands in the frame while it is on screen, for the captions and cards to keep off. */
