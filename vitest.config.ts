@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One test command for the whole repo; each workspace is a project with its own environment.
 export default defineConfig({
   test: {
+    // Vitest's default, one worker fewer than the cores, ran every file one after another on two. Most files wait
+    // more than they compute (PostgreSQL, HTTP, child processes), so as many run at once as there are cores, and
+    // never fewer than two; the browser tests keep to one at a time (fileParallelism below), after the rest.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'media', root: 'packages/media', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
