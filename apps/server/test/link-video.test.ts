@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import type { ExportVideo } from '@reelsmith/contract';
 import { locateTools, type Probe, probe } from '@reelsmith/media';
 import { formatTags } from '@reelsmith/media/fixtures';
+import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { tasks } from '../src/db/schema.js';
 import { exportVideoTask, linkVideoTask, scriptUpdateTask } from '../src/modules/link-video/video/tasks.js';
 import { priceOf } from '../src/modules/points/prices.js';
 import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
@@ -176,6 +178,16 @@ describe(`link to video on ${testDb?.name}`, () => {
     expect(saved.headers['content-disposition']).toBe(`attachment; filename="${exportedVideo?.fileName}"`);
     expect(before - (await availableOf(t.ctx.db, userId))).toBe(await priceOf(t.ctx.db, 'link2V_15s'));
     await expectConsistent(t.ctx.db);
+    // Each is timed among tasks that made as much: the length, how many videos, no presenter (decision "Progress estimates").
+    const made = await t.ctx.db
+      .select({ id: tasks.id, workload: tasks.workload })
+      .from(tasks)
+      .where(inArray(tasks.id, [previews.taskId, edited.taskId, exported.taskId]));
+    expect(Object.fromEntries(made.map((task) => [task.id, task.workload]))).toEqual({
+      [previews.taskId]: '15s×2',
+      [edited.taskId]: '15s×1',
+      [exported.taskId]: '15s×1',
+    });
   });
 
   it('lists the voices, music and caption styles with samples made on first request', async () => {

@@ -139,6 +139,13 @@ export const TaskState = z.object({
   status: TaskStatus,
   progress: ProgressStage.optional(),
   error: z.string().optional(),
+  /**
+   * While the task waits or runs: how long tasks like it have taken on this server from submission to success (the
+   * median of the recent ones), and how long ago it was submitted, in whole seconds. Both absent when the server
+   * has too few such tasks to tell (decision "Progress estimates").
+   */
+  expectedSeconds: z.number().int().min(0).optional(),
+  elapsedSeconds: z.number().int().min(0).optional(),
 });
 
 const Images = z.object({ images: z.array(GeneratedImage) });

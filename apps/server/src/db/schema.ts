@@ -363,6 +363,12 @@ export const tasks = pgTable(
      * claim such tasks after interactive ones and keep a slot free of them.
      */
     batchRowId: text('batch_row_id'),
+    /**
+     * What makes this task take longer than another of its kind, as its kind labels it at submission (`15s×3`:
+     * three previews of 15 s); null when the kind has no such label. Its time is estimated from tasks of the same
+     * kind and label (decision "Progress estimates").
+     */
+    workload: text('workload'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
     leaseOwner: text('lease_owner'),
@@ -382,6 +388,11 @@ export const tasks = pgTable(
     // When a user was last served, read by every claim (decision "Fair share of the workers").
     index('tasks_user_id_started_at_idx').on(t.userId, t.startedAt),
     index('tasks_claimable_idx').on(t.createdAt).where(sql`${t.status} in ('SUBMITTED', 'IN_PROGRESS')`),
+    // The recent successes of a kind and workload, newest first, that a progress estimate is the median of
+    // (decision "Progress estimates").
+    index('tasks_finished_by_workload_idx')
+      .on(t.kind, t.workload, t.finishedAt)
+      .where(sql`${t.status} = 'SUCCESS' and ${t.batchRowId} is null`),
   ],
 );
 

@@ -64,6 +64,12 @@ export interface TaskDefinition<I = unknown, R = unknown> {
   /** What submitting costs (it may depend on earlier tasks, hence the context); free when absent or null. */
   price?(input: I, ctx: AppContext, user: User): TaskPrice | null | Promise<TaskPrice | null>;
   /**
+   * What makes one task of this kind take longer than another, as a short label kept with the task (`15s×3`: three
+   * previews of 15 s): its progress estimate is measured on tasks of the same label (decision "Progress
+   * estimates"). Absent or null, every task of the kind is measured alike.
+   */
+  workload?(input: I, ctx: AppContext, user: User): string | null | Promise<string | null>;
+  /**
    * Checks that need the database before anything is charged (the projects and files it names are the
    * user's); throws an AppError to refuse the submission.
    */

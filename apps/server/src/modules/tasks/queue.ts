@@ -101,6 +101,7 @@ export async function submitTask<I>(
   await definition.accept?.(ctx, user, input);
   // What the sandbox stands in for is not charged (decision "Stand-ins are free").
   const price = realWorkOf((await definition.price?.(input, ctx, user)) ?? null, ctx.providers);
+  const workload = (await definition.workload?.(input, ctx, user)) ?? null;
   const id = randomUUID();
   const values: NewTaskRow = {
     id,
@@ -111,6 +112,7 @@ export async function submitTask<I>(
     status: 'SUBMITTED',
     idempotencyKey: idempotencyKey ?? null,
     batchRowId: options.batchRowId ?? null,
+    workload,
     maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   };
   try {

@@ -18,6 +18,7 @@ import { localeOf } from '../../http/locale.js';
 import { defineModule } from '../../http/module.js';
 import { parseInput } from '../../http/route.js';
 import type { StoredTaskError } from './definition.js';
+import { estimateOf, type TaskEstimate } from './estimate.js';
 import { cancelTask, readTask, submitTask } from './queue.js';
 
 const IdempotencyKey = z.string().trim().min(1).max(200).optional();
@@ -29,12 +30,16 @@ export const taskErrorMessage = (error: StoredTaskError, locale: Locale): string
 /** The stored error as the query answers it: JSON text `{"message": …}` in the caller's language. */
 const errorText = (error: StoredTaskError, locale: Locale): string => JSON.stringify({ message: taskErrorMessage(error, locale) });
 
-/** What a task query answers (design "Contract details"); `result` is the stored result as the kind presents it. */
-export function taskState(task: TaskRow, locale: Locale, result: unknown = task.result) {
+/**
+ * What a task query answers (design "Contract details"); `result` is the stored result as the kind presents it, and
+ * `estimate` how long a task still under way should take (decision "Progress estimates").
+ */
+export function taskState(task: TaskRow, locale: Locale, result: unknown = task.result, estimate?: TaskEstimate) {
   return {
     taskId: task.id,
     status: task.status,
     ...(task.progress && { progress: task.progress as ProgressStage }),
+    ...estimate,
     ...(task.status === 'FAILURE' && task.error ? { error: errorText(task.error as StoredTaskError, locale) } : {}),
     // A running task answers what it has made so far (TaskJob.partial), as the contract's partial result allows.
     ...((task.status === 'SUCCESS' || task.status === 'IN_PROGRESS') && (result as object)),
@@ -60,10 +65,13 @@ export const tasksModule = defineModule((_api, { route, ctx }) => {
     route(query, async ({ user, query: { taskId }, req }) => {
       const task = await readTask(ctx.db, user.userId, kind, taskId);
       const hasResult = (task.status === 'SUCCESS' || task.status === 'IN_PROGRESS') && task.result !== null;
-      const result = hasResult && definition.view ? await definition.view(task.result, ctx) : task.result;
+      const [result, estimate] = await Promise.all([
+        hasResult && definition.view ? definition.view(task.result, ctx) : task.result,
+        estimateOf(ctx.db, task),
+      ]);
       // The kind's result is typed by its definition only as stored; the contract's schema of this kind's answer
       // checks it and gives it its type.
-      return query.data.parse(taskState(task, localeOfRequest(req), result));
+      return query.data.parse(taskState(task, localeOfRequest(req), result, estimate));
     });
     route(taskCancel(kind), async ({ user, body, req }) => {
       const task = await cancelTask(ctx, byKind, user.userId, kind, body.taskId);

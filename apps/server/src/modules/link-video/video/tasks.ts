@@ -92,6 +92,12 @@ export function checkCatalogue(settings: Partial<Pick<VideoSettings, 'voiceId' |
   }
 }
 
+/**
+ * What a render's time grows with, as its task's workload (decision "Progress estimates"): the video's length, how
+ * many videos it makes, and a presenter on camera, whose clips a talking-avatar provider makes.
+ */
+const workloadOf = (seconds: number, videos: number, presenter: boolean) => `${seconds}s×${videos}${presenter ? '+presenter' : ''}`;
+
 /** The seconds of presenter an export of the preview pays for: none without a presenter. */
 const presenterSecondsOf = (preview: PreviewRow): number => (preview.presenterId ? (preview.presenterSeconds ?? 0) : 0);
 
@@ -185,6 +191,10 @@ export const linkVideoTask: TaskDefinition<LinkVideoInput, VideoResult> = {
     // A product whose name was typed on the edit page (a page that gave none) names a project still untitled.
     await nameAfterProduct(ctx.db, user.userId, input.projectId, input.productName);
   },
+  workload(input) {
+    const settings = videoSettings(input);
+    return workloadOf(settings.videoLength, settings.resultNum, Boolean(settings.presenterId));
+  },
   async run(job: TaskJob<LinkVideoInput>) {
     const { ctx, input } = job;
     const settings = videoSettings(input);
@@ -227,6 +237,10 @@ export const scriptUpdateTask: TaskDefinition<ScriptUpdateInput, VideoResult> = 
     if (nonBlank(input.scriptContents).length === 0) throw new AppError('emptyScript');
     checkCatalogue(settingsOf(withLook(preview, input)));
     await checkPresenterChoice(ctx, user.userId, input.presenterId);
+  },
+  async workload(input, ctx, user) {
+    const preview = withLook(await previewOf(ctx.db, user.userId, input.projectId, input.taskId, input.scriptId), input);
+    return workloadOf(preview.videoLength, 1, preview.presenterId !== null);
   },
   async run(job) {
     const { input } = job;
@@ -274,6 +288,10 @@ export const exportVideoTask: TaskDefinition<ExportInput, ExportResult> = {
   async accept(ctx, user, input) {
     const preview = await previewOf(ctx.db, user.userId, input.projectId, input.taskId, input.scriptId);
     await checkPresenterChoice(ctx, user.userId, preview.presenterId);
+  },
+  async workload(input, ctx, user) {
+    const preview = await previewOf(ctx.db, user.userId, input.projectId, input.taskId, input.scriptId);
+    return workloadOf(preview.videoLength, 1, preview.presenterId !== null);
   },
   async run(job) {
     const { ctx, input } = job;
