@@ -149,7 +149,7 @@ export function HistoryRecord({ record: given, label, isNew }: { record: Generat
         {label && <Tag className={styles.recordMode}>{label}</Tag>}
       </div>
       {prompt && <Typography.Paragraph ellipsis={{ rows: 2, expandable: true }}>{prompt}</Typography.Paragraph>}
-      {isRunning(record.status) && <GenerationProgress compact progress={record.progress} />}
+      {isRunning(record.status) && <GenerationProgress compact progress={record.progress} endsAt={record.endsAt} />}
       {isRunning(record.status) && outcome === null && (
         <CancelButton
           record={record}

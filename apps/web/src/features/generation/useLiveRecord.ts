@@ -2,23 +2,33 @@ import { type GenerationRecord, type TaskQueryData, taskQuery } from '@reelsmith
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../shared/api/client';
 import { PollError, pollTask } from '../../shared/polling/poll';
+import { endsAtOf } from '../../shared/progress/estimate';
 import { isRunning } from './history';
 
 type Answer = TaskQueryData<GenerationRecord['tool']>;
 
-/** A history record brought up to date by a task query answer. */
-function merge(record: GenerationRecord, answer: Answer): GenerationRecord {
+/** A record as it stands, with when its task should end as its last answer tells (decision "Progress estimates"). */
+export type LiveRecord = GenerationRecord & { endsAt?: number | null };
+
+/** A history record brought up to date by a task query answer, just received. */
+function merge(record: LiveRecord, answer: Answer): LiveRecord {
   const outputs = ('videos' in answer ? answer.videos : undefined) ?? ('images' in answer ? answer.images : undefined);
-  return { ...record, status: answer.status, progress: answer.progress ?? record.progress, outputs: outputs ?? record.outputs };
+  return {
+    ...record,
+    status: answer.status,
+    progress: answer.progress ?? record.progress,
+    outputs: outputs ?? record.outputs,
+    endsAt: endsAtOf(answer, Date.now()),
+  };
 }
 
 /**
  * A record as it stands: a finished one as the history gave it; a running one polled through the one polling
- * helper (every 2 s) until it ends, its progress stage following each answer. Leaving the page stops polling, and
+ * helper (every 2 s) until it ends, its progress stage and time estimate following each answer. Leaving the page stops polling, and
  * so does an end learnt another way: `settle` takes a task state the service answered (a cancel's) into the record.
  */
-export function useLiveRecord(record: GenerationRecord): [GenerationRecord, (answer: Answer) => void] {
-  const [live, setLive] = useState(record);
+export function useLiveRecord(record: GenerationRecord): [LiveRecord, (answer: Answer) => void] {
+  const [live, setLive] = useState<LiveRecord>(record);
   const running = isRunning(record.status);
   const polling = running && isRunning(live.status);
   useEffect(() => {

@@ -71,7 +71,8 @@ describe('text to video', () => {
     const { submitted, calls } = stubTool({
       tool: 'text-to-video',
       queries: [
-        { status: 'IN_PROGRESS', progress: 'animating' },
+        // Such videos took 10 minutes here lately (decision "Progress estimates").
+        { status: 'IN_PROGRESS', progress: 'animating', expectedSeconds: 600, elapsedSeconds: 0 },
         { status: 'SUCCESS', videos: [{ resKey: 'u/u1/v1.mp4', url: 'http://files.test/v1.mp4', posterUrl: 'http://files.test/v1.webp' }] },
       ],
       extra: { '/video/models': MODELS },
@@ -97,6 +98,7 @@ describe('text to video', () => {
 
     const current = await inHistory((history) => history.getByText('Animating scenes'));
     expect(current.dataset.state).toBe('current');
+    expect((await inHistory((history) => history.getByRole('timer'))).textContent).toBe('About 10 min left');
     expect((await inHistory((history) => history.getByText('Parsing content'))).dataset.state).toBe('done');
     expect((await inHistory((history) => history.getByText('Polishing effects and colour grading'))).dataset.state).toBe('next');
 

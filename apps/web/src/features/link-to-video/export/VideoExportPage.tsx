@@ -55,7 +55,7 @@ function ExportCard({ video, number, project }: { video: z.infer<typeof ExportVi
 export function VideoExportPage() {
   const { t } = useTranslation('link-to-video');
   const project = useProjectPage('videoExport');
-  const { failure, progress } = useProjectTaskState(project);
+  const { failure, progress, endsAt } = useProjectTaskState(project);
   const navigate = useNavigate();
 
   if (!project) return <Busy />;
@@ -76,7 +76,7 @@ export function VideoExportPage() {
           <ExportCard key={video.resKey} video={video} number={video.previewNumber ?? index + 1} project={project} />
         ))}
       </div>
-      {rendering && <GenerationProgress progress={progress} />}
+      {rendering && <GenerationProgress progress={progress} endsAt={endsAt} />}
       {!rendering && failure && <GenerationFailed onRetry={backToPreview} retryLabel={t('export.backToPreview')} message={failure} />}
     </div>
   );

@@ -287,3 +287,28 @@ describe('preview: a presenter on camera (decision "Presenter in link to video")
     expect(screen.queryByRole('region', { name: 'Presenter' })).toBeNull();
   });
 });
+
+describe('preview: while the previews are made', () => {
+  it('shows the time the server expects them to take, counted from its answer (decision "Progress estimates")', async () => {
+    const project = {
+      ...newProject('p1', 'https://shop.example/mug'),
+      product: { ...emptyProduct(), productName: 'Mug', productImages: [picture] },
+      taskId: 't1',
+      taskPath: 'link-video' as const,
+      taskStatus: 'IN_PROGRESS' as const,
+    };
+    openProjectPage('/tools/link-to-video/preview', project, {
+      '/task/v1/link-video/query': ok({
+        taskId: 't1',
+        status: 'IN_PROGRESS',
+        progress: 'animating',
+        expectedSeconds: 60,
+        elapsedSeconds: 15,
+      }),
+    });
+    const timer = await screen.findByRole('timer');
+    // 45 s when the answer came, a second less should a tick have passed since.
+    expect(timer.textContent).toMatch(/^About 4[45] s left$/);
+    expect(screen.getByText('Animating scenes').dataset.state).toBe('current');
+  });
+});

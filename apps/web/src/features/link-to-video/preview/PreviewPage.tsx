@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { GenerationFailed } from '../../../shared/progress/GenerationFailed';
 import { GenerationProgress } from '../../../shared/progress/GenerationProgress';
+import { TimeLeft } from '../../../shared/progress/TimeLeft';
 import { Busy } from '../../../shared/ui/Busy';
 import styles from '../flow.module.css';
 import { hasGeneratedAssets } from '../project/assets';
@@ -19,7 +20,7 @@ import { RenderButton } from './RenderButton';
 export function PreviewPage() {
   const { t } = useTranslation('link-to-video');
   const project = useProjectPage('preview');
-  const { failure, progress } = useProjectTaskState(project);
+  const { failure, progress, endsAt } = useProjectTaskState(project);
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string[]>([]);
   const [rendering, setRendering] = useState(false);
@@ -33,7 +34,7 @@ export function PreviewPage() {
   const exporting = project.taskPath === 'export-video' && isUnfinished(project.taskStatus);
   const preview = project.preview;
   // The previews show one by one as each lands; until the first, the progress of the whole.
-  if (generating && !preview?.previewVideos.length) return <GenerationProgress progress={progress} />;
+  if (generating && !preview?.previewVideos.length) return <GenerationProgress progress={progress} endsAt={endsAt} />;
   if (!preview || preview.previewVideos.length === 0) {
     return failure ? <GenerationFailed onRetry={backToProduct} retryLabel={t('preview.back')} message={failure} /> : <Busy />;
   }
@@ -74,6 +75,12 @@ export function PreviewPage() {
               <p className={styles.hint} role="status">
                 <Spin size="small" />{' '}
                 {t('preview.moreComing', { ready: preview.previewVideos.length, total: project.editorConfig.resultNum ?? 3 })}
+                {endsAt !== null && (
+                  <>
+                    {' '}
+                    <TimeLeft endsAt={endsAt} />
+                  </>
+                )}
               </p>
             ) : (
               <>

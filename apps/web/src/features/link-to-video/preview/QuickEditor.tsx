@@ -24,7 +24,7 @@ import { VoicePicker } from './VoicePicker';
  */
 export function QuickEditor({ project }: { project: Project }) {
   const { t } = useTranslation('link-to-video');
-  const { failure, progress } = useProjectTaskState(project);
+  const { failure, progress, endsAt } = useProjectTaskState(project);
   const scriptId = project.editedScriptId;
   const script = project.preview?.scriptContentList.find((item) => item.scriptId === scriptId);
   const updating = project.taskPath === 'script-update' && isUnfinished(project.taskStatus);
@@ -44,7 +44,7 @@ export function QuickEditor({ project }: { project: Project }) {
       ) : (
         <Alert type="info" showIcon title={t('editor.autosaved')} />
       )}
-      {updating && <GenerationProgress progress={progress} />}
+      {updating && <GenerationProgress progress={progress} endsAt={endsAt} />}
       {failure && project.taskPath === 'script-update' && project.taskStatus === 'FAILURE' && <GenerationFailedNote message={failure} />}
       {scriptId && <ScriptEditor key={scriptId} segments={script?.segments ?? []} updating={updating} />}
       {scriptId && <TemplateChoice key={`template-${scriptId}`} project={project} updating={updating} />}

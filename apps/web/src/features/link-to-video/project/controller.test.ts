@@ -272,7 +272,7 @@ describe('project controller', () => {
     expect(taskState().progress).toBe('rendering');
     await vi.advanceTimersByTimeAsync(2000);
     expect(polls).toBe(3);
-    expect(taskState()).toEqual({ progress: null, failure: null });
+    expect(taskState()).toEqual({ progress: null, failure: null, endsAt: null });
     // Ended: nothing more is asked, and nobody is left polling the task.
     await vi.advanceTimersByTimeAsync(30_000);
     expect(polls).toBe(3);

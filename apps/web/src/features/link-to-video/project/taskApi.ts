@@ -8,6 +8,7 @@ import { callKey } from '../../../shared/api/queries';
 import { i18n } from '../../../shared/i18n/i18n';
 import type { TaskReading } from '../../../shared/polling/followTask';
 import { assetUrlTaskStatus, messageOf, type TaskAnswer } from '../../../shared/polling/poll';
+import { endsAtOf, lastEnd } from '../../../shared/progress/estimate';
 import { isUnfinished, type Project, type ProjectTaskPath } from './types';
 
 export const projectTaskKey = (kind: ProjectTaskPath, taskId: string) => callKey(taskQuery(kind), { taskId });
@@ -51,24 +52,46 @@ export function currentTasks(project: Project | null): { kind: ProjectTaskPath; 
   return ids.map((taskId) => ({ kind, taskId }));
 }
 
-type Answer = TaskAnswer & { progress?: ProgressStage | null };
+type Answer = TaskAnswer & { progress?: ProgressStage | null; expectedSeconds?: number; elapsedSeconds?: number };
+
+/** A task's last answer as its query holds it, and when it came (ms, this browser's clock). */
+interface Reading {
+  data: Answer | undefined;
+  dataUpdatedAt: number;
+}
 
 export interface TaskState {
   /** The stage a running task reports (spec "States and transitions" progress messages). */
   progress: ProgressStage | null;
   /** Why the project's task failed, ready to show; none once another task is submitted. */
   failure: string | null;
+  /**
+   * When the work under way should end, on this browser's clock: the last of its tasks' ends, each as its answer
+   * tells it (decision "Progress estimates"); null when one of them has no estimate.
+   */
+  endsAt: number | null;
 }
 
-export function taskStateOf(answers: (Answer | undefined)[]): TaskState {
+export function taskStateOf(readings: Reading[]): TaskState {
+  const answers = readings.map((reading) => reading.data);
   const progress = answers.find((answer) => answer && isUnfinished(answer.status) && answer.progress)?.progress ?? null;
   const failed = answers.find((answer) => answer?.status === 'FAILURE');
-  return { progress, failure: failed ? (messageOf(failed.error) ?? i18n.t('polling:failed')) : null };
+  const underWay = readings.filter((reading) => reading.data && isUnfinished(reading.data.status));
+  return {
+    progress,
+    failure: failed ? (messageOf(failed.error) ?? i18n.t('polling:failed')) : null,
+    endsAt: lastEnd(underWay.map((reading) => endsAtOf(reading.data, reading.dataUpdatedAt))),
+  };
 }
 
 /** The state of the project's work as the cache holds it, outside React (the controller's tests read it so). */
 export const projectTaskState = (queryClient: QueryClient, project: Project | null): TaskState =>
-  taskStateOf(currentTasks(project).map(({ kind, taskId }) => queryClient.getQueryData<Answer>(projectTaskKey(kind, taskId))));
+  taskStateOf(
+    currentTasks(project).map(({ kind, taskId }) => {
+      const state = queryClient.getQueryState<Answer>(projectTaskKey(kind, taskId));
+      return { data: state?.data, dataUpdatedAt: state?.dataUpdatedAt ?? 0 };
+    }),
+  );
 
 /**
  * The state of the project's work for its pages. They only read: the open project's controller does the asking,
@@ -81,6 +104,6 @@ export function useProjectTaskState(project: Project | null): TaskState {
       queryFn: askTask(kind, taskId),
       enabled: false,
     })),
-    combine: (results) => taskStateOf(results.map((result) => result.data as Answer | undefined)),
+    combine: (results) => taskStateOf(results.map(({ data, dataUpdatedAt }) => ({ data: data as Answer | undefined, dataUpdatedAt }))),
   });
 }
