@@ -102,4 +102,12 @@ describe.each(testDatabases())('progress estimates on $name', (testDb) => {
     expect(await completeTask(t.ctx.db, taskId, 'a-worker', { images: [] })).toBe('completed');
     expect(await query(browser, taskId)).toEqual({ taskId, status: 'SUCCESS', images: [] });
   });
+
+  it('measures the tasks of a kind that labels no workload among themselves', async () => {
+    const { browser, userId } = await activeMember(t, 'estimates');
+    await ended(userId, [12, 18, 60], { workload: null });
+    const taskId = randomUUID();
+    await ended(userId, [0], { id: taskId, workload: null, status: 'SUBMITTED', createdAt: new Date(), finishedAt: null });
+    expect(await query(browser, taskId)).toEqual({ taskId, status: 'SUBMITTED', expectedSeconds: 18, elapsedSeconds: 0 });
+  });
 });

@@ -389,9 +389,10 @@ export const tasks = pgTable(
     index('tasks_user_id_started_at_idx').on(t.userId, t.startedAt),
     index('tasks_claimable_idx').on(t.createdAt).where(sql`${t.status} in ('SUBMITTED', 'IN_PROGRESS')`),
     // The recent successes of a kind and workload, newest first, that a progress estimate is the median of
-    // (decision "Progress estimates").
+    // (decision "Progress estimates"). No workload is '' here: `workload is null` is not an equality, and the
+    // planner would read every success of the kind and sort them instead of walking the index from its end.
     index('tasks_finished_by_workload_idx')
-      .on(t.kind, t.workload, t.finishedAt)
+      .on(t.kind, sql`coalesce(${t.workload}, '')`, t.finishedAt)
       .where(sql`${t.status} = 'SUCCESS' and ${t.batchRowId} is null`),
   ],
 );

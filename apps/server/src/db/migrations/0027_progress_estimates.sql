@@ -1,5 +1,5 @@
 ALTER TABLE "tasks" ADD COLUMN "workload" text;--> statement-breakpoint
-CREATE INDEX "tasks_finished_by_workload_idx" ON "tasks" USING btree ("kind","workload","finished_at") WHERE "tasks"."status" = 'SUCCESS' and "tasks"."batch_row_id" is null;--> statement-breakpoint
+CREATE INDEX "tasks_finished_by_workload_idx" ON "tasks" USING btree ("kind",coalesce("workload", ''),"finished_at") WHERE "tasks"."status" = 'SUCCESS' and "tasks"."batch_row_id" is null;--> statement-breakpoint
 -- A charged task keeps its workload too (decision "Progress estimates"): the function as 0019 left it, with the
 -- task's `workload` among the columns it inserts.
 CREATE OR REPLACE FUNCTION points_charge_many(p_items jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$

@@ -27,8 +27,7 @@ async function medianSeconds(db: Db, kind: string, workload: string | null): Pro
     sql`select count(*)::int as finished, percentile_cont(0.5) within group (order by seconds) as median
       from (
         select extract(epoch from finished_at - created_at)::float8 as seconds from tasks
-        where kind = ${kind} and ${workload === null ? sql`workload is null` : sql`workload = ${workload}`}
-          and status = 'SUCCESS' and batch_row_id is null
+        where kind = ${kind} and coalesce(workload, '') = ${workload ?? ''} and status = 'SUCCESS' and batch_row_id is null
         order by finished_at desc
         limit ${RECENT}
       ) recent`,
