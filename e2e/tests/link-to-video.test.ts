@@ -125,6 +125,9 @@ describe('link to video', () => {
       await reload(page);
       expect(pathOf(page)).toBe('/tools/link-to-video/preview');
       await progress(page).waitFor();
+      // The task has answered (the reload waited for the network to settle), and a fresh server has timed no previews
+      // yet: no made-up time is shown (decision "Progress estimates").
+      expect(await progress(page).getByRole('timer').count()).toBe(0);
       const previews = page.getByRole('list', { name: 'Previews' }).locator('video');
       // Previews appear one by one as they are made; the task ends when the last one is.
       await expect.poll(() => previews.count(), { timeout: RENDER_MS, interval: 1000 }).toBeGreaterThan(0);
