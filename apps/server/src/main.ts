@@ -149,6 +149,10 @@ async function main() {
       `Sandbox stand-ins (free, marked SANDBOX) for: ${standIns.join(', ')}. Set PROVIDER_* to a vendor for real results (README, Settings).`,
     );
   }
+  // The editor tells users the built-in voices sound synthetic; the way to natural ones is the operator's to know.
+  if (runsWorker && ctx.voice.offline) {
+    console.log('Voices: the built-in offline voices (eSpeak NG). Set TTS_BASE_URL or TTS_PROVIDER for natural voices (README, Voices).');
+  }
   if (inviteCode) console.log(`Invitation code: ${inviteCode}`);
   if (missing.length) {
     app.log.warn({ missing: missing.map(({ part, problem }) => ({ part, problem })) }, 'parts the tools need are missing');

@@ -227,6 +227,10 @@ describe('admin CLI on an embedded database', () => {
       expect(output).toContain(
         'Sandbox stand-ins (free, marked SANDBOX) for: textToImage, imageToImage, textToVideo, virtualTryOn, talkingAvatar, productHolding.',
       );
+      // So is the way to natural voices: the editor only tells users the built-in ones sound synthetic.
+      expect(output).toContain(
+        'Voices: the built-in offline voices (eSpeak NG). Set TTS_BASE_URL or TTS_PROVIDER for natural voices (README, Voices).',
+      );
       // The database already had codes, so none was created, and a usable one is shown.
       expect(output).toMatch(/Invitation code: [A-Z2-9]{10}/);
       const file = join(dataDir, 'admin.json');

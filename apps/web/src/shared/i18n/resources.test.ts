@@ -24,6 +24,20 @@ describe('i18n resources', () => {
     expect(Object.keys(resources[locale]).sort()).toEqual([...namespaces].sort());
   });
 
+  // Customers are told what they get; what to configure is the operator's, said in the README and at start-up
+  // (decision "Stand-ins are free"). The terms of use name the operator as a party, so they are not walked.
+  it.each(LOCALES)('%s tells users nothing meant for the operator: no setting, no README', (locale) => {
+    const forOperators = /README|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\boperator\b|运营方|\boperador\b/;
+    const found = namespaces
+      .filter((namespace) => namespace !== 'policy')
+      .flatMap((namespace) =>
+        [...leaves(resources[locale][namespace])]
+          .filter(([, leaf]) => forOperators.test(String(leaf)))
+          .map(([path]) => `${namespace}:${path}`),
+      );
+    expect(found).toEqual([]);
+  });
+
   describe.each(namespaces)('namespace %s', (namespace) => {
     const english = leaves(resources.en[namespace]);
 

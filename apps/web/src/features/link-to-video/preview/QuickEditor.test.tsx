@@ -75,8 +75,11 @@ describe('quick editor: the current choices and the subtitle styles', () => {
     await waitFor(() => expect(within(captions).getByRole('radio', { name: 'Word highlight' })).toHaveProperty('checked', true));
     // The previews are asked for in the video's language.
     expect(sent['/link-video/captions']).toEqual([{ language: 'en' }]);
-    // The built-in voices say they are the offline ones, and name the setting for natural voices.
-    expect(within(voices).getByText(/built-in offline voices.*TTS_PROVIDER/)).toBeTruthy();
+    // The built-in voices say what a user gets from them, in a user's words: no setting or README is named
+    // (those are the operator's, told at start-up).
+    const hint = within(voices).getByText(/built-in voices/);
+    expect(hint.textContent).toContain('sound synthetic');
+    expect(hint.textContent).not.toMatch(/TTS_PROVIDER|README|operator/);
   });
 
   it('opens on the editor config’s choices, the other voices’ tab open when the voice is one of them', async () => {
