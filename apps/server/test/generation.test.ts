@@ -9,9 +9,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { files, pointsLedger } from '../src/db/schema.js';
 import { priceOf } from '../src/modules/points/prices.js';
 import { startWorker, type Worker } from '../src/modules/tasks/worker.js';
+import { falProviders } from '../src/providers/fal/index.js';
 import { ProviderError } from '../src/providers/http.js';
 import { generationProviders } from '../src/providers/registry.js';
 import { loadSettings } from '../src/settings.js';
+import { fakeVendor, json, outputPng } from './providers/fakeVendor.js';
 import { appOn, type Browser } from './support/app.js';
 import { testDatabases } from './support/databases.js';
 import { activeMember, upload } from './support/files.js';
@@ -503,5 +505,85 @@ describe(`generation in production without providers on ${testDb?.name}`, () => 
     expect(await browser.ok('GET', '/video/models', { query: { mode: 'text' } })).toEqual([]);
     expect(await browser.ok('GET', '/image/models', { query: { mode: 'text' } })).toEqual([]);
     expect(await browser.ok('GET', '/video/avatar/engine')).toEqual({ engine: null });
+  });
+});
+
+// A stand-in's result says so in words wherever it is shown, not only by its mark (decision "Stand-ins are free"):
+// the library and the tool's history tell a sandbox's picture from a vendor's, here one fal's queue on loopback made.
+describe.each(testDatabases())('stand-ins named as such on $name', (database) => {
+  const t = appOn(database);
+  const fal = fakeVendor();
+  let worker: Worker | undefined;
+  afterEach(async () => {
+    await worker?.stop();
+    worker = undefined;
+  });
+
+  /** fal's queue answering one picture at once, and the text-to-image provider that asks it. */
+  async function falDrawing() {
+    const png = await outputPng();
+    const app = 'fal-ai/flux';
+    fal.handlers.set('GET /files/a.png', (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
+    fal.handlers.set('POST /fal-ai/flux/dev', (_req, res) =>
+      json(res, 200, {
+        request_id: 'req-1',
+        status: 'IN_QUEUE',
+        status_url: `${fal.base}/${app}/requests/req-1/status`,
+        response_url: `${fal.base}/${app}/requests/req-1`,
+      }),
+    );
+    fal.handlers.set(`GET /${app}/requests/req-1/status`, (_req, res) => json(res, 200, { status: 'COMPLETED' }));
+    fal.handlers.set(`GET /${app}/requests/req-1`, (_req, res) => json(res, 200, { images: [{ url: `${fal.base}/files/a.png` }] }));
+    const settings = loadSettings({
+      DATA_DIR: t.ctx.settings.dataDir,
+      FAL_KEY: 'fal-secret',
+      FAL_BASE_URL: fal.base,
+      PROVIDER_TEXT_TO_IMAGE: 'fal:fal-ai/flux/dev',
+      PROVIDER_POLL_MS: '20',
+    });
+    return falProviders(settings, settings.generation.fal as NonNullable<typeof settings.generation.fal>).textToImage;
+  }
+
+  async function draw(browser: Browser, prompt: string): Promise<Answer & { taskId: string; standIn?: boolean }> {
+    const { taskId } = (await browser.ok('POST', '/image/generate', { body: { prompt, ratio: '1:1' } })) as { taskId: string };
+    worker ??= startWorker(t.ctx, t.ctx.tasks, { concurrency: 1, log: silent });
+    for (;;) {
+      const answer = (await browser.ok('GET', '/task/v1/text-to-image/query', { query: { taskId } })) as Answer;
+      if (answer.status === 'FAILURE') throw new Error(answer.error);
+      if (answer.status === 'SUCCESS') return { ...answer, taskId };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('lists a picture the sandbox made with standIn: true, one a vendor made and an upload without it, in the library and the history', {
+    timeout: 60_000,
+  }, async () => {
+    const { browser } = await activeMember(t, 'labeller');
+    const sandboxTask = await draw(browser, 'A lamp');
+    // The task's own answer says so too, for a result shown as soon as it is made.
+    expect(sandboxTask.standIn).toBe(true);
+    const original = t.ctx.providers.textToImage;
+    t.ctx.providers.textToImage = (await falDrawing()) ?? null;
+    const vendorTask = await draw(browser, 'A vase').finally(() => {
+      t.ctx.providers.textToImage = original;
+    });
+    expect(vendorTask).not.toHaveProperty('standIn');
+    await upload(t, browser, await outputPng(), 'png', 'mine.png');
+
+    const { list } = (await browser.ok('POST', '/assert/folders/files', { body: { page: 1, pageSize: 10 } })) as {
+      list: { fileName: string; standIn?: boolean }[];
+    };
+    const labelled = Object.fromEntries(list.map((asset) => [asset.fileName, 'standIn' in asset ? asset.standIn : 'absent']));
+    expect(labelled).toEqual({ 'Text to image – A lamp 1.png': true, 'Text to image – A vase 1.png': 'absent', 'mine.png': 'absent' });
+
+    const history = (await browser.ok('POST', '/generation/history', { body: { tool: 'text-to-image', page: 1, pageSize: 10 } })) as {
+      taskId: string;
+      outputs: unknown[];
+      standIn?: boolean;
+    }[];
+    expect(history.map((record) => [record.taskId, record.outputs.length, 'standIn' in record ? record.standIn : 'absent'])).toEqual([
+      [vendorTask.taskId, 1, 'absent'],
+      [sandboxTask.taskId, 1, true],
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import { drawnPortrait, formatTags, productPhoto } from '@reelsmith/media/fixtur
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readText } from '../../../e2e/support/ocr.js';
-import { pointsLedger, previews as previewRows } from '../src/db/schema.js';
+import { files, pointsLedger, previews as previewRows } from '../src/db/schema.js';
 import { priceOf } from '../src/modules/points/prices.js';
 import { ProviderError } from '../src/providers/http.js';
 import { appOn } from './support/app.js';
@@ -133,6 +133,10 @@ describe(`a presenter in link to video on ${testDb?.name}`, () => {
     expect(Math.abs(video.duration - 15)).toBeLessThanOrEqual(0.1);
     // A presenter is always labelled AI-generated, whatever the export asked.
     expect(await formatTags(tools, join(work, 'export.mp4'))).toMatchObject({ ai_generated: 'true' });
+    // In the library, the export is named a stand-in's work (in part); the previews, the presenter a still, are not.
+    const made = await t.ctx.db.select().from(files).where(eq(files.projectId, s.projectId));
+    expect(made.filter((file) => file.standIn).map((file) => file.name.replace(/^.* – /, ''))).toEqual(['export.mp4']);
+    expect(made.some((file) => file.name.endsWith('preview 1.mp4') && !file.standIn)).toBe(true);
 
     // Taken out in the quick editor, the presenter is gone from the preview and from what its export would cost.
     const without = await tasks.run<Answer>(s.browser, 'script-update', {

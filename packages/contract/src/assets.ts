@@ -43,6 +43,11 @@ export const LibraryAsset = z.object({
   /** Seconds, videos only. */
   duration: z.number().nullable(),
   createTime: Timestamp,
+  /**
+   * Present (true) only when the sandbox's free stand-in made the file, not a real AI model: a placeholder marked
+   * SANDBOX, to be labelled so wherever it is shown.
+   */
+  standIn: z.literal(true).optional(),
 });
 export type LibraryAsset = z.infer<typeof LibraryAsset>;
 

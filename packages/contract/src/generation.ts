@@ -159,6 +159,8 @@ export const GenerationRecord = z.object({
   /** On FAILURE, the message in the caller's language. */
   error: z.string().nullable(),
   createTime: Timestamp,
+  /** Present (true) only when the sandbox's free stand-in made the outputs, not a real AI model: placeholders marked SANDBOX. */
+  standIn: z.literal(true).optional(),
 });
 export type GenerationRecord = z.infer<typeof GenerationRecord>;
 

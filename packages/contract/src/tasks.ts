@@ -148,8 +148,10 @@ export const TaskState = z.object({
   elapsedSeconds: z.number().int().min(0).optional(),
 });
 
-const Images = z.object({ images: z.array(GeneratedImage) });
-const Videos = z.object({ videos: z.array(GeneratedVideo) });
+/** Present (true) only when the sandbox's free stand-in made the outputs, not a real AI model: placeholders marked SANDBOX. */
+const StandIn = z.literal(true).optional();
+const Images = z.object({ images: z.array(GeneratedImage), standIn: StandIn });
+const Videos = z.object({ videos: z.array(GeneratedVideo), standIn: StandIn });
 
 export const TASKS = {
   'link-analysis': {

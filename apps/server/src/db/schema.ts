@@ -298,6 +298,8 @@ export const files = pgTable(
     error: text('error'),
     /** SHA-256 of an upload's bytes: the same file uploaded again is the same asset (decision "One asset per uploaded file"). */
     contentHash: text('content_hash'),
+    /** Made by the sandbox's free stand-in, not a real model: labelled so wherever it is shown (decision "Stand-ins are free"). */
+    standIn: boolean('stand_in').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

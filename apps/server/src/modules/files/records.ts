@@ -16,6 +16,8 @@ export interface NewFile {
   projectId?: string | null;
   /** SHA-256 of an upload's bytes (decision "One asset per uploaded file"). */
   contentHash?: string | null;
+  /** Made by the sandbox's free stand-in, not a real model (decision "Stand-ins are free"). */
+  standIn?: boolean;
 }
 
 /** The columns a stored, checked file fills in. */
@@ -44,6 +46,7 @@ export async function addFile(ctx: AppContext, file: NewFile, stored: IngestedFi
         source: file.source,
         sourceUrl: file.sourceUrl ?? null,
         contentHash: file.contentHash ?? null,
+        standIn: file.standIn ?? false,
         status: 'completed',
         ...storedColumns(stored),
       })
@@ -96,6 +99,7 @@ export async function toLibraryAsset(storage: Storage, row: FileRow, locale: Loc
     height: row.height,
     duration: row.duration,
     createTime: row.createdAt.toISOString(),
+    ...(row.standIn && { standIn: true as const }),
   };
 }
 

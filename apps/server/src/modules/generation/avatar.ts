@@ -9,10 +9,10 @@ import { checkCatalogue } from '../link-video/video/tasks.js';
 import { checkPresenter, checkStoredPortrait, presenterFor, presenterPicture, TALK_OVERRUN } from '../presenters/service.js';
 import type { TaskDefinition } from '../tasks/definition.js';
 import { checkPicture, fetchPicture } from './pictures.js';
-import { providerOf, runGeneration, signedOutputs } from './run.js';
+import { providerOf, runGeneration, signedOutputs, standInOf } from './run.js';
 
 type Input = (typeof TASKS)['avatar-video']['input']['_output'];
-type Videos = { videos: { resKey: string; url: string; posterUrl?: string }[] };
+type Videos = { videos: { resKey: string; url: string; posterUrl?: string }[]; standIn?: true };
 
 /** A vendor's presenter takes minutes a run, and a long script is several runs. */
 const AVATAR_TIMEOUT_MS = 60 * 60_000;
@@ -81,8 +81,9 @@ export const avatarVideoTask: TaskDefinition<Input, Videos> = {
         }
       },
       name: (index) => `Avatar – ${input.script.slice(0, NAME_SCRIPT)} ${index}.mp4`,
+      madeBy: provider,
     });
-    return { videos: await signedOutputs(ctx, outputs, 'video') };
+    return { videos: await signedOutputs(ctx, outputs, 'video'), ...standInOf(provider) };
   },
-  view: async (result, ctx) => ({ videos: await signedOutputs(ctx, result.videos, 'video') }),
+  view: async (result, ctx) => ({ ...result, videos: await signedOutputs(ctx, result.videos, 'video') }),
 };

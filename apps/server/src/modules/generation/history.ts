@@ -1,6 +1,7 @@
 // POST /generation/history: the caller's tasks of one tool (or of the modes of one page, in one list), newest first,
 // a page at a time, each with its tool, what was asked, how far it got, its outputs with fresh signed links, and its
-// error in the caller's language.
+// error in the caller's language, and whether the sandbox's free stand-in made its outputs (decision "Stand-ins are
+// free").
 import type { GenerationRecord, GenerationTool, Locale, TaskStatus } from '@reelsmith/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -9,7 +10,7 @@ import type { StoredTaskError } from '../tasks/definition.js';
 import { taskErrorMessage } from '../tasks/routes.js';
 import { signedOutputs } from './run.js';
 
-type Outputs = { images?: { resKey: string }[]; videos?: { resKey: string }[] };
+type Outputs = { images?: { resKey: string }[]; videos?: { resKey: string }[]; standIn?: true };
 
 export async function generationHistory(
   ctx: AppContext,
@@ -42,6 +43,7 @@ export async function generationHistory(
         outputs,
         error: row.status === 'FAILURE' && row.error ? taskErrorMessage(row.error as StoredTaskError, locale) : null,
         createTime: row.createdAt.toISOString(),
+        ...(result?.standIn && { standIn: true as const }),
       };
     }),
   );

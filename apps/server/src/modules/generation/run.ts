@@ -45,6 +45,12 @@ export function taskError(error: unknown, signal: AbortSignal): unknown {
   return new AppError('providerFailed', {}, { cause: error });
 }
 
+/** Whether a provider is the sandbox's marked stand-in, not a real model (decision "Stand-ins are free"). */
+export const isSandbox = (provider: { name: string } | null | undefined): boolean => provider?.name === 'sandbox';
+
+/** What a task's result adds when a stand-in made its outputs: `standIn: true`, else nothing. */
+export const standInOf = (provider: { name: string }): { standIn?: true } => (isSandbox(provider) ? { standIn: true } : {});
+
 export interface StoredOutput {
   resKey: string;
 }
@@ -56,6 +62,8 @@ export interface GenerationSteps<T> {
   generate(inputs: T, job: GenerationJob): Promise<string[]>;
   /** The stored file's name, from the output's number (from 1). */
   name(index: number): string;
+  /** The provider making the outputs: the sandbox's are stored as a stand-in's (decision "Stand-ins are free"). */
+  madeBy: { name: string };
 }
 
 /**
@@ -92,7 +100,14 @@ export async function runGeneration<T>(job: TaskJob<unknown>, steps: GenerationS
         await progress('polishing');
         await addFile(
           ctx,
-          { userId: job.userId, fileId, name: steps.name(rows.length + 1), source: 'generated', projectId: job.projectId },
+          {
+            userId: job.userId,
+            fileId,
+            name: steps.name(rows.length + 1),
+            source: 'generated',
+            projectId: job.projectId,
+            standIn: isSandbox(steps.madeBy),
+          },
           file,
         );
         rows.push(fileId);

@@ -9,12 +9,12 @@ import type { TaskDefinition } from '../tasks/definition.js';
 import { avatarVideoTask } from './avatar.js';
 import { imageToVideoSku, listImageModels, listVideoModels } from './models.js';
 import { checkPicture, fetchPicture } from './pictures.js';
-import { providerOf, runGeneration, signedOutputs } from './run.js';
+import { providerOf, runGeneration, signedOutputs, standInOf } from './run.js';
 import { imageSize, nearestRatioOf, videoSize } from './sizes.js';
 
 type Input<K extends keyof typeof TASKS> = (typeof TASKS)[K]['input']['_output'];
-type Videos = { videos: { resKey: string; url: string; posterUrl?: string }[] };
-type Images = { images: { resKey: string; url: string }[] };
+type Videos = { videos: { resKey: string; url: string; posterUrl?: string }[]; standIn?: true };
+type Images = { images: { resKey: string; url: string }[]; standIn?: true };
 
 /** Several videos are made one after another, each taking minutes at a vendor. */
 const VIDEO_TIMEOUT_MS = 60 * 60_000;
@@ -75,10 +75,11 @@ export const textToVideoTask: TaskDefinition<Input<'text-to-video'>, Videos> = {
       prepare: async () => videoSize(input.ratio, input.tier),
       generate: (size, generation) => videosOf(provider, { ...videoRequest(input), ...size }, input.count, generation),
       name: named('Text to video', input.prompt, 'mp4'),
+      madeBy: provider,
     });
-    return { videos: await signedOutputs(ctx, outputs, 'video') };
+    return { videos: await signedOutputs(ctx, outputs, 'video'), ...standInOf(provider) };
   },
-  view: async (result, ctx) => ({ videos: await signedOutputs(ctx, result.videos, 'video') }),
+  view: async (result, ctx) => ({ ...result, videos: await signedOutputs(ctx, result.videos, 'video') }),
 };
 
 export const imageToVideoTask: TaskDefinition<Input<'image-to-video'>, Videos> = {
@@ -104,10 +105,11 @@ export const imageToVideoTask: TaskDefinition<Input<'image-to-video'>, Videos> =
         return videosOf(provider, { ...videoRequest(input), ...size, image: picture.path }, input.count, generation);
       },
       name: named('Image to video', input.prompt, 'mp4'),
+      madeBy: provider,
     });
-    return { videos: await signedOutputs(ctx, outputs, 'video') };
+    return { videos: await signedOutputs(ctx, outputs, 'video'), ...standInOf(provider) };
   },
-  view: async (result, ctx) => ({ videos: await signedOutputs(ctx, result.videos, 'video') }),
+  view: async (result, ctx) => ({ ...result, videos: await signedOutputs(ctx, result.videos, 'video') }),
 };
 
 export const textToImageTask: TaskDefinition<Input<'text-to-image'>, Images> = {
@@ -137,6 +139,7 @@ export const textToImageTask: TaskDefinition<Input<'text-to-image'>, Images> = {
       model: input.imageModel,
       quality: input.quality,
     };
+    const madeBy = providerOf(ctx, input.image ? 'imageToImage' : 'textToImage');
     const outputs = await runGeneration(job, {
       prepare: async (dir) => (input.image ? (await fetchPicture(ctx, job.userId, input.image, dir, 'image')).path : undefined),
       generate: (image, generation) =>
@@ -144,10 +147,11 @@ export const textToImageTask: TaskDefinition<Input<'text-to-image'>, Images> = {
           ? providerOf(ctx, 'imageToImage').generate({ ...request, image }, generation)
           : providerOf(ctx, 'textToImage').generate(request, generation),
       name: named(input.image ? 'Image to image' : 'Text to image', input.prompt, 'png'),
+      madeBy,
     });
-    return { images: await signedOutputs(ctx, outputs, 'image') };
+    return { images: await signedOutputs(ctx, outputs, 'image'), ...standInOf(madeBy) };
   },
-  view: async (result, ctx) => ({ images: await signedOutputs(ctx, result.images, 'image') }),
+  view: async (result, ctx) => ({ ...result, images: await signedOutputs(ctx, result.images, 'image') }),
 };
 
 /** Which garments a try-on needs (spec "Validation rules"): top for top and one-piece, bottom for bottom, both for two pieces. */
@@ -175,6 +179,7 @@ export const virtualTryOnTask: TaskDefinition<Input<'virtual-try-on'>, Images> =
   async run(job) {
     const { input, ctx } = job;
     const needed = garmentsNeeded(input.garmentType);
+    const provider = providerOf(ctx, 'virtualTryOn');
     const outputs = await runGeneration(job, {
       async prepare(dir) {
         const model = await fetchPicture(ctx, job.userId, input.model, dir, 'model');
@@ -183,12 +188,13 @@ export const virtualTryOnTask: TaskDefinition<Input<'virtual-try-on'>, Images> =
         return { model: model.path, top: top?.path, bottom: bottom?.path };
       },
       generate: (pictures, generation) =>
-        providerOf(ctx, 'virtualTryOn').generate({ garmentType: input.garmentType, ...pictures, count: input.count }, generation),
+        provider.generate({ garmentType: input.garmentType, ...pictures, count: input.count }, generation),
       name: named('Virtual try-on', input.garmentType, 'png'),
+      madeBy: provider,
     });
-    return { images: await signedOutputs(ctx, outputs, 'image') };
+    return { images: await signedOutputs(ctx, outputs, 'image'), ...standInOf(provider) };
   },
-  view: async (result, ctx) => ({ images: await signedOutputs(ctx, result.images, 'image') }),
+  view: async (result, ctx) => ({ ...result, images: await signedOutputs(ctx, result.images, 'image') }),
 };
 
 export const GENERATION_TASKS = [textToVideoTask, imageToVideoTask, textToImageTask, virtualTryOnTask, avatarVideoTask] as const;

@@ -11,13 +11,14 @@ import type { GenerationJob, GenerationProviders } from '../../providers/provide
 import { ingest } from '../files/ingest.js';
 import { addFile } from '../files/records.js';
 import { withWorkDir } from '../files/workDir.js';
+import { isSandbox, standInOf } from '../generation/run.js';
 import type { TaskDefinition, TaskJob } from '../tasks/definition.js';
 import { presetBackgroundFile } from './backgrounds.js';
 import { checkResultSize } from './bounds.js';
 import { fetchImage, inspectImage, requireImage, type SourceImage } from './source.js';
 
 type Input<K extends keyof typeof TASKS> = (typeof TASKS)[K]['input']['_output'];
-type ImagesResult = { images: { resKey: string; url: string }[] };
+type ImagesResult = { images: { resKey: string; url: string }[]; standIn?: true };
 type Capability = 'removeBackground' | 'replaceBackground' | 'extendImage' | 'upscale';
 type Provider<C extends Capability> = NonNullable<GenerationProviders[C]>;
 
@@ -52,12 +53,18 @@ const OUTPUT_NAMES = {
 } as const;
 
 /** Stores an output as a generated asset of the caller (listed in the library) and answers its key and link. */
-async function storeOutput(task: TaskJob<unknown>, path: string, kind: keyof typeof OUTPUT_NAMES, source: SourceImage) {
+async function storeOutput(
+  task: TaskJob<unknown>,
+  path: string,
+  kind: keyof typeof OUTPUT_NAMES,
+  source: SourceImage,
+  madeBy: { name: string },
+) {
   const { ctx } = task;
   const fileId = randomUUID();
   const stored = await ingest(ctx, { userId: task.userId, fileId, path, signal: task.signal });
   const name = `${source.title.slice(0, 120)} – ${OUTPUT_NAMES[kind]}.${stored.format}`;
-  await addFile(ctx, { userId: task.userId, fileId, name, source: 'generated' }, stored);
+  await addFile(ctx, { userId: task.userId, fileId, name, source: 'generated', standIn: isSandbox(madeBy) }, stored);
   return { resKey: stored.resKey, url: await ctx.storage.downloadUrl(stored.resKey) };
 }
 
@@ -91,11 +98,12 @@ function imageTool<K extends 'remove-background' | 'product-background' | 'expan
         const output = await tool.make(provider, input, source, job, task);
         signal.throwIfAborted();
         await task.progress('polishing');
-        return { images: [await storeOutput(task, output, tool.kind, source)] };
+        return { images: [await storeOutput(task, output, tool.kind, source, provider)], ...standInOf(provider) };
       });
     },
     async view(result, ctx) {
       return {
+        ...result,
         images: await Promise.all(result.images.map(async (image) => ({ ...image, url: await ctx.storage.downloadUrl(image.resKey) }))),
       };
     },

@@ -72,6 +72,7 @@ export const productHoldingTask: TaskDefinition<Input, Result> = {
         return [made];
       },
       name: () => `${input.name}.png`,
+      madeBy: providerOf(ctx, makerOf(input)),
     });
     if (!still) throw new Error(`the ${makerOf(input)} provider made no still`);
     const { gender, languages, voiceId } = source;

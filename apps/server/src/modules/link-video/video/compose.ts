@@ -18,7 +18,7 @@ import { AppError } from '../../../errors.js';
 import { ingest } from '../../files/ingest.js';
 import { addFile } from '../../files/records.js';
 import { cacheDirOf, mediaToolsOf, withWorkDir } from '../../files/workDir.js';
-import { providerOf, taskError } from '../../generation/run.js';
+import { isSandbox, providerOf, taskError } from '../../generation/run.js';
 import { presenterFor, TALK_OVERRUN } from '../../presenters/service.js';
 import type { TaskJob } from '../../tasks/definition.js';
 import { adFacts, brandOf } from './look.js';
@@ -146,6 +146,8 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
         name: `${product.productName.slice(0, 200)} – ${label}.mp4`,
         source: 'generated',
         projectId: job.projectId,
+        // The presenter's clips are the sandbox's talking stand-in: the video is in part a stand-in's work.
+        standIn: isSandbox(talking),
       },
       stored,
     );
