@@ -12,6 +12,7 @@ import {
 import type { LibraryAsset } from '@reelsmith/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StandInTag } from '../../shared/library/StandInTag';
 import styles from './assets.module.css';
 import { CardAction } from './CardAction';
 import { formatCardDate } from './format';
@@ -43,6 +44,7 @@ export function AssetCard({ asset, handlers }: { asset: LibraryAsset; handlers: 
     <LibraryCard
       name={asset.fileName}
       thumb={<Thumbnail asset={asset} onView={ready ? () => handlers.onView(asset) : undefined} />}
+      tag={asset.standIn && <StandInTag className={styles.badge} />}
       meta={meta}
       metaTitle={meta}
       actions={

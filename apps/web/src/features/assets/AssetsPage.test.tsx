@@ -109,6 +109,14 @@ describe('assets page', () => {
     expect(summary.textContent).toBe('Images2Videos1Projects1Storage used3.0 MB / 5.0 GB');
   });
 
+  it('names a stand-in’s result as such on its card, and explains the word', async () => {
+    library({ assets: [asset('drawn', { source: 'generated', standIn: true }), asset('mine')] });
+    renderApp(PAGE, userWith('ACTIVE'));
+    const tag = within(await card('drawn.png')).getByText('Stand-in');
+    expect(tag.getAttribute('title')).toBe('Made by the free stand-in, not a real AI model: a placeholder with a SANDBOX mark.');
+    expect(within(await card('mine.png')).queryByText('Stand-in')).toBeNull();
+  });
+
   it('asks for the filters and sort chosen, and keeps them in the address bar', async () => {
     const { bodies } = library({ assets: [asset('a1')] });
     const { router } = renderApp(PAGE, userWith('ACTIVE'));
@@ -487,9 +495,15 @@ describe('projects tab', () => {
 describe('in Chinese', () => {
   it('speaks Chinese throughout the page', async () => {
     await i18n.changeLanguage('zh');
-    library({ assets: [asset('a1', { source: 'url' })] });
+    library({ assets: [asset('a1', { source: 'url' }), asset('drawn', { source: 'generated', standIn: true })] });
     renderApp(PAGE, userWith('ACTIVE'));
     const image = await card('a1.png');
+    expect(
+      within(await card('drawn.png'))
+        .getByText('替代品')
+        .getAttribute('title'),
+    ).toMatch(/^由免费替代品生成，并非真实 AI 模型的结果/);
+    expect(within(image).queryByText('替代品')).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: '素材库' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '项目' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /从链接导入/ })).toBeTruthy();

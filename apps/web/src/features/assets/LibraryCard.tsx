@@ -6,6 +6,8 @@ interface LibraryCardProps {
   name: string;
   /** The picture area. */
   thumb: ReactNode;
+  /** A word over the picture's corner (a stand-in's result says so). */
+  tag?: ReactNode;
   meta: ReactNode;
   /** The full text of the meta line, for when it is cut off. */
   metaTitle?: string;
@@ -15,10 +17,11 @@ interface LibraryCardProps {
 }
 
 /** The frame every card of the library shares: picture, name, one line of details, actions. */
-export function LibraryCard({ name, thumb, meta, metaTitle, actions, busy }: LibraryCardProps) {
+export function LibraryCard({ name, thumb, tag, meta, metaTitle, actions, busy }: LibraryCardProps) {
   return (
     <article className={styles.card} aria-label={name} aria-busy={busy || undefined}>
       {thumb}
+      {tag}
       <div className={styles.body}>
         <h3 className={styles.name} title={name}>
           {name}

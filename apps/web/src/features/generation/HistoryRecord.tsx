@@ -4,6 +4,7 @@ import { Alert, Button, Image, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api/client';
+import { StandInTag } from '../../shared/library/StandInTag';
 import { GenerationFailedNote } from '../../shared/progress/GenerationFailed';
 import { GenerationProgress } from '../../shared/progress/GenerationProgress';
 import { toast } from '../../shared/ui/toast';
@@ -146,7 +147,10 @@ export function HistoryRecord({ record: given, label, isNew }: { record: Generat
         <Typography.Text type="secondary" className={styles.recordTime}>
           {formatHistoryTime(record.createTime)}
         </Typography.Text>
-        {label && <Tag className={styles.recordMode}>{label}</Tag>}
+        <span className={styles.recordTags}>
+          {record.status === 'SUCCESS' && record.standIn && <StandInTag className={styles.recordMode} />}
+          {label && <Tag className={styles.recordMode}>{label}</Tag>}
+        </span>
       </div>
       {prompt && <Typography.Paragraph ellipsis={{ rows: 2, expandable: true }}>{prompt}</Typography.Paragraph>}
       {isRunning(record.status) && <GenerationProgress compact progress={record.progress} endsAt={record.endsAt} />}

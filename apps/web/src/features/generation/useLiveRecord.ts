@@ -18,6 +18,8 @@ function merge(record: LiveRecord, answer: Answer): LiveRecord {
     status: answer.status,
     progress: answer.progress ?? record.progress,
     outputs: outputs ?? record.outputs,
+    // A stand-in's result says so as soon as it is made (decision "Stand-ins are free").
+    ...('standIn' in answer && answer.standIn && { standIn: true as const }),
     endsAt: endsAtOf(answer, Date.now()),
   };
 }

@@ -42,7 +42,10 @@ describe('image edit', () => {
   it('needs a product image, and a background to replace with', async () => {
     const { submitted } = stubTool({
       tool: 'product-background',
-      extra: { '/assert/folders/files': libraryOf(BOTTLE), '/mis/product-background/list': BACKGROUNDS },
+      extra: {
+        '/assert/folders/files': libraryOf(libraryImage('f3', { fileName: 'drawn.png', source: 'generated', standIn: true }), BOTTLE),
+        '/mis/product-background/list': BACKGROUNDS,
+      },
     });
     renderApp('/tools/image-edit', userWith('ACTIVE'));
     choose('Background', 'Replace background');
@@ -50,6 +53,11 @@ describe('image edit', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Please add a product image');
 
     fireEvent.click(within(screen.getByRole('group', { name: 'Product image' })).getByText('Choose from my assets'));
+    // A stand-in's picture says so among the user's own (decision "Stand-ins are free").
+    const tile = (name: string) => screen.getByRole('checkbox', { name }).closest('li') as HTMLElement;
+    await screen.findByRole('checkbox', { name: 'drawn.png' });
+    expect(within(tile('drawn.png')).getByText('Stand-in')).toBeTruthy();
+    expect(within(tile('bottle.png')).queryByText('Stand-in')).toBeNull();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'bottle.png' }));
     fireEvent.click(screen.getByRole('button', { name: 'Use' }));
     await screen.findByAltText('bottle.png');

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../shared/i18n/i18n';
 import { FakeXhr } from '../../test/fakeXhr';
 import { ok, renderApp, userWith } from '../../test/renderApp';
 import { inHistory, libraryImage, record, stubTool } from '../generation/testing';
@@ -7,9 +8,10 @@ import { inHistory, libraryImage, record, stubTool } from '../generation/testing
 // Mounting the whole app with antd's styles is slow on a shared 2-core machine, and polls come 2 s apart.
 vi.setConfig({ testTimeout: 60_000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
 });
 
 const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
@@ -113,6 +115,51 @@ describe('text to image', () => {
     const download = await inHistory((history) => history.getAllByRole('link', { name: 'Download' })[1] as HTMLElement);
     // Saved under a name that says what it is, not the stored file's random id.
     expect(download.getAttribute('download')).toMatch(/^reelsmith-text-to-image-\d{8}-\d{4}-2\.png$/);
+  });
+
+  it('names a stand-in’s pictures as such in the history, as soon as they are made and afterwards', async () => {
+    const made = { status: 'SUCCESS' as const, outputs: [{ resKey: 'u/u1/old.png', url: 'http://files.test/old.png' }] };
+    stubTool({
+      tool: 'text-to-image',
+      standIns: ['imageGen', 'imageGenV2'],
+      queries: [{ status: 'SUCCESS', images: [{ resKey: 'u/u1/new.png', url: 'http://files.test/new.png' }], standIn: true }],
+      history: [record('text-to-image', 'drawn', { ...made, standIn: true }), record('text-to-image', 'real', made)],
+      extra: { '/mis/product-demo': DEMOS },
+    });
+    renderApp('/tools/image/text-to-image', userWith('ACTIVE'));
+    /** A history entry by what it asked (antd may measure a long prompt in a copy of it). */
+    const entry = (prompt: string) => {
+      const found = [...history().querySelectorAll<HTMLElement>('li[data-status]')].find((li) => li.textContent?.includes(prompt));
+      if (!found) throw new Error(`no entry "${prompt}"`);
+      return found;
+    };
+    const tag = await inHistory(() => within(entry('prompt of drawn')).getByText('Stand-in'));
+    expect(tag.getAttribute('title')).toBe('Made by the free stand-in, not a real AI model: a placeholder with a SANDBOX mark.');
+    expect(within(history()).getAllByText('Stand-in')).toHaveLength(1);
+    expect(within(entry('prompt of real')).queryByText('Stand-in')).toBeNull();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Prompt' }), { target: { value: 'A lamp' } });
+    generate();
+    await inHistory(() => within(entry('A lamp')).getByAltText('Image 1'));
+    expect(within(entry('A lamp')).getByText('Stand-in')).toBeTruthy();
+  });
+
+  it('names a stand-in’s pictures in the history in Portuguese', async () => {
+    await i18n.changeLanguage('pt');
+    stubTool({
+      tool: 'text-to-image',
+      history: [
+        record('text-to-image', 'drawn', {
+          status: 'SUCCESS',
+          outputs: [{ resKey: 'u/u1/old.png', url: 'http://files.test/old.png' }],
+          standIn: true,
+        }),
+      ],
+      extra: { '/mis/product-demo': DEMOS },
+    });
+    renderApp('/tools/image/text-to-image', userWith('ACTIVE'));
+    const tag = await screen.findByText('Substituto');
+    expect(tag.getAttribute('title')).toMatch(/^Feito pelo substituto grátis, não por um modelo de IA real/);
   });
 
   it('shows the two failure messages for a failed task already in the history', async () => {

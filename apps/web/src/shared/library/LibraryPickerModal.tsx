@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { callQuery } from '../api/queries';
 import { Busy } from '../ui/Busy';
 import styles from './library.module.css';
+import { StandInTag } from './StandInTag';
 
 /** The newest page of the library is what a user picks from; older files are a search away on the assets page. */
 const PICK_PAGE_SIZE = 100;
@@ -56,6 +57,7 @@ export function LibraryPickerModal({ type, multiple = false, okText, onPick, onC
           {assets.map((asset) => (
             <li key={asset.fileId} className={styles.tile} title={asset.fileName}>
               <img src={asset.thumbnailUrl ?? asset.fileUrl} alt={asset.fileName} />
+              {asset.standIn && <StandInTag className={styles.standIn} />}
               <Checkbox className={styles.check} value={asset.fileId} aria-label={asset.fileName} />
             </li>
           ))}
