@@ -108,6 +108,14 @@ describe('generation tools', () => {
         .poll(() => loadedWidth(history(page).getByRole('img', { name: 'Image 1' }).first()), { timeout: 30_000 })
         .toBeGreaterThan(0);
       await expect.poll(() => history(page).getByText('A ceramic mug on a wooden table, morning light').count()).toBeGreaterThan(0);
+      // The stand-in's picture says so in words, in the history and in the library (decision "Stand-ins are free").
+      await history(page).getByText('Stand-in', { exact: true }).first().waitFor();
+      await visit(page, running.product.base, '/dashboard/assets');
+      await page
+        .getByRole('article', { name: /^Text to image – A ceramic mug/ })
+        .first()
+        .getByText('Stand-in', { exact: true })
+        .waitFor();
     },
     GENERATION_MS + 60_000,
   );
