@@ -8,14 +8,14 @@ import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { migrate } from '../src/db/migrate.js';
-import { files, previewRenders, previews } from '../src/db/schema.js';
+import { previewRenders, previews } from '../src/db/schema.js';
 import * as compose from '../src/modules/link-video/video/compose.js';
 import { exportVideoTask, linkVideoTask, scriptUpdateTask } from '../src/modules/link-video/video/tasks.js';
 import { priceOf } from '../src/modules/points/prices.js';
 import { startWorker } from '../src/modules/tasks/worker.js';
 import { type Browser, testApp } from './support/app.js';
 import { testDatabases } from './support/databases.js';
-import { activeMember, upload } from './support/files.js';
+import { activeMember } from './support/files.js';
 import { migrateWith, migrationsBefore } from './support/migrations.js';
 import { availableOf, expectConsistent } from './support/points.js';
 
@@ -53,17 +53,17 @@ describe.each(testDatabases())('migration 0016 (previews) on $name', (testDb) =>
       // Written as the code of that time did: today's createProject writes columns later migrations added.
       const projectId = randomUUID();
       await db.execute(sql`insert into projects (id, user_id, name) values (${projectId}, ${userId}, 'Old lamp')`);
-      const fileId = ((await upload({ app, ctx }, browser, await picture(), 'png', 'lamp.png')).body.data as { fileId: string }).fileId;
+      // The product's picture, stored as an upload of that time was: today's upload writes columns later migrations
+      // added (a stand-in's mark, among others).
+      const fileId = randomUUID();
+      const pictureKey = `u/${userId}/${fileId}.png`;
+      const bytes = await picture();
+      await ctx.storage.put(pictureKey, bytes, { contentType: 'image/png' });
+      await db.execute(sql`insert into files (id, user_id, name, res_key, type, format, mime, size, width, height, source, status)
+        values (${fileId}, ${userId}, 'lamp.png', ${pictureKey}, 'image', 'png', 'image/png', ${bytes.length}, 240, 320, 'local', 'completed')`);
       // The file of the last render of the first preview, as the old code left it in the library.
-      await db.insert(files).values({
-        id: 'u2-file',
-        userId,
-        name: 'lamp – preview 1.mp4',
-        resKey: 'old/u2.mp4',
-        type: 'video',
-        source: 'generated',
-        status: 'completed',
-      });
+      await db.execute(sql`insert into files (id, user_id, name, res_key, type, source, status)
+        values ('u2-file', ${userId}, 'lamp – preview 1.mp4', 'old/u2.mp4', 'video', 'generated', 'completed')`);
 
       const linkInput = {
         projectId,
