@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     // Vitest's default, one worker fewer than the cores, ran every file one after another on two. Most files wait
     // more than they compute (PostgreSQL, HTTP, child processes), so as many run at once as there are cores, and
-    // never fewer than two; the browser tests keep to one at a time (fileParallelism below), after the rest.
+    // never fewer than two; the browser tests run after the rest, two at a time (below).
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'], environment: 'node' } },
@@ -46,7 +46,11 @@ export default defineConfig({
           setupFiles: ['support/failures.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Two files at a time: one alone left the two cores about half idle (each file waits on its product, its
+          // Chromium and their polls); two at once took the browser tests from 851 s to 566 s, all passing.
+          maxWorkers: 2,
+          // After the other projects (group 0): a browser test's waits are sized for a machine not also rendering.
+          sequence: { groupOrder: 1 },
           // What a page shows after a click or a navigation may take seconds on a loaded machine (a lazy chunk, a
           // query): expect.poll's own 1 s default failed there on states a user would simply wait a moment for.
           expect: { poll: { timeout: 10_000 } },
