@@ -1,12 +1,11 @@
 // 12. Bounded work (decision "Bounded work"): a valid input must not buy unbounded work. Each
 // picture tool is sent a picture past the pixel bound, and the tools that size their result a result past it;
-// each is refused before the charge, changing nothing. The largest input each local tool accepts is run in a
-// child process, and its time and peak memory are printed with the table.
+// each is refused before the charge, changing nothing. The largest input each local tool accepts, run in a child
+// process with its time and peak memory printed, is bounded-work.test.ts's: it is the same media work on any database.
 import { ERRORS, type TaskKind } from '@reelsmith/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../support/files.js';
-import { measureWorstInputs, peakLines, type WorkPeak } from '../support/workPeak.js';
 import type { Arena } from './support/arena.js';
 import { API_CALLS, type ApiCall } from './support/calls.js';
 import { type NamedAttack, refuseAll } from './support/campaign.js';
@@ -15,9 +14,6 @@ const CATEGORY = 'bounded work';
 const TOO_LARGE = { codes: [ERRORS.pictureTooLarge.code], key: 'pictureTooLarge', locale: 'en' } as const;
 const ENHANCE_TOO_LARGE = { codes: [ERRORS.enhanceTooLarge.code], key: 'enhanceTooLarge', locale: 'en' } as const;
 const RESULT_TOO_LARGE = { codes: [ERRORS.resultTooLarge.code], key: 'resultTooLarge', locale: 'en' } as const;
-
-/** Measured once for the file (both databases print it): the media work does not depend on the database. */
-let measured: Promise<WorkPeak[]> | undefined;
 
 const submitOf = (kind: TaskKind) => API_CALLS.find((api) => api.name === `submit ${kind}`) as ApiCall;
 const flat = (width: number, height: number) =>
@@ -41,11 +37,6 @@ export function boundedWorkAttacks(arena: Arena) {
       keys.oversized = await stored(huge);
       keys.wide = await stored(await flat(1921, 1000));
     });
-    afterAll(async () => {
-      const peaks = await measured;
-      if (peaks) console.log([`${CATEGORY}: the largest accepted input per tool`, ...peakLines(peaks)].join('\n'));
-    });
-
     it('refuses an oversized picture to every picture tool, and an oversized result, before charging', async () => {
       const oversized = { resKey: keys.oversized };
       const attacks: [TaskKind, NamedAttack[]][] = [
@@ -100,14 +91,6 @@ export function boundedWorkAttacks(arena: Arena) {
         ],
       ];
       for (const [kind, list] of attacks) await refuseAll(arena.campaign, CATEGORY, arena.attacker, submitOf(kind), list);
-    });
-
-    it('runs the largest input each local tool accepts within a few hundred MB', { timeout: 300_000 }, async () => {
-      measured ??= measureWorstInputs();
-      for (const peak of await measured) {
-        expect(peak.taskMb, `${peak.tool}: MB the task added`).toBeLessThanOrEqual(400);
-        arena.campaign.figures.note(CATEGORY, `${peak.tool} peak MB`, peak.peakMb);
-      }
     });
   });
 }
