@@ -2,9 +2,12 @@
 // submission to success of the last 20 successes of its kind and workload on the server, and the time since it was
 // submitted; nothing without three such successes, and nothing once it has ended.
 import { randomUUID } from 'node:crypto';
+import { TASKS } from '@reelsmith/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type NewTaskRow, tasks } from '../src/db/schema.js';
+import { avatarVideoTask } from '../src/modules/generation/avatar.js';
+import { imageToVideoTask, textToImageTask, textToVideoTask, virtualTryOnTask } from '../src/modules/generation/tasks.js';
 import { setPrice } from '../src/modules/points/prices.js';
 import { claimTask, completeTask } from '../src/modules/tasks/queue.js';
 import { appOn, type Browser } from './support/app.js';
@@ -109,5 +112,45 @@ describe.each(testDatabases())('progress estimates on $name', (testDb) => {
     const taskId = randomUUID();
     await ended(userId, [0], { id: taskId, workload: null, status: 'SUBMITTED', createdAt: new Date(), finishedAt: null });
     expect(await query(browser, taskId)).toEqual({ taskId, status: 'SUBMITTED', expectedSeconds: 18, elapsedSeconds: 0 });
+  });
+});
+
+describe('what the generation tools are timed by', () => {
+  const label = <I>(definition: { workload?: (input: I, ctx: never, user: never) => unknown }, input: I) =>
+    definition.workload?.(input, undefined as never, undefined as never);
+  const video = (input: object) => TASKS['text-to-video'].input.parse({ prompt: 'a red kettle', ratio: '9:16', ...input });
+  const picture = (input: object) => TASKS['text-to-image'].input.parse({ prompt: 'a red kettle', ratio: '1:1', ...input });
+
+  it('times a video with the videos of its model, tier, length and count, and a picture with those of its model, size and count', () => {
+    // A 10 s video takes longer than a 5 s one, two longer than one, a pro tier longer than std.
+    const five = label(textToVideoTask, video({ duration: 5 }));
+    expect(
+      new Set([five, label(textToVideoTask, video({ duration: 10 })), label(textToVideoTask, video({ duration: 5, count: 2 }))]).size,
+    ).toBe(3);
+    expect(label(textToVideoTask, video({ duration: 5, tier: 'pro' }))).not.toBe(five);
+    expect(label(textToVideoTask, video({ duration: 5, prompt: 'another prompt' }))).toBe(five);
+    expect(label(imageToVideoTask, TASKS['image-to-video'].input.parse({ image: { resKey: 'k' }, duration: 10 }))).toBe(
+      label(textToVideoTask, video({ duration: 10 })),
+    );
+    const one = label(textToImageTask, picture({}));
+    expect(
+      new Set([
+        one,
+        label(textToImageTask, picture({ count: 4 })),
+        label(textToImageTask, picture({ quality: 'high' })),
+        label(textToImageTask, picture({ image: { resKey: 'k' } })),
+      ]).size,
+    ).toBe(4);
+    expect(label(virtualTryOnTask, TASKS['virtual-try-on'].input.parse({ garmentType: 'top', model: { modelId: 'm' }, count: 2 }))).toBe(
+      '×2',
+    );
+  });
+
+  it('times a presenter video with those of about as many seconds spoken', () => {
+    const said = (script: string) =>
+      label(avatarVideoTask, TASKS['avatar-video'].input.parse({ script, presenter: { resKey: 'k' }, ratio: '9:16' }));
+    const short = 'Meet the kettle that boils in a minute.';
+    expect(said(short)).toBe(said(`${short} It is red.`));
+    expect(said(Array.from({ length: 8 }, () => short).join(' '))).not.toBe(said(short));
   });
 });

@@ -24,6 +24,8 @@ export const avatarVideoTask: TaskDefinition<Input, Videos> = {
   input: TASKS['avatar-video'].input,
   timeoutMs: AVATAR_TIMEOUT_MS,
   price: (input) => ({ sku: 'avatarVideo', count: avatarSeconds(input.script) }),
+  // Its time grows with the seconds spoken: grouped by ten (decision "Progress estimates").
+  workload: (input) => `${Math.ceil(avatarSeconds(input.script) / 10) * 10}s`,
   async accept(ctx, user, input) {
     const { presenterId, ...picture } = input.presenter;
     if (presenterId === undefined && !picture.resKey && !picture.imageUrl) throw new AppError('sourceImageRequired');

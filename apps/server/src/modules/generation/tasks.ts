@@ -46,6 +46,13 @@ const videoRequest = (input: Input<'text-to-video'> | Input<'image-to-video'>) =
   soundEffect: input.soundEffect,
 });
 
+/**
+ * What a generation's time grows with, as its task's workload (decision "Progress estimates"): a video's model, tier,
+ * length and how many; a picture's model, size and how many, and whether it edits one.
+ */
+const videoWorkload = (input: Input<'text-to-video'> | Input<'image-to-video'>) =>
+  `${input.videoModel ?? 'default'} ${input.tier} ${input.duration}s×${input.count}`;
+
 function checkVideoModel(ctx: Parameters<typeof listVideoModels>[0], mode: 'text' | 'image', videoModel: string | undefined) {
   if (videoModel && !listVideoModels(ctx, mode).some((m) => m.modelId === videoModel)) {
     throw new AppError('validation', { detail: `videoModel: no model ${videoModel}` });
@@ -64,6 +71,7 @@ export const textToVideoTask: TaskDefinition<Input<'text-to-video'>, Videos> = {
   input: TASKS['text-to-video'].input,
   timeoutMs: VIDEO_TIMEOUT_MS,
   price: (input) => ({ sku: `t2Video_${input.tier}_${input.duration}s` as SkuCode, count: input.count }),
+  workload: videoWorkload,
   async accept(ctx, _user, input) {
     providerOf(ctx, 'textToVideo');
     checkVideoModel(ctx, 'text', input.videoModel);
@@ -89,6 +97,7 @@ export const imageToVideoTask: TaskDefinition<Input<'image-to-video'>, Videos> =
   timeoutMs: VIDEO_TIMEOUT_MS,
   // The engine that will do the work chooses the SKU, as GET /video/models tells the tool that quotes it.
   price: (input, ctx) => ({ sku: imageToVideoSku(ctx, input.tier, input.duration), count: input.count }),
+  workload: videoWorkload,
   async accept(ctx, user, input) {
     if (!input.image.resKey && !input.image.imageUrl) throw new AppError('sourceImageRequired');
     await checkPicture(ctx, user.userId, input.image);
@@ -122,6 +131,7 @@ export const textToImageTask: TaskDefinition<Input<'text-to-image'>, Images> = {
     count: input.count,
     madeBy: input.image ? 'imageToImage' : 'textToImage',
   }),
+  workload: (input) => `${input.image ? 'edit' : 'new'} ${input.imageModel} ${input.quality}×${input.count}`,
   async accept(ctx, user, input) {
     if (input.image) await checkPicture(ctx, user.userId, input.image);
     providerOf(ctx, input.image ? 'imageToImage' : 'textToImage');
@@ -165,6 +175,7 @@ export const virtualTryOnTask: TaskDefinition<Input<'virtual-try-on'>, Images> =
   input: TASKS['virtual-try-on'].input,
   timeoutMs: IMAGE_TIMEOUT_MS,
   price: (input) => ({ sku: 'imageTryOn', count: input.count }),
+  workload: (input) => `×${input.count}`,
   async accept(ctx, user, input) {
     const { model } = input;
     if (!model.resKey && !model.imageUrl && !model.modelId) throw new AppError('tryOnModelRequired');
