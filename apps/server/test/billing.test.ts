@@ -3,6 +3,7 @@
 // thrice at once, out of order, forged, stale, late), with the ledger audited after each.
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { ERRORS } from '@reelsmith/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,6 +204,18 @@ describe.each(testDatabases())('buying credits through Stripe on $name', (testDb
     await waitFor(async () => (await available(browser.userId)) === 500, 'the grant');
     expect(await state(browser, session)).toBe('granted');
     await expectConsistent(t.ctx.db);
+  });
+
+  it("opens ten checkouts a minute for one buyer, then refuses the next before asking Stripe; another buyer's are theirs", async () => {
+    const [eager, other] = [await buyer('eager@example.com'), await buyer('other@example.com')];
+    for (let i = 0; i < 10; i++) await checkout(eager, 'pack-500');
+    const asked = stripe.sessions.size;
+    const refused = await eager.call('POST', '/billing/checkout', { body: { offer: 'pack-500' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ code: 429, message: ERRORS.rateLimited.en, data: null });
+    expect(stripe.sessions.size).toBe(asked);
+    await checkout(other, 'pack-500');
+    expect(stripe.sessions.size).toBe(asked + 1);
   });
 
   it('grants two purchases made at the same time, each once', async () => {

@@ -1,4 +1,5 @@
 import { billingCheckout, billingOffers, billingPortal, billingPurchase } from '@reelsmith/contract';
+import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { AppError } from '../../errors.js';
 import { localeOf } from '../../http/locale.js';
@@ -12,6 +13,12 @@ import { ForgedEvent, receive, verify } from './events.js';
 export const STRIPE_WEBHOOK_PATH = '/billing/stripe/webhook';
 /** Stripe's events are small; a checkout session with its line items is a few kilobytes. */
 const WEBHOOK_BODY_MAX = 1024 * 1024;
+/**
+ * Each checkout and each portal visit is a call to Stripe, whose rate limit is the whole account's: a user opening
+ * them in a loop would spend everyone's. A buyer clicks a few times a minute at most; per user, since buyers behind
+ * one address are many.
+ */
+const STRIPE_CALLS_PER_MINUTE = { max: 10, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => req.user?.userId ?? req.ip };
 
 export const billingModule = defineModule(async (api, { route, ctx: { db, settings, stripe } }) => {
   const stripeOrRefuse = (): Stripe => {
@@ -43,19 +50,27 @@ export const billingModule = defineModule(async (api, { route, ctx: { db, settin
     };
   });
 
-  route(billingCheckout, async ({ user, body, req }) => {
-    const url = await startCheckout(db, stripeOrRefuse(), {
-      buyer: { userId: user.userId, email: user.email, name: user.username },
-      offerCode: body.offer,
-      locale: localeOf(req.headers['accept-language']),
-      publicUrl: settings.publicUrl,
-    });
-    return { url };
-  });
+  route(
+    billingCheckout,
+    async ({ user, body, req }) => {
+      const url = await startCheckout(db, stripeOrRefuse(), {
+        buyer: { userId: user.userId, email: user.email, name: user.username },
+        offerCode: body.offer,
+        locale: localeOf(req.headers['accept-language']),
+        publicUrl: settings.publicUrl,
+      });
+      return { url };
+    },
+    { rateLimit: STRIPE_CALLS_PER_MINUTE },
+  );
 
-  route(billingPortal, async ({ user, req }) => ({
-    url: await openPortal(db, stripeOrRefuse(), user.userId, localeOf(req.headers['accept-language']), settings.publicUrl),
-  }));
+  route(
+    billingPortal,
+    async ({ user, req }) => ({
+      url: await openPortal(db, stripeOrRefuse(), user.userId, localeOf(req.headers['accept-language']), settings.publicUrl),
+    }),
+    { rateLimit: STRIPE_CALLS_PER_MINUTE },
+  );
 
   route(billingPurchase, ({ user, query }) => purchaseState(db, stripeOrRefuse(), user.userId, query.session));
 
