@@ -27,8 +27,13 @@ const loaders = new Map(
   }),
 );
 
-/** Namespaces only one page reads, loaded when that page first asks (react-i18next suspends it until then). */
-const ON_DEMAND = new Set(['policy']);
+/**
+ * Namespaces only their own pages read, loaded when one of them first asks (react-i18next suspends the page until
+ * then, as it waits for the page's code): the policies, and the tools and account pages no other page draws from.
+ * The namespaces of link to video and of what its pages borrow (generation, avatar, brand kit, assets) load at
+ * start, as the landing page needs them (decision "First-load bundle split").
+ */
+const ON_DEMAND = new Set(['policy', 'batch', 'billing', 'developers', 'webhooks', 'image', 'image-edit', 'invite', 'video']);
 
 /** What the app loads before its first render: every namespace of the chosen language but the on-demand ones. */
 export const STARTUP_NAMESPACES = [
