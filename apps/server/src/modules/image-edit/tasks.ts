@@ -8,11 +8,10 @@ import { backgroundPreset, type Canvas, CanvasError, canvasForRatio, checkCanvas
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { GenerationJob, GenerationProviders } from '../../providers/provider.js';
-import { isSandbox } from '../../providers/sandbox/index.js';
 import { ingest } from '../files/ingest.js';
 import { addFile } from '../files/records.js';
 import { withWorkDir } from '../files/workDir.js';
-import { standInOf } from '../generation/run.js';
+import { isSandbox, standInOf } from '../generation/run.js';
 import type { TaskDefinition, TaskJob } from '../tasks/definition.js';
 import { presetBackgroundFile } from './backgrounds.js';
 import { checkResultSize } from './bounds.js';

@@ -2,7 +2,6 @@
 // (outside production, nothing set), its price is 0, shown as such, and nothing is charged for it.
 import type { SkuCode } from '@reelsmith/contract';
 import type { Capability, GenerationProviders } from '../../providers/provider.js';
-import { isSandbox } from '../../providers/sandbox/index.js';
 import type { Priced } from './ledger.js';
 
 /**
@@ -36,7 +35,7 @@ const madeByOf = (item: PricedWork): readonly Capability[] =>
  */
 export function isStandIn(providers: GenerationProviders, item: PricedWork): boolean {
   const capabilities = madeByOf(item);
-  return capabilities.length > 0 && capabilities.every((capability) => isSandbox(providers[capability]));
+  return capabilities.length > 0 && capabilities.every((capability) => providers[capability]?.name === 'sandbox');
 }
 
 /** A task's price with the stand-ins' parts taken out: null when nothing real is left to pay for. */

@@ -3,6 +3,3 @@
 export { sandboxHolding, sandboxImageToImage, sandboxTextToImage, sandboxTryOn } from './images.js';
 export { sandboxTalking } from './talking.js';
 export { sandboxVideo } from './video.js';
-
-/** Whether a provider is the sandbox's marked stand-in, not a real model (decision "Stand-ins are free"). */
-export const isSandbox = (provider: { name: string } | null | undefined): boolean => provider?.name === 'sandbox';
