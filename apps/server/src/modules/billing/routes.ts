@@ -1,5 +1,4 @@
 import { billingCheckout, billingOffers, billingPortal, billingPurchase } from '@reelsmith/contract';
-import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { AppError } from '../../errors.js';
 import { localeOf } from '../../http/locale.js';
@@ -15,12 +14,25 @@ export const STRIPE_WEBHOOK_PATH = '/billing/stripe/webhook';
 const WEBHOOK_BODY_MAX = 1024 * 1024;
 /**
  * Each checkout and each portal visit is a call to Stripe, whose rate limit is the whole account's: a user opening
- * them in a loop would spend everyone's. A buyer clicks a few times a minute at most; per user, since buyers behind
- * one address are many.
+ * them in a loop would spend everyone's. A buyer clicks a few times a minute at most. Counted per user, since buyers
+ * behind one address are many, and only for requests that passed validation: a malformed one never reaches Stripe
+ * and gets its own clear error.
  */
-const STRIPE_CALLS_PER_MINUTE = { max: 10, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => req.user?.userId ?? req.ip };
+const STRIPE_CALLS = { max: 10, windowMs: 60_000 };
+
+/** Refuses a user's call past `max` in any `windowMs` (kept in this process, as the other rate limits are). */
+function perUserLimit({ max, windowMs }: { max: number; windowMs: number }) {
+  const calls = new Map<string, number[]>();
+  return (userId: string) => {
+    const now = Date.now();
+    const recent = (calls.get(userId) ?? []).filter((at) => now - at < windowMs);
+    if (recent.length >= max) throw new AppError('rateLimited');
+    calls.set(userId, [...recent, now]);
+  };
+}
 
 export const billingModule = defineModule(async (api, { route, ctx: { db, settings, stripe } }) => {
+  const stripeCall = perUserLimit(STRIPE_CALLS);
   const stripeOrRefuse = (): Stripe => {
     if (!stripe) throw new AppError('billingOff');
     return stripe;
@@ -50,27 +62,23 @@ export const billingModule = defineModule(async (api, { route, ctx: { db, settin
     };
   });
 
-  route(
-    billingCheckout,
-    async ({ user, body, req }) => {
-      const url = await startCheckout(db, stripeOrRefuse(), {
-        buyer: { userId: user.userId, email: user.email, name: user.username },
-        offerCode: body.offer,
-        locale: localeOf(req.headers['accept-language']),
-        publicUrl: settings.publicUrl,
-      });
-      return { url };
-    },
-    { rateLimit: STRIPE_CALLS_PER_MINUTE },
-  );
+  route(billingCheckout, async ({ user, body, req }) => {
+    const client = stripeOrRefuse();
+    stripeCall(user.userId);
+    const url = await startCheckout(db, client, {
+      buyer: { userId: user.userId, email: user.email, name: user.username },
+      offerCode: body.offer,
+      locale: localeOf(req.headers['accept-language']),
+      publicUrl: settings.publicUrl,
+    });
+    return { url };
+  });
 
-  route(
-    billingPortal,
-    async ({ user, req }) => ({
-      url: await openPortal(db, stripeOrRefuse(), user.userId, localeOf(req.headers['accept-language']), settings.publicUrl),
-    }),
-    { rateLimit: STRIPE_CALLS_PER_MINUTE },
-  );
+  route(billingPortal, async ({ user, req }) => {
+    const client = stripeOrRefuse();
+    stripeCall(user.userId);
+    return { url: await openPortal(db, client, user.userId, localeOf(req.headers['accept-language']), settings.publicUrl) };
+  });
 
   route(billingPurchase, ({ user, query }) => purchaseState(db, stripeOrRefuse(), user.userId, query.session));
 
