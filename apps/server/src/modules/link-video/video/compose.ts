@@ -99,6 +99,8 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
   return withWorkDir(ctx.settings, async (dir) => {
     const talkSeconds = request.presenter?.talkSeconds;
     const talking = talkSeconds === undefined ? undefined : providerOf(ctx, 'talkingAvatar');
+    // When the presenter cannot be made, that is what the user is told, whatever else stopped with it.
+    let refused: unknown;
     const ad = await composeAd(
       {
         scenes: media,
@@ -123,7 +125,8 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
             talking &&
             ((talk) =>
               talking.talk(talk, { workDir: dir, signal, progress: (stage) => job.progress(stage) }).catch((error: unknown) => {
-                throw taskError(error, signal);
+                refused ??= taskError(error, signal);
+                throw refused;
               })),
           maxSeconds: talkSeconds === undefined ? undefined : talkSeconds * TALK_OVERRUN,
           layout: request.presenter?.layout,
@@ -131,7 +134,7 @@ export async function composeVideo(job: TaskJob<unknown>, request: ComposeReques
       },
       { workDir: dir, cacheDir: cacheDirOf(ctx.settings.dataDir), tools, signal, progress: (stage) => job.progress(STAGE[stage]) },
     ).catch((error: unknown) => {
-      throw error instanceof TalkTooLongError ? new AppError('presenterTalksTooLong', {}, { cause: error }) : error;
+      throw error instanceof TalkTooLongError ? new AppError('presenterTalksTooLong', {}, { cause: error }) : (refused ?? error);
     });
 
     await job.progress('polishing');
