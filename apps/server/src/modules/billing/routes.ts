@@ -27,6 +27,8 @@ function perUserLimit({ max, windowMs }: { max: number; windowMs: number }) {
     const now = Date.now();
     const recent = (calls.get(userId) ?? []).filter((at) => now - at < windowMs);
     if (recent.length >= max) throw new AppError('rateLimited');
+    // Buyers whose window has passed are forgotten now and then, so the map holds only recent ones.
+    if (calls.size >= 1000) for (const [id, times] of calls) if (now - (times.at(-1) ?? 0) >= windowMs) calls.delete(id);
     calls.set(userId, [...recent, now]);
   };
 }
