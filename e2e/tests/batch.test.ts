@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visit } from '../support/browser.js';
+import { openOverlay, visit } from '../support/browser.js';
 import { productInBrowser } from '../support/lifecycle.js';
 import { openShop, type Shop } from '../support/shop.js';
 import { activeUser } from '../support/users.js';
@@ -56,7 +56,7 @@ describe('batch page', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'Product links' }).inputValue()).toBe(csv);
     await page.getByText('2 rows: previews only, free').waitFor();
     // Square previews: the smallest frames, so the two renders fit this file's time on a shared machine.
-    await page.getByRole('combobox', { name: 'Aspect ratio' }).click();
+    await openOverlay(page, page.getByRole('combobox', { name: 'Aspect ratio' }));
     await page.locator('.ant-select-item-option', { hasText: '1:1' }).click();
     await page.getByRole('button', { name: 'Start batch' }).click();
 

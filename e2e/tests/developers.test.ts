@@ -44,7 +44,7 @@ describe('developers page', () => {
     expect(before.body.code).toBe(0);
     expect(before.body.data.availablePoints).toEqual(expect.any(Number));
 
-    await page.getByRole('button', { name: 'Revoke' }).click();
+    await openOverlay(page, page.getByRole('button', { name: 'Revoke' }));
     await page.getByText('Revoke “Catalogue sync”? Calls made with it will stop working at once.').waitFor();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Revoke' }).click();
     await page.getByText('Key revoked').waitFor();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawnPortrait } from '../../packages/media/test/fixtures.js';
-import { bodyText, pathOf, visit } from '../support/browser.js';
+import { bodyText, openOverlay, pathOf, visit } from '../support/browser.js';
 import { productInBrowser } from '../support/lifecycle.js';
 import { frameAt, readText } from '../support/ocr.js';
 import { openShop, type Shop } from '../support/shop.js';
@@ -198,7 +198,7 @@ describe('link to video', () => {
       const { page } = running.browser;
       await page.getByRole('checkbox', { name: 'Video 1' }).check();
       // The price is on the button, and spending it is confirmed with what will be left (100 - 30).
-      await page.getByRole('button', { name: 'Render 1 video · 30 credits' }).click();
+      await openOverlay(page, page.getByRole('button', { name: 'Render 1 video · 30 credits' }));
       await expect.poll(() => bodyText(page)).toContain('You will have 70 credits left.');
       await page.getByRole('button', { name: 'Yes, render' }).click();
       await page.waitForURL('**/tools/link-to-video/video-export?projectId=*');
@@ -270,7 +270,7 @@ describe('link to video', () => {
       // The stand-in's seconds on camera are free (decision "Stand-ins are free"): the export costs its own 30.
       const before = await localCredits(page);
       await page.getByRole('checkbox', { name: 'Video 1' }).check();
-      await page.getByRole('button', { name: 'Render 1 video · 30 credits' }).click();
+      await openOverlay(page, page.getByRole('button', { name: 'Render 1 video · 30 credits' }));
       await page.getByRole('button', { name: 'Yes, render' }).click();
       await page.waitForURL('**/tools/link-to-video/video-export?projectId=*');
       await page.getByRole('button', { name: `${before - 30} credits` }).waitFor({ timeout: 30_000 });
