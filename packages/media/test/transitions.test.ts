@@ -261,6 +261,46 @@ describe('a slide', () => {
   });
 });
 
+describe('a push out of a panning photo', () => {
+  // A still wider than the frame, in stripes of rising grey: any offset of the pan's window changes every column.
+  const WIDE = W + 160;
+  const t = 8;
+  const pan = (frames: number): SceneSource => ({
+    kind: 'image',
+    file: join(dir, 'stripes.png'),
+    motion: 'pan-right',
+    motionFrames: frames,
+    size: { width: WIDE, height: H },
+  });
+  beforeAll(async () => {
+    const pixels = Buffer.alloc(WIDE * H * 3);
+    for (let x = 0; x < WIDE; x++) {
+      const grey = 30 + ((x * 7) % 200);
+      for (let y = 0; y < H; y++) pixels.fill(grey, (y * WIDE + x) * 3, (y * WIDE + x) * 3 + 3);
+    }
+    await sharp(pixels, { raw: { width: WIDE, height: H, channels: 3 } })
+      .png()
+      .toFile(join(dir, 'stripes.png'));
+  });
+
+  it('opens the photo once, and its tail carries the pan on from where the body ends, as one piece without a push', async () => {
+    const piece: PieceJob = { ...job('slide', t), scene: pan(FRAMES) };
+    const args = pieceArgs(piece, FRAME, { width: WIDE, height: H }, ENCODING, 'x.mp4');
+    expect(args.filter((a) => a.endsWith('stripes.png'))).toHaveLength(1);
+    expect(inputsOf(args)).toBe(2);
+    const pushed = await render('pan-slide', piece);
+    const plain = await render('pan-cut', { ...piece, transitionKind: 'cut', transitionFrames: 0, next: undefined });
+    // The tail's first frame is the push at rest: the outgoing scene alone, at the pan's place for that frame.
+    for (const f of [FRAMES - t - 1, FRAMES - t]) {
+      const a = pushed.luma[f] as Buffer;
+      const b = plain.luma[f] as Buffer;
+      let sum = 0;
+      for (let i = 0; i < a.length; i++) sum += Math.abs((a[i] as number) - (b[i] as number));
+      expect(sum / a.length).toBeLessThan(2);
+    }
+  });
+});
+
 describe('a whip', () => {
   const t = 6;
   let frames: Decoded;

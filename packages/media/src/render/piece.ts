@@ -7,6 +7,7 @@
 import { easedProgress, progressExpr } from './easing.js';
 import { filterValue } from './filters.js';
 import type { TransitionKind } from './look.js';
+import type { SceneDrawing } from './scene/kind.js';
 import { drawScene, type SceneSource } from './scene/kinds.js';
 import type { Frame } from './scene/types.js';
 
@@ -59,8 +60,9 @@ export function whipSigmas(span: number, width: number): number[] {
  * transition frame is a window over the two side by side. The window is placed to the whole pixel (`crop` places
  * no finer, `overlay` only to 2 px in 4:2:0): at 1080 px over 0.36–0.4 s the steps are 7 to 238 px, and rounding
  * changes one by 5 % at most, the slowest (decision "Transitions"). Only the last `span` frames are touched: the body
- * (`[a]`, made `frames` − `span` long) passes through untouched, the outgoing scene's tail (`[tail]`) is made by its own
- * input from where the body ends, and the two parts are joined by `concat`. A split of one stream into body and tail
+ * (`[a]`, made `frames` − `span` long) passes through untouched, the outgoing scene's tail (`[tail]`) is drawn on from
+ * where the body ends (from the body's own still where its kind can, else from an input of its own), and the two
+ * parts are joined by `concat`. A split of one stream into body and tail
  * held every body frame queued for the tail's branch: 500–550 MB for a 1080p push-in against 300 MB for a dissolve. A whip blurs its frames along the
  * motion, each in proportion to its speed (`whipSigmas`); the half-width chroma planes by half as much, since
  * ffmpeg's blurs take one radius for every plane.
@@ -106,9 +108,11 @@ export function pieceArgs(
   const pushes = handsOver && (kind === 'slide' || kind === 'whip');
   const t = job.transitionFrames;
   const body = pushes ? job.frames - t : job.frames;
-  const own =
+  // A push's tail is the same scene further on: drawn with the body where its kind can (one still, one stack).
+  const tailAt = pushes ? { lead: job.leadFrames + body, frames: t, output: '[tail]' } : undefined;
+  const own: SceneDrawing =
     body > 0
-      ? drawScene(job.scene, { index: 0, lead: job.leadFrames, frames: body, frame, stillSize, output: '[a]' })
+      ? drawScene(job.scene, { index: 0, lead: job.leadFrames, frames: body, frame, stillSize, output: '[a]', tail: tailAt })
       : { input: [], graph: '', inputs: 0 };
   const inputs = [...own.input];
   const graph = own.graph ? [own.graph] : [];
@@ -123,16 +127,12 @@ export function pieceArgs(
       graph.push(`[in]format=yuva420p,fade=t=in:s=0:n=${t}:alpha=1,setpts=PTS+${job.frames - t}/(${fps}*TB)[b]`);
       graph.push('[a][b]overlay=eof_action=pass:format=yuv420[m]');
     } else {
-      const tail = drawScene(job.scene, {
-        index: own.inputs + incoming.inputs,
-        lead: job.leadFrames + body,
-        frames: t,
-        frame,
-        stillSize,
-        output: '[tail]',
-      });
-      inputs.push(...tail.input);
-      graph.push(tail.graph, pushGraph(kind, job.frames, t, frame));
+      if (!own.tail && tailAt) {
+        const tail = drawScene(job.scene, { index: own.inputs + incoming.inputs, ...tailAt, frame, stillSize });
+        inputs.push(...tail.input);
+        graph.push(tail.graph);
+      }
+      graph.push(pushGraph(kind, job.frames, t, frame));
     }
     last = '[m]';
   }

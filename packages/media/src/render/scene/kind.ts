@@ -53,6 +53,12 @@ export interface DrawAt {
   frame: Frame;
   stillSize: { width: number; height: number };
   output: string;
+  /**
+   * The same scene's frames again, further on (`lead` from its start), at a second output: the tail a slide or a
+   * whip pushes out while the body passes through untouched. A kind that can draws it from the inputs it opened
+   * once (a photo's still decoded and its pan's stack built once, not twice) and says so in `SceneDrawing.tail`.
+   */
+  tail?: { lead: number; frames: number; output: string } | undefined;
 }
 
 /** A scene's ffmpeg inputs and the graph turning them into its frames; `inputs` is how many it opened. */
@@ -60,6 +66,8 @@ export interface SceneDrawing {
   input: string[];
   graph: string;
   inputs: number;
+  /** Whether the graph also draws the `tail` asked for. */
+  tail?: boolean;
 }
 
 export interface SceneKind<M extends TimelineMedia, S extends PreparedScene> {

@@ -127,6 +127,8 @@ function draw(source: PresentedScene, at: DrawAt): SceneDrawing {
     frame: { ...frame, width: productAt.width, height: productAt.height },
     stillSize: source.productStill,
     output: `[shown${index}]`,
+    // The presenter is laid over the product here, so a push's tail is drawn whole, on its own.
+    tail: undefined,
   });
   const at2 = index + product.inputs;
   const person = drawPresenter(source.presenter, { index: at2, lead, frames, frame, output: `[person${index}]` }, presenterAt);

@@ -8,7 +8,7 @@ import { BT709 } from '../filters.js';
 import { endCardStill, stillLook } from '../sceneLook.js';
 import { type Along, MOTION_MARGIN, prepareStill, stillPlanes, stillSubject } from '../stills.js';
 import type { AheadContext, DrawAt, PrepareContext, PreparedScene, SceneDrawing, SceneKind } from './kind.js';
-import { motionGraph, productPlace } from './stillMotion.js';
+import { type MotionRun, motionGraph, productPlace } from './stillMotion.js';
 import { ASPECT, type AspectRatio, type Motion, type TimelineMedia, type TimelineScene } from './types.js';
 
 type Photo = Extract<TimelineMedia, { kind: 'image' }>;
@@ -99,32 +99,41 @@ const FRAME_COST: Record<Motion, number> = {
   'zoom-out': 3.4,
 };
 
-/** The photo's drawing: its still decoded and converted once, then moved; a set's product plane laid over it. */
-function draw(source: PhotoScene, { index, lead, frames, frame, stillSize, output }: DrawAt): SceneDrawing {
+/**
+ * The photo's drawing: its still decoded and converted once, then moved; a set's product plane laid over it. A
+ * push's tail asked for is drawn from the same still and stack (and the same product plane).
+ */
+function draw(source: PhotoScene, { index, lead, frames, frame, stillSize, output, tail }: DrawAt): SceneDrawing {
   const { fps } = frame;
   const still = `[still${index}]`;
   const size = source.size ?? stillSize;
-  const moved = motionGraph({ ...source, size }, lead, frames, frame, still, `[moved${index}]`);
+  const runs: [MotionRun, ...MotionRun[]] = [{ lead, frames, output: `[moved${index}]` }];
+  if (tail) runs.push({ lead: tail.lead, frames: tail.frames, output: `[movedtail${index}]` });
+  const moved = motionGraph({ ...source, size }, runs, frame, still);
+  const outputs = tail ? [output, tail.output] : [output];
   const product = source.motion.startsWith('pan-') ? source.product : undefined;
   if (!product) {
     return {
       input: ['-framerate', String(fps), '-i', source.file],
       inputs: 1,
-      graph: `[${index}:v]${BT709}${still};${moved};[moved${index}]setsar=1${output}`,
+      graph: [`[${index}:v]${BT709}${still}`, moved, ...runs.map((run, k) => `${run.output}setsar=1${outputs[k]}`)].join(';'),
+      tail: tail !== undefined,
     };
   }
   // The product plane is one picture, converted once and laid over every frame where it stands (overlay repeats
   // a finished input's last frame); only its own box is blended.
   const at = productPlace(source.motion, size, frame, product);
+  const planes = runs.map((_, k) => `[product${index}${k === 0 ? '' : `_${k}`}]`);
   return {
     input: ['-framerate', String(fps), '-i', source.file, '-i', product.file],
     inputs: 2,
     graph: [
       `[${index}:v]${BT709}${still}`,
       moved,
-      `[${index + 1}:v]scale=out_color_matrix=bt709:out_range=tv,format=yuva420p[product${index}]`,
-      `[moved${index}][product${index}]overlay=x=${at.x}:y=${at.y}:format=yuv420:eof_action=repeat,setsar=1${output}`,
+      `[${index + 1}:v]scale=out_color_matrix=bt709:out_range=tv,format=yuva420p${tail ? `,split=2${planes.join('')}` : planes[0]}`,
+      ...runs.map((run, k) => `${run.output}${planes[k]}overlay=x=${at.x}:y=${at.y}:format=yuv420:eof_action=repeat,setsar=1${outputs[k]}`),
     ].join(';'),
+    tail: tail !== undefined,
   };
 }
 

@@ -50,53 +50,61 @@ function shiftKernel(steps: number, phases: number, vertical: boolean): string {
   return vertical ? `0 ${taps[0]} 0 0 ${taps[1]} 0 0 ${taps[2]} 0` : `0 0 0 ${taps.join(' ')} 0 0 0`;
 }
 
+/** A stretch of a still's move drawn at `output`: `frames` frames from `lead` frames into the scene. */
+export interface MotionRun {
+  lead: number;
+  frames: number;
+  output: string;
+}
+
 /**
- * The graph turning the still at `input` into `frames` frames of its move at `output`, the window's place
- * computed per frame to a fraction of a pixel: the decision "Smooth motion". Pans crop from a stack of shifted
- * copies (free per frame); zooms resample with `perspective`, whose window has real-valued corners, and scale
- * at a constant rate in log terms, which the eye reads as a constant speed.
+ * The graph turning the still at `input` into each run's frames of its move, the window's place computed per
+ * frame to a fraction of a pixel: the decision "Smooth motion". Pans crop from a stack of shifted copies (free per
+ * frame); zooms resample with `perspective`, whose window has real-valued corners, and scale at a constant rate in
+ * log terms, which the eye reads as a constant speed. Two runs (a piece's body and the tail a push carries out)
+ * share the still and the pan's stack, split as one frame each: built once, not twice.
  */
 export function motionGraph(
   source: { motion: Motion; motionFrames: number; size: { width: number; height: number } },
-  lead: number,
-  frames: number,
+  runs: [MotionRun, ...MotionRun[]],
   frame: Frame,
   input: string,
-  output: string,
 ): string {
   const { width: w, height: h, fps } = frame;
   const { width: W, height: H } = source.size;
   const span = Math.max(1, source.motionFrames - 1);
   const ramp = Math.round(RAMP_SECONDS * fps);
-  const loop = `loop=loop=${frames - 1}:size=1:start=0,setpts=N/${fps}/TB`;
+  const loop = (frames: number) => `loop=loop=${frames - 1}:size=1:start=0,setpts=N/${fps}/TB`;
   const motion = source.motion;
+  // A piece may hold several moves (its own, the next scene's, a push's tail): their labels are their own.
+  const tag = runs[0].output.replace(/\W/g, '');
+  /** Each run drawn by `draw` from the base at `base` (split into one copy per run when there are two). */
+  const perRun = (base: string, draw: (run: MotionRun) => string) => {
+    if (runs.length === 1) return `${base}${draw(runs[0])}${runs[0].output}`;
+    const copies = runs.map((_, k) => `[base${tag}_${k}]`);
+    return [`${base}split=${runs.length}${copies.join('')}`, ...runs.map((run, k) => `${copies[k]}${draw(run)}${run.output}`)].join(';');
+  };
   if (motion === 'zoom-in' || motion === 'zoom-out') {
-    const p = progressExpr(`in+${lead}`, span, ramp);
     // The widest window of the frame's shape inside the still, down to one still pixel per frame pixel.
     const wide = Math.min(W / w, H / h);
-    const zoom = `pow(${wide},${motion === 'zoom-in' ? p : `1-${p}`})`;
-    const ww = `(${(w * wide).toFixed(3)}/${zoom})`;
-    const wh = `(${(h * wide).toFixed(3)}/${zoom})`;
-    const x0 = `(${W / 2}-${ww}/2)`;
-    const y0 = `(${H / 2}-${wh}/2)`;
-    // perspective's output is the input's size: the quad is the window grown so that the window itself lands
-    // on the top-left frame, which the crop keeps.
-    const x1 = `(${x0}+${ww}*${W / w})`;
-    const y1 = `(${y0}+${wh}*${H / h})`;
-    return `${input}${loop},perspective=x0='${x0}':y0='${y0}':x1='${x1}':y1='${y0}':x2='${x0}':y2='${y1}':x3='${x1}':y3='${y1}':eval=frame,crop=${w}:${h}:0:0${output}`;
+    return perRun(input, ({ lead, frames }) => {
+      const p = progressExpr(`in+${lead}`, span, ramp);
+      const zoom = `pow(${wide},${motion === 'zoom-in' ? p : `1-${p}`})`;
+      const ww = `(${(w * wide).toFixed(3)}/${zoom})`;
+      const wh = `(${(h * wide).toFixed(3)}/${zoom})`;
+      const x0 = `(${W / 2}-${ww}/2)`;
+      const y0 = `(${H / 2}-${wh}/2)`;
+      // perspective's output is the input's size: the quad is the window grown so that the window itself lands
+      // on the top-left frame, which the crop keeps.
+      const x1 = `(${x0}+${ww}*${W / w})`;
+      const y1 = `(${y0}+${wh}*${H / h})`;
+      return `${loop(frames)},perspective=x0='${x0}':y0='${y0}':x1='${x1}':y1='${y0}':x2='${x0}':y2='${y1}':x3='${x1}':y3='${y1}':eval=frame,crop=${w}:${h}:0:0`;
+    });
   }
-  if (motion === 'none') return `${input}${loop},crop=${w}:${h}:${even(W - w)}:${even(H - h)}${output}`;
+  if (motion === 'none') return perRun(input, ({ frames }) => `${loop(frames)},crop=${w}:${h}:${even(W - w)}:${even(H - h)}`);
   const vertical = motion === 'pan-up' || motion === 'pan-down';
   const travel = vertical ? H - h : W - w;
-  const p = progressExpr(`n+${lead}`, span, ramp);
-  const along = motion === 'pan-right' || motion === 'pan-down' ? `${travel}*${p}` : `${travel}*(1-${p})`;
   const phases = panPhases(travel / (span - Math.max(1, Math.min(ramp, span / 2))));
-  // In units of 1/phases of 2 px from one before the start: an even whole part keeps the chroma aligned.
-  // A piece may hold several moves (its own, the next scene's, a push's tail): their labels are their own.
-  const tag = output.replace(/\W/g, '');
-  const steps = `round((${along}+1)*${phases / 2})`;
-  const whole = `2*trunc(${steps}/${phases})`;
-  const phase = `mod(${steps},${phases})`;
   const copies = Array.from({ length: phases }, (_, k) => {
     const luma = shiftKernel(2 * k - phases, phases, vertical);
     const chroma = shiftKernel(k - phases / 2, phases, vertical);
@@ -107,10 +115,22 @@ export function motionGraph(
   // Only the band the window travels along is shifted and stacked (the kernel never reaches across it): a tenth
   // less to convolve and to hold than the whole still.
   const band = vertical ? `crop=${w}:${H}:${even(W - w)}:0` : `crop=${W}:${h}:0:${even(H - h)}`;
-  const crop = vertical ? `crop=${w}:${h}:x='${w}*${phase}':y='${whole}':exact=1` : `crop=${w}:${h}:x='${whole}':y='${h}*${phase}':exact=1`;
+  const moved = perRun(`[stack${tag}]`, ({ lead, frames }) => {
+    const p = progressExpr(`n+${lead}`, span, ramp);
+    const along = motion === 'pan-right' || motion === 'pan-down' ? `${travel}*${p}` : `${travel}*(1-${p})`;
+    // In units of 1/phases of 2 px from one before the start: an even whole part keeps the chroma aligned.
+    const steps = `round((${along}+1)*${phases / 2})`;
+    const whole = `2*trunc(${steps}/${phases})`;
+    const phase = `mod(${steps},${phases})`;
+    const crop = vertical
+      ? `crop=${w}:${h}:x='${w}*${phase}':y='${whole}':exact=1`
+      : `crop=${w}:${h}:x='${whole}':y='${h}*${phase}':exact=1`;
+    return `${loop(frames)},${crop}`;
+  });
   return [
     `${input}${band},split=${phases}${labels('ph')}`,
     ...copies,
-    `${labels('sh')}${vertical ? 'hstack' : 'vstack'}=inputs=${phases},${loop},${crop}${output}`,
+    `${labels('sh')}${vertical ? 'hstack' : 'vstack'}=inputs=${phases}[stack${tag}]`,
+    moved,
   ].join(';');
 }
