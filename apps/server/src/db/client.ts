@@ -22,6 +22,11 @@ export interface DatabaseLocation {
   databaseUrl?: string | undefined;
   /** A PGlite data directory; neither this nor a URL means an in-memory PGlite (tests). */
   pgliteDir?: string | undefined;
+  /**
+   * An in-memory PGlite starts from this dumped data directory (PGlite's `dumpDataDir`) instead of an empty one:
+   * the tests start each database from one migrated image, a quarter of the time of a fresh one migrated.
+   */
+  pgliteImage?: Blob | undefined;
 }
 
 export const pgliteDirOf = (dataDir: string) => join(dataDir, 'pg');
@@ -46,6 +51,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     client.on('connect', (connection) => connection.on('error', () => {}));
     return { driver: 'postgres', client, db: drizzlePg(client) as unknown as Db, close: () => client.end() };
   }
-  const client = await PGlite.create(location.pgliteDir);
+  const client = location.pgliteImage
+    ? await PGlite.create({ loadDataDir: location.pgliteImage })
+    : await PGlite.create(location.pgliteDir);
   return { driver: 'pglite', client, db: drizzlePglite(client) as unknown as Db, close: () => client.close() };
 }
