@@ -23,6 +23,7 @@ import { startDispatcher } from './modules/webhooks/dispatcher.js';
 import { startDeliverySweeps } from './modules/webhooks/retention.js';
 import { PART_NAMES, type PartCheck, Parts } from './parts.js';
 import { runPeriodically } from './periodic.js';
+import { isSandbox } from './providers/provider.js';
 import { apiBase, loadSettings, type Settings, SettingsError } from './settings.js';
 
 /** A start-up failure told in one line, without a stack: the operator fixes a setting, not the code. */
@@ -142,7 +143,7 @@ async function main() {
   if (runsApi) console.log(`Reelsmith is running at ${settings.publicUrl}`);
   else console.log(`Reelsmith worker is running (${settings.workerConcurrency} at a time)`);
   // Told to the operator, never to users (decision "Stand-ins are free"): what runs on the free, marked stand-ins.
-  const standIns = Object.entries(ctx.providers).flatMap(([capability, provider]) => (provider?.name === 'sandbox' ? [capability] : []));
+  const standIns = Object.entries(ctx.providers).flatMap(([capability, provider]) => (isSandbox(provider) ? [capability] : []));
   if (standIns.length) {
     app.log.info({ standIns }, 'the sandbox stands in for these capabilities, free');
     console.log(

@@ -4,6 +4,9 @@ import type { ProgressStage } from '@reelsmith/contract';
 import type { ScriptBrief, ScriptVariant, Synthesizer } from '@reelsmith/media';
 import type { Part } from '../parts.js';
 
+/** Whether a provider is the sandbox's marked stand-in, not a real model (decision "Stand-ins are free"). */
+export const isSandbox = (provider: { name: string } | null | undefined): boolean => provider?.name === 'sandbox';
+
 export interface ScriptWriter {
   /** `brief.count` distinct scripts (fewer when the writer has no more distinct ones), sized to the video length. */
   write(brief: ScriptBrief, signal?: AbortSignal): Promise<ScriptVariant[]>;

@@ -4,6 +4,7 @@
 // (decision "Image-to-video price").
 import type { SkuCode } from '@reelsmith/contract';
 import type { AppContext } from '../../context.js';
+import { isSandbox } from '../../providers/provider.js';
 
 type Providers = Pick<AppContext, 'providers' | 'settings'>;
 
@@ -43,7 +44,7 @@ export function listVideoModels(ctx: Providers, mode: 'text' | 'image'): VideoMo
   const provider = ctx.providers[capability];
   if (!provider) return [];
   const engine = videoEngine(ctx, mode);
-  if (provider.name === 'sandbox') return [{ modelId: 'sandbox', name: 'Sandbox', tiers: TIERS, durations: DURATIONS, engine }];
+  if (isSandbox(provider)) return [{ modelId: 'sandbox', name: 'Sandbox', tiers: TIERS, durations: DURATIONS, engine }];
   const choice = ctx.settings.generation.choices[capability];
   const modelId = 'model' in choice && choice.vendor === provider.name ? choice.model : provider.name;
   return [{ modelId, name: modelName(modelId), tiers: TIERS, durations: DURATIONS, engine }];

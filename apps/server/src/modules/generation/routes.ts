@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../errors.js';
 import { localeOf } from '../../http/locale.js';
 import { defineModule } from '../../http/module.js';
+import { isSandbox } from '../../providers/provider.js';
 import { apiBase } from '../../settings.js';
 import { avatarScriptFrom } from './avatarScript.js';
 import { generationHistory as readHistory } from './history.js';
@@ -35,7 +36,7 @@ export const generationModule = defineModule((api, { route, ctx }) => {
   // The sandbox is named as such so the Avatar tool can say its videos are stand-ins (decision "The Avatar tool").
   route(avatarEngine, () => {
     const provider = ctx.providers.talkingAvatar;
-    return { engine: provider ? (provider.name === 'sandbox' ? ('sandbox' as const) : ('vendor' as const)) : null };
+    return { engine: provider ? (isSandbox(provider) ? ('sandbox' as const) : ('vendor' as const)) : null };
   });
   route(avatarScript, ({ user, body }) => avatarScriptFrom(ctx, user.userId, body));
   route(productDemo, ({ req }) => {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import { files } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { ProviderError, ProviderTimeoutError } from '../../providers/http.js';
-import type { Capability, GenerationJob, GenerationProviders } from '../../providers/provider.js';
+import { type Capability, type GenerationJob, type GenerationProviders, isSandbox } from '../../providers/provider.js';
 import { discard, type IngestedFile, ingest } from '../files/ingest.js';
 import { addFile } from '../files/records.js';
 import { withWorkDir } from '../files/workDir.js';
@@ -44,9 +44,6 @@ export function taskError(error: unknown, signal: AbortSignal): unknown {
     return new AppError('providerRejected', {}, { cause: error });
   return new AppError('providerFailed', {}, { cause: error });
 }
-
-/** Whether a provider is the sandbox's marked stand-in, not a real model (decision "Stand-ins are free"). */
-export const isSandbox = (provider: { name: string } | null | undefined): boolean => provider?.name === 'sandbox';
 
 /** What a task's result adds when a stand-in made its outputs: `standIn: true`, else nothing. */
 export const standInOf = (provider: { name: string }): { standIn?: true } => (isSandbox(provider) ? { standIn: true } : {});

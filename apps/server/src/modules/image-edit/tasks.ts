@@ -7,11 +7,11 @@ import { ENHANCE_MAX_LONG_SIDE, type SkuCode, TASKS } from '@reelsmith/contract'
 import { backgroundPreset, type Canvas, CanvasError, canvasForRatio, checkCanvas } from '@reelsmith/media';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import type { GenerationJob, GenerationProviders } from '../../providers/provider.js';
+import { type GenerationJob, type GenerationProviders, isSandbox } from '../../providers/provider.js';
 import { ingest } from '../files/ingest.js';
 import { addFile } from '../files/records.js';
 import { withWorkDir } from '../files/workDir.js';
-import { isSandbox, standInOf } from '../generation/run.js';
+import { standInOf } from '../generation/run.js';
 import type { TaskDefinition, TaskJob } from '../tasks/definition.js';
 import { presetBackgroundFile } from './backgrounds.js';
 import { checkResultSize } from './bounds.js';

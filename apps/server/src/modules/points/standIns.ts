@@ -1,7 +1,7 @@
 // A stand-in costs nothing (decision "Stand-ins are free"): where the sandbox does a SKU's work instead of a vendor
 // (outside production, nothing set), its price is 0, shown as such, and nothing is charged for it.
 import type { SkuCode } from '@reelsmith/contract';
-import type { Capability, GenerationProviders } from '../../providers/provider.js';
+import { type Capability, type GenerationProviders, isSandbox } from '../../providers/provider.js';
 import type { Priced } from './ledger.js';
 
 /**
@@ -35,7 +35,7 @@ const madeByOf = (item: PricedWork): readonly Capability[] =>
  */
 export function isStandIn(providers: GenerationProviders, item: PricedWork): boolean {
   const capabilities = madeByOf(item);
-  return capabilities.length > 0 && capabilities.every((capability) => providers[capability]?.name === 'sandbox');
+  return capabilities.length > 0 && capabilities.every((capability) => isSandbox(providers[capability]));
 }
 
 /** A task's price with the stand-ins' parts taken out: null when nothing real is left to pay for. */

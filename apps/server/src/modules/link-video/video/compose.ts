@@ -15,10 +15,11 @@ import {
   VOICES,
 } from '@reelsmith/media';
 import { AppError } from '../../../errors.js';
+import { isSandbox } from '../../../providers/provider.js';
 import { ingest } from '../../files/ingest.js';
 import { addFile } from '../../files/records.js';
 import { cacheDirOf, mediaToolsOf, withWorkDir } from '../../files/workDir.js';
-import { isSandbox, providerOf, taskError } from '../../generation/run.js';
+import { providerOf, taskError } from '../../generation/run.js';
 import { presenterFor, TALK_OVERRUN } from '../../presenters/service.js';
 import type { TaskJob } from '../../tasks/definition.js';
 import { adFacts, brandOf } from './look.js';
